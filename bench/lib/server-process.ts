@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onCleanup } from './cleanup';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server (`src/server/main.ts`) as a child process on a loopback port, so the load generator's CPU is
+ * not spent in the server's event loop. Resolves once /api/health answers; `stop()` sends SIGTERM (SIGKILL after
+ * 20 s) and removes its temp DATA_DIR.
+ */
+export async function startServer(
+  databaseUrl: string,
+): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv_bench_server_'));
+  const removeDir = onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SOLANA_CLUSTER: 'local',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = onCleanup(`stop server ${child.pid}`, async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode} before answering /api/health`);
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 120 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    origin,
+    pid: child.pid!,
+    async stop() {
+      await kill();
+      await removeDir();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  compileTransaction,
+  generateKeyPairSigner,
+  getBase64Decoder,
+  setTransactionMessageComputeUnitPrice,
+  pipe,
+  setTransactionMessageComputeUnitLimit,
+} from '@solana/kit';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimatePurchaseNetworkFee, FALLBACK_NETWORK_FEE_LAMPORTS } from './fees.js';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  type LocalChain,
+} from './local-validator/testing.js';
+import { buildPaymentTransaction } from './payment/build-payment-transaction.js';
+import { createChainRpc } from './rpc/chain-rpc.js';
+
+let chain: LocalChain;
+beforeAll(async () => {
+  chain = await startLocalChain();
+});
+afterAll(() => chain.stop());
+
+async function purchaseMessage() {
+  const buyer = await generateKeyPairSigner();
+  return buildPaymentTransaction({
+    payment: {
+      recipient: (await generateKeyPairSigner()).address,
+      lamports: 1_000_000n,
+      reference: (await generateKeyPairSigner()).address,
+      memo: 'vv:fee',
+    },
+    buyer,
+    lifetime: await latestLifetime(chain.rpc),
+  });
+}
+
+const base64Message = (message: Parameters<typeof compileTransaction>[0]) =>
+  getBase64Decoder().decode(compileTransaction(message).messageBytes);
+
+describe('estimatePurchaseNetworkFee', () => {
+  it('quotes the base fee × 1.2 when nobody pays priority fees', async () => {
+    const estimate = await estimatePurchaseNetworkFee(
+      createChainRpc([chain.url]),
+      base64Message(await purchaseMessage()),
+    );
+    expect(estimate).toEqual({ lamports: 6_000n, source: 'rpc' });
+  });
+
+  it('adds the median recent priority fee on the default compute limit', async () => {
+    const payer = await fundedSigner(chain.rpc, 1_000_000_000n);
+    for (const price of [1_000_000n, 2_000_000n, 3_000_000n]) {
+      const message = pipe(
+        buildPaymentTransaction({
+          payment: {
+            recipient: (await generateKeyPairSigner()).address,
+            lamports: 1_000_000n,
+            reference: (await generateKeyPairSigner()).address,
+            memo: `p${price}`,
+          },
+          buyer: payer,
+          lifetime: await latestLifetime(chain.rpc),
+        }),
+        (m) => setTransactionMessageComputeUnitLimit(1_000, m),
+        (m) => setTransactionMessageComputeUnitPrice(price, m),
+      );
+      await sendSigned(chain.rpc, await signMessage(message));
+      // one transaction per slot, so each slot's lowest price is that transaction's price
+      await new Promise((resolve) => setTimeout(resolve, 450));
+    }
+    const estimate = await estimatePurchaseNetworkFee(
+      createChainRpc([chain.url]),
+      base64Message(await purchaseMessage()),
+      1.5,
+    );
+    // memo (200k CU) + transfer (3k builtin) at a median of 2 µL/CU … 2_000_000 µL × 203_000 CU / 1e6 = 406_000
+    expect(estimate).toEqual({ lamports: ((5_000n + 406_000n) * 3n) / 2n, source: 'rpc' });
+  });
+
+  it('falls back to 0.000005 SOL when the RPC is unreachable', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await new Promise((resolve) => server.close(resolve));
+    const estimate = await estimatePurchaseNetworkFee(createChainRpc([url]), base64Message(await purchaseMessage()));
+    expect(estimate).toEqual({ lamports: FALLBACK_NETWORK_FEE_LAMPORTS, source: 'fallback' });
+    expect(FALLBACK_NETWORK_FEE_LAMPORTS).toBe(5_000n);
+  });
+});

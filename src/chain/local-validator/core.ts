@@ -1,0 +1,35 @@
+import type { LiteSVM } from 'litesvm';
+import type { Ledger } from './ledger.js';
+import type { LedgerClock } from './ledger-clock.js';
+import type { StoredAccount } from './state-file.js';
+
+/** The shared state every RPC method works on. */
+export interface ValidatorCore {
+  svm: LiteSVM;
+  clock: LedgerClock;
+  ledger: Ledger;
+  /** Last state of every account a transaction wrote, as persisted. */
+  accounts: Map<string, StoredAccount>;
+  /** Accounts never persisted (the per-process faucet). */
+  ephemeralAccounts: Set<string>;
+  /** Slots after landing at which a transaction counts as finalized. */
+  finalitySlots: number;
+  /** Resolves once everything changed so far is on disk (immediately without a state dir). */
+  save(): Promise<void>;
+}
+
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+
+/**
+ * Landed transactions are `confirmed` at once: with one node there is no other vote to wait for and no fork to
+ * roll back. They become `finalized` `finalitySlots` later (default 2 slots, under a second), short enough that
+ * the server's pending → completed step is quick, yet long enough that code which wrongly treats `confirmed`
+ * as final is exercised on the local chain as it would be on mainnet (about 13 s there).
+ */
+export function isFinalized(core: ValidatorCore, slot: number): boolean {
+  return core.clock.currentSlot() >= slot + core.finalitySlots;
+}
+
+export function isVisibleAt(core: ValidatorCore, slot: number, commitment: Commitment): boolean {
+  return commitment !== 'finalized' || isFinalized(core, slot);
+}

@@ -1,0 +1,97 @@
+import { address, getBase58Decoder, getBase64Encoder, lamports } from '@solana/kit';
+import { LiteSVM } from 'litesvm';
+import { randomBytes } from 'node:crypto';
+import type { ValidatorCore } from './core.js';
+import { createFaucet } from './faucet.js';
+import { createJsonRpcHandler } from './json-rpc.js';
+import { Ledger } from './ledger.js';
+import { createLedgerClock, type LedgerClockState } from './ledger-clock.js';
+import { accountMethods } from './methods/accounts.js';
+import { clusterMethods } from './methods/cluster.js';
+import { historyMethods } from './methods/history.js';
+import { sendMethods } from './methods/send.js';
+import { createStateWriter, loadChainState, type StoredAccount } from './state-file.js';
+
+export interface LocalValidatorOptions {
+  /** Folder for the chain state (DATA_DIR/chain). Without one the chain lives in memory only. */
+  stateDir?: string;
+  /** Wall-clock length of a slot; 400 ms as on mainnet. */
+  slotMs?: number;
+  /** Slots after landing at which a transaction is reported finalized (see core.ts). */
+  finalitySlots?: number;
+}
+
+export interface LocalValidator {
+  /** A JSON-RPC 2.0 request or batch (parsed JSON or raw text) → response object(s). Never throws. */
+  handle(body: unknown): Promise<unknown>;
+  /** Sends lamports from the faucet; resolves with the airdrop transaction's signature once it is on disk. */
+  airdrop(address: string, lamports: bigint): Promise<string>;
+  /** Resolves once every change so far is saved. */
+  flush(): Promise<void>;
+  /** Saves the state; the instance must not be used afterwards. */
+  close(): Promise<void>;
+  readonly genesisHash: string;
+}
+
+function restoreAccount(svm: LiteSVM, key: string, stored: StoredAccount): void {
+  const data = new Uint8Array(getBase64Encoder().encode(stored.data));
+  svm.setAccount({
+    address: address(key),
+    lamports: lamports(BigInt(stored.lamports)),
+    programAddress: address(stored.owner),
+    executable: stored.executable,
+    data,
+    space: BigInt(data.length),
+  });
+}
+
+/**
+ * An in-process Solana ledger (LiteSVM) behind the standard JSON-RPC methods, so the browser, the server and the
+ * tests talk to it exactly as to mainnet. LiteSVM's own blockhash check and bounded history are switched off:
+ * the ledger clock keeps 150 slots of blockhashes and our ledger keeps every transaction, so replays are
+ * refused forever and history survives restarts.
+ */
+export async function createLocalValidator(options: LocalValidatorOptions = {}): Promise<LocalValidator> {
+  const { stateDir, slotMs = 400, finalitySlots = 2 } = options;
+  const saved = stateDir ? await loadChainState(stateDir) : undefined;
+  const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n);
+  const accounts = new Map(saved?.accounts ?? []);
+  for (const [key, stored] of accounts) restoreAccount(svm, key, stored);
+  const clockState: LedgerClockState = saved?.clock ?? {
+    genesisHash: getBase58Decoder().decode(randomBytes(32)),
+    genesisTimeMs: Date.now(),
+    lastSlot: 0,
+  };
+  const ledger = new Ledger();
+  for (const record of saved?.transactions ?? []) ledger.add(record);
+
+  const clock = createLedgerClock(clockState, slotMs);
+  const writer = stateDir
+    ? createStateWriter(stateDir, () => ({ clock: clock.state, accounts, transactions: ledger.all() }))
+    : undefined;
+  const core: ValidatorCore = {
+    svm,
+    clock,
+    ledger,
+    accounts,
+    ephemeralAccounts: new Set(),
+    finalitySlots,
+    save: () => writer?.save() ?? Promise.resolve(),
+  };
+  const airdrop = await createFaucet(core);
+  const handle = createJsonRpcHandler({
+    ...clusterMethods(core),
+    ...accountMethods(core, airdrop),
+    ...sendMethods(core),
+    ...historyMethods(core),
+  });
+  await core.save();
+
+  return {
+    handle,
+    airdrop,
+    flush: () => core.save(),
+    close: () => core.save(),
+    genesisHash: clockState.genesisHash,
+  };
+}

@@ -1,0 +1,76 @@
+import { getBase58Decoder, getBase64Decoder } from '@solana/kit';
+import type { TransactionRecord } from './ledger.js';
+import { decodeWireTransaction } from './wire.js';
+
+export type TransactionEncoding = 'json' | 'base64' | 'base58';
+
+/** A transaction in the `json` encoding of getTransaction: the compiled message with base58 instruction data. */
+function jsonTransaction(record: TransactionRecord) {
+  const { message, signatures } = decodeWireTransaction(record.wire);
+  const base58 = getBase58Decoder();
+  return {
+    signatures,
+    message: {
+      header: {
+        numRequiredSignatures: message.header.numSignerAccounts,
+        numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+        numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+      },
+      accountKeys: message.staticAccounts,
+      recentBlockhash: message.lifetimeToken,
+      instructions: message.instructions.map((ix) => ({
+        programIdIndex: ix.programAddressIndex,
+        accounts: ix.accountIndices ?? [],
+        data: base58.decode(ix.data ?? new Uint8Array(0)),
+        stackHeight: null,
+      })),
+      ...(message.version === 0
+        ? {
+            addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({
+              accountKey: l.lookupTableAddress,
+              writableIndexes: l.writableIndexes,
+              readonlyIndexes: l.readonlyIndexes,
+            })),
+          }
+        : {}),
+    },
+  };
+}
+
+/**
+ * The getTransaction answer for a landed transaction. `version` is present only when the caller declared
+ * maxSupportedTransactionVersion, as in Solana's RPC. Inner instructions and token balances are not recorded
+ * locally and are reported empty.
+ */
+export function encodeTransactionResponse(
+  record: TransactionRecord,
+  encoding: TransactionEncoding,
+  withVersion: boolean,
+) {
+  const transaction =
+    encoding === 'json'
+      ? jsonTransaction(record)
+      : encoding === 'base64'
+        ? [getBase64Decoder().decode(record.wire), 'base64']
+        : [getBase58Decoder().decode(record.wire), 'base58'];
+  return {
+    slot: record.slot,
+    blockTime: record.blockTime,
+    ...(withVersion ? { version: record.version } : {}),
+    transaction,
+    meta: {
+      err: record.err,
+      status: record.err === null ? { Ok: null } : { Err: record.err },
+      fee: record.fee,
+      preBalances: record.preBalances,
+      postBalances: record.postBalances,
+      innerInstructions: [],
+      logMessages: record.logMessages,
+      preTokenBalances: [],
+      postTokenBalances: [],
+      rewards: [],
+      loadedAddresses: record.loadedAddresses,
+      computeUnitsConsumed: record.computeUnitsConsumed,
+    },
+  };
+}

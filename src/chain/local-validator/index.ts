@@ -1,0 +1,5 @@
+// Node-only: the local validator (LiteSVM, node:fs, node:http). Never import this from browser code.
+export { createLocalValidator, type LocalValidator, type LocalValidatorOptions } from './create-local-validator.js';
+export { serveLocalValidator } from './serve.js';
+export { MAX_AIRDROP_LAMPORTS } from './faucet.js';
+export { STATE_FILE_NAME } from './state-file.js';

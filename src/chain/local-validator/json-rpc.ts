@@ -1,0 +1,63 @@
+import { RpcError, RpcErrorCode } from './rpc-error.js';
+import type { MethodHandler } from './methods/params.js';
+
+type Id = string | number | null;
+const MAX_BATCH = 100;
+
+function errorResponse(id: Id, code: number, message: string, data?: unknown) {
+  return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/** Handlers may use bigint; the wire has JSON numbers (kit turns them back into bigint). */
+function toJsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(toJsonSafe);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSafe(v)]));
+  }
+  return value;
+}
+
+async function handleOne(methods: Record<string, MethodHandler>, request: unknown) {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) {
+    return errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
+  }
+  const { jsonrpc, method, params, id: rawId } = request as Record<string, unknown>;
+  const id: Id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+  if (jsonrpc !== '2.0' || typeof method !== 'string') {
+    return errorResponse(id, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
+  }
+  const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (!handler) return errorResponse(id, RpcErrorCode.METHOD_NOT_FOUND, 'Method not found');
+  try {
+    return { jsonrpc: '2.0', id, result: toJsonSafe(await handler(params)) };
+  } catch (error) {
+    if (error instanceof RpcError) return errorResponse(id, error.code, error.message, toJsonSafe(error.data));
+    return errorResponse(id, RpcErrorCode.INTERNAL_ERROR, `Internal error: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * JSON-RPC 2.0 over a method table: a request or a batch in (already parsed, or raw text), response object(s)
+ * out. Never throws: bad input of any kind becomes a JSON-RPC error response.
+ */
+export function createJsonRpcHandler(methods: Record<string, MethodHandler>) {
+  return async function handle(body: unknown): Promise<unknown> {
+    let parsed = body;
+    if (typeof body === 'string') {
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return errorResponse(null, RpcErrorCode.PARSE_ERROR, 'Parse error');
+      }
+    }
+    if (!Array.isArray(parsed)) return handleOne(methods, parsed);
+    if (parsed.length === 0 || parsed.length > MAX_BATCH) {
+      return errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
+    }
+    // Sequentially, so a batch sees its own earlier effects, as a single-threaded node would.
+    const responses = [];
+    for (const request of parsed) responses.push(await handleOne(methods, request));
+    return responses;
+  };
+}

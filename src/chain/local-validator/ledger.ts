@@ -1,0 +1,75 @@
+import type { TransactionErrorJson } from './transaction-error.js';
+import type { LoadedAddresses } from './wire.js';
+
+/** Everything getTransaction, getSignatureStatuses and getSignaturesForAddress report about a landed transaction. */
+export interface TransactionRecord {
+  signature: string;
+  slot: number;
+  /** Unix seconds, wall-clock time when the transaction landed. */
+  blockTime: number;
+  /** The transaction exactly as it was sent. */
+  wire: Uint8Array;
+  version: 'legacy' | 0;
+  loadedAddresses: LoadedAddresses;
+  err: TransactionErrorJson | null;
+  fee: bigint;
+  preBalances: bigint[];
+  postBalances: bigint[];
+  logMessages: string[];
+  computeUnitsConsumed: bigint;
+  /** Micro-lamports per CU the transaction offered (for getRecentPrioritizationFees). */
+  computeUnitPrice: bigint;
+  /** Every address the transaction referenced (static and loaded), for getSignaturesForAddress. */
+  accountKeys: string[];
+  /** Memo text in the RPC's `[len] text` form, or null. */
+  memo: string | null;
+}
+
+/**
+ * The full transaction history, kept in memory (dev and test scale) and persisted by the state file. Unlike
+ * LiteSVM's own bounded history, nothing is ever evicted, so a replay is refused however old the original is.
+ */
+export class Ledger {
+  private readonly bySignature = new Map<string, TransactionRecord>();
+  private readonly byAddress = new Map<string, TransactionRecord[]>();
+  private readonly ordered: TransactionRecord[] = [];
+
+  add(record: TransactionRecord): void {
+    this.bySignature.set(record.signature, record);
+    this.ordered.push(record);
+    for (const key of new Set(record.accountKeys)) {
+      const list = this.byAddress.get(key) ?? [];
+      list.push(record);
+      this.byAddress.set(key, list);
+    }
+  }
+
+  get(signature: string): TransactionRecord | undefined {
+    return this.bySignature.get(signature);
+  }
+
+  has(signature: string): boolean {
+    return this.bySignature.has(signature);
+  }
+
+  /** Oldest first. */
+  all(): readonly TransactionRecord[] {
+    return this.ordered;
+  }
+
+  /** Newest first, as getSignaturesForAddress answers. */
+  forAddress(address: string): TransactionRecord[] {
+    return [...(this.byAddress.get(address) ?? [])].reverse();
+  }
+
+  /** Records that landed in slots `fromSlot` and later. */
+  since(fromSlot: number): TransactionRecord[] {
+    const out: TransactionRecord[] = [];
+    for (let i = this.ordered.length - 1; i >= 0; i--) {
+      const record = this.ordered[i]!;
+      if (record.slot < fromSlot) break;
+      out.push(record);
+    }
+    return out.reverse();
+  }
+}

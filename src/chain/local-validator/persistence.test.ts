@@ -1,0 +1,63 @@
+import {
+  generateKeyPairSigner,
+  isSolanaError,
+  lamports,
+  SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED,
+} from '@solana/kit';
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
+import { STATE_FILE_NAME } from './state-file.js';
+import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing.js';
+
+const SOL = 1_000_000_000n;
+
+describe('local validator state under DATA_DIR', () => {
+  it('keeps balances, transactions, slots and replay protection across a restart', () =>
+    withTempDir(async (stateDir) => {
+      const first = await startLocalChain({ stateDir, slotMs: 100 });
+      const buyer = await fundedSigner(first.rpc, 3n * SOL);
+      const seller = await generateKeyPairSigner();
+      const reference = await generateKeyPairSigner();
+      const tx = await signMessage(
+        buildPaymentTransaction({
+          payment: { recipient: seller.address, lamports: SOL, reference: reference.address, memo: 'vv:restart' },
+          buyer,
+          lifetime: await latestLifetime(first.rpc),
+        }),
+      );
+      const signature = await sendSigned(first.rpc, tx);
+      const before = await first.rpc
+        .getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
+        .send();
+      const slotBefore = await first.rpc.getSlot().send();
+      const genesis = first.validator.genesisHash;
+      await first.stop();
+      expect((await readdir(stateDir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      expect(await readdir(stateDir)).toContain(STATE_FILE_NAME);
+
+      const second = await startLocalChain({ stateDir, slotMs: 100 });
+      try {
+        expect(second.validator.genesisHash).toBe(genesis);
+        expect(await second.rpc.getSlot().send()).toBeGreaterThanOrEqual(slotBefore);
+        expect((await second.rpc.getBalance(buyer.address).send()).value).toBe(2n * SOL - 5_000n);
+        expect((await second.rpc.getBalance(seller.address).send()).value).toBe(SOL);
+        const after = await second.rpc
+          .getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
+          .send();
+        expect(after).toEqual(before);
+        const found = await second.rpc.getSignaturesForAddress(reference.address, { commitment: 'confirmed' }).send();
+        expect(found.map((s) => s.signature)).toEqual([signature]);
+        // the blockhash the transaction used is still valid after the restart, so only history stops a replay
+        await expect(sendSigned(second.rpc, tx)).rejects.toSatisfy(
+          (e) => isSolanaError(e) && isSolanaError(e.cause, SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED),
+        );
+        expect((await second.rpc.getBalance(buyer.address).send()).value).toBe(2n * SOL - 5_000n);
+        // and the restored chain keeps working
+        await second.validator.airdrop(seller.address, lamports(SOL));
+        expect((await second.rpc.getBalance(seller.address).send()).value).toBe(2n * SOL);
+      } finally {
+        await second.stop();
+      }
+    }));
+});

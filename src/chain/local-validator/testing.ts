@@ -1,0 +1,82 @@
+import {
+  createSolanaRpc,
+  devnet,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  lamports,
+  signTransactionMessageWithSigners,
+  type Blockhash,
+  type KeyPairSigner,
+  type Signature,
+  type Transaction,
+} from '@solana/kit';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalValidator, type LocalValidator, type LocalValidatorOptions } from './create-local-validator.js';
+import { serveLocalValidator } from './serve.js';
+
+// Test support (node-only): a local validator on a loopback port, reached with kit's own createSolanaRpc.
+
+// `devnet()` only brands the URL so kit's types include requestAirdrop, as for any test cluster.
+const rpcFor = (url: string) => createSolanaRpc(devnet(url));
+export type TestRpc = ReturnType<typeof rpcFor>;
+
+export interface LocalChain {
+  validator: LocalValidator;
+  url: string;
+  rpc: TestRpc;
+  stop(): Promise<void>;
+}
+
+export async function startLocalChain(options: LocalValidatorOptions = {}): Promise<LocalChain> {
+  const validator = await createLocalValidator(options);
+  const server = await serveLocalValidator(validator);
+  return {
+    validator,
+    url: server.url,
+    rpc: rpcFor(server.url),
+    async stop() {
+      await server.close();
+      await validator.close();
+    },
+  };
+}
+
+export async function withTempDir<T>(run: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'vv-chain-'));
+  try {
+    return await run(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh keypair funded through the RPC's requestAirdrop. */
+export async function fundedSigner(rpc: TestRpc, amount: bigint): Promise<KeyPairSigner> {
+  const signer = await generateKeyPairSigner();
+  await rpc.requestAirdrop(signer.address, lamports(amount)).send();
+  return signer;
+}
+
+export async function latestLifetime(rpc: TestRpc): Promise<{ blockhash: Blockhash; lastValidBlockHeight: bigint }> {
+  return (await rpc.getLatestBlockhash().send()).value;
+}
+
+type SignableMessage = Parameters<typeof signTransactionMessageWithSigners>[0];
+
+export async function signMessage(message: SignableMessage): Promise<Transaction> {
+  return signTransactionMessageWithSigners(message);
+}
+
+export async function sendSigned(rpc: TestRpc, tx: Transaction, skipPreflight = false): Promise<Signature> {
+  return rpc.sendTransaction(getBase64EncodedWireTransaction(tx), { encoding: 'base64', skipPreflight }).send();
+}
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,23 @@
+import type { ChainRpc } from '@chain/rpc/chain-rpc';
+import type { LocalValidator } from '@chain/local-validator/index';
+import type { SolanaCluster } from '@shared/api/config';
+import type { ChainHealth } from '../modules/system/health';
+
+/**
+ * What the server knows of the chain it sells on, made by `createChainContext`: the embedded local validator or
+ * the configured RPC endpoints. Routes, services and jobs only see this interface.
+ */
+export interface ChainContext {
+  cluster: SolanaCluster;
+  /** Server-side JSON-RPC client (endpoint fallback, or in-process to the embedded validator). */
+  rpc: ChainRpc;
+  /** The embedded validator in local mode (served at POST /rpc, and the faucet's source). */
+  validator?: LocalValidator;
+  /** RPC endpoints the browser uses, in fallback order (relative `/rpc` in local mode). */
+  browserRpcUrls: string[];
+  /** The absolute RPC URL Solana Explorer needs for a custom (local) cluster. */
+  explorerRpcUrl?: string;
+  explorerClusterQuery: string;
+  health(): Promise<ChainHealth>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadEnv(env);
+  } catch (err) {
+    if (err instanceof EnvError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadEnv', () => {
+  it('gives a fresh machine local mode on port 5000 with the embedded database', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ port: 5000, host: '0.0.0.0', cluster: 'local', isLocal: true, demoData: true });
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.publicOrigin).toBe('http://localhost:5000');
+    expect(env.rpcUrls).toEqual([]);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['SOLANA_CLUSTER', { SOLANA_CLUSTER: 'moonnet' }],
+    ['SOLANA_RPC_URLS', { SOLANA_RPC_URLS: 'http://ok.example,ftp://bad.example' }],
+    ['ADMIN_WALLETS', { ADMIN_WALLETS: 'not-base58-0OIl' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('names %s when its value is invalid', (name, env) => {
+    const problems = problemsOf(env);
+    expect(problems.some((p) => p.startsWith(`${name}`))).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: '-1', SOLANA_CLUSTER: 'x' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['PORT', 'SOLANA_CLUSTER']));
+  });
+
+  it('requires VAULT_MASTER_KEY outside local mode', () => {
+    expect(problemsOf({ SOLANA_CLUSTER: 'devnet' })).toEqual([
+      'VAULT_MASTER_KEY: required when SOLANA_CLUSTER is devnet',
+    ]);
+  });
+
+  it('uses the public endpoints of a cluster unless SOLANA_RPC_URLS is set', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(loadEnv({ SOLANA_CLUSTER: 'devnet', VAULT_MASTER_KEY: key }).rpcUrls).toEqual([
+      'https://api.devnet.solana.com',
+    ]);
+    expect(
+      loadEnv({
+        SOLANA_CLUSTER: 'mainnet-beta',
+        VAULT_MASTER_KEY: key,
+        SOLANA_RPC_URLS: 'https://a.example, https://b.example',
+      }).rpcUrls,
+    ).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('treats empty strings as unset and parses lists and booleans', () => {
+    const env = loadEnv({ PORT: '', DEMO_DATA: 'false', ADMIN_WALLETS: '11111111111111111111111111111111, ' });
+    expect(env.port).toBe(5000);
+    expect(env.demoData).toBe(false);
+    expect(env.adminWallets).toEqual(['11111111111111111111111111111111']);
+  });
+});

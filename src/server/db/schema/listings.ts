@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { amount, createdAt, id, oneOf, rarity, timestamptz } from './columns';
+import { users } from './users';
+import { CURRENCIES, LISTING_STATUSES, NETWORKS, PROMOTION_TYPES } from './values';
+
+/** A listed vanity address (the spec's "Listing"). Its private key lives in `encrypted_keys`, never here. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    address: text('address').notNull().unique(),
+    network: text('network').notNull().default('solana'),
+    // A seller with listings cannot be deleted: sold listings are part of money records.
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    price: amount('price').notNull(),
+    currency: text('currency').notNull().default('SOL'),
+    rarityScore: rarity('rarity_score').notNull().default('0'),
+    estimatedValue: amount('estimated_value'),
+    category: text('category').notNull().default('custom'),
+    pattern: text('pattern'),
+    // Where the pattern sits (prefix, suffix, middle); open-ended, so no CHECK.
+    patternPosition: text('pattern_position'),
+    isListed: boolean('is_listed').notNull().default(true),
+    status: text('status').notNull().default('available'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    featuredUntil: timestamptz('featured_until'),
+    listingTier: text('listing_tier').notNull().default('basic'),
+    isPremiumListing: boolean('is_premium_listing').notNull().default(false),
+    isPromoted: boolean('is_promoted').notNull().default(false),
+    promotionType: text('promotion_type').notNull().default('standard'),
+    promotionWeight: integer('promotion_weight').notNull().default(0),
+    searchTags: text('search_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // Pattern features computed by the rarity model (DESIGN §6) when the listing is created.
+    patternLength: integer('pattern_length').notNull().default(0),
+    repeatingDigits: integer('repeating_digits').notNull().default(0),
+    hasLeadingZeros: boolean('has_leading_zeros').notNull().default(false),
+    leadingZeroCount: integer('leading_zero_count').notNull().default(0),
+    hasTrailingZeros: boolean('has_trailing_zeros').notNull().default(false),
+    trailingZeroCount: integer('trailing_zero_count').notNull().default(0),
+    hasPalindrome: boolean('has_palindrome').notNull().default(false),
+    hasSequence: boolean('has_sequence').notNull().default(false),
+    hasWordPattern: boolean('has_word_pattern').notNull().default(false),
+    // Grinders (solana-keygen grind) match case-sensitively unless told otherwise.
+    caseSensitivePattern: boolean('case_sensitive_pattern').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    // Listings are soft-deleted: a deleted listing may still be referenced by failed purchases.
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [
+    check('addresses_network_check', oneOf(t.network, NETWORKS)),
+    check('addresses_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('addresses_status_check', oneOf(t.status, LISTING_STATUSES)),
+    check('addresses_promotion_type_check', oneOf(t.promotionType, PROMOTION_TYPES)),
+    // A zero price would let anyone "buy" the key for the network fee alone.
+    check('addresses_price_positive', sql`${t.price} > 0`),
+    check('addresses_rarity_score_range', sql`${t.rarityScore} between 0 and 10`),
+    // Substring search (`address ILIKE '%pattern%'`) on the marketplace search box.
+    index('addresses_address_trgm_idx').using('gin', t.address.op('gin_trgm_ops')),
+    // Marketplace default listing: listed, not sold, newest first.
+    index('addresses_market_idx').on(t.status, t.isListed, t.createdAt.desc().nullsFirst()),
+    index('addresses_price_idx').on(t.price),
+    index('addresses_rarity_score_idx').on(t.rarityScore),
+    // GET /api/addresses/user (a seller's own listings, newest first) and the seller foreign key.
+    index('addresses_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    // GET /api/addresses/featured.
+    index('addresses_featured_idx').on(t.isFeatured, t.isListed, t.status),
+  ],
+);
+
+/** Addresses a user follows. Not a money record, so it goes with either side. */
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressId: uuid('address_id')
+      .notNull()
+      .references(() => addresses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('watchlist_user_address_unique').on(t.userId, t.addressId),
+    index('watchlist_address_id_idx').on(t.addressId),
+  ],
+);

@@ -1,0 +1,25 @@
+/**
+ * The closed sets of values that status-like text columns accept. Stored as text with CHECK constraints
+ * rather than pg enums: adding a value is then a one-line constraint change instead of `ALTER TYPE`, which
+ * cannot run inside a transaction on older servers.
+ */
+
+export const NETWORKS = ['solana', 'ethereum'] as const;
+export type Network = (typeof NETWORKS)[number];
+
+export const CURRENCIES = ['SOL', 'ETH'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Listing lifecycle; `pending` = reserved by an open purchase. */
+export const LISTING_STATUSES = ['available', 'sold', 'pending', 'deleted'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const PROMOTION_TYPES = ['standard', 'featured', 'premium', 'promoted'] as const;
+export type PromotionType = (typeof PROMOTION_TYPES)[number];
+
+/** Purchase state machine (DESIGN §5): initiated → pending → verified → completed, or → failed. */
+export const TRANSACTION_STATUSES = ['initiated', 'pending', 'verified', 'completed', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Purchases that still hold their listing: at most one of these may exist per listing. */
+export const OPEN_TRANSACTION_STATUSES = ['initiated', 'pending'] as const satisfies readonly TransactionStatus[];

@@ -1,0 +1,187 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '@shared/api/errors';
+import {
+  clearSessionCookie,
+  resolveSession,
+  sessionCookieName,
+  setSessionCookie,
+  type SessionInfo,
+} from '../modules/auth/session';
+import { AppError, forbidden, unauthorized } from './app-error';
+import { checkOrigin, STATE_CHANGING_METHODS } from './origin-check';
+import { enforceRateLimits, validateRateLimitRules, type RateLimitRule } from './rate-limit';
+import { checkWalletMatch, claimedWallets } from './wallet-match';
+
+/**
+ * The one request guard (DESIGN §3). Every /api route declares who may call it:
+ *
+ *   config: {
+ *     access: 'public' | 'session' | 'admin',   // required: registering an /api route without it throws
+ *     adminMessage?: string,                    // the 403 ADMIN_REQUIRED message of an admin route
+ *     sessionMessage?: string,                  // the 401 SESSION_REQUIRED message, where the spec names one
+ *     rateLimit?: RateLimitRule | RateLimitRule[],  // see rate-limit.ts and its RATE_LIMITS presets
+ *     walletFields?: string[],                  // more parameter names that must equal the session wallet
+ *     walletMatch?: false,                      // public routes only: skip the wallet-match rule
+ *     contentTypes?: string[],                  // body types accepted besides application/json (CSV upload)
+ *   }
+ *
+ * and the guard enforces, in order: Origin check and JSON-only bodies on state-changing calls, the session
+ * (`request.session`), the access level, the rule that a supplied x-wallet-address header or walletAddress /
+ * buyerId / buyerWallet / wallet parameter equals the session wallet (403 WALLET_MISMATCH), then the rate limits.
+ */
+
+export type RouteAccess = 'public' | 'session' | 'admin';
+export type { RateLimitRule, SessionInfo };
+
+export interface ApiRouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  walletMatch: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    adminMessage?: string;
+    sessionMessage?: string;
+    rateLimit?: RateLimitRule | readonly RateLimitRule[];
+    walletFields?: readonly string[];
+    walletMatch?: false;
+    contentTypes?: readonly string[];
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Set for every /api route, public ones included. */
+    session: SessionInfo | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for tests that walk the whole route table. */
+    apiRoutes: readonly ApiRouteEntry[];
+  }
+}
+
+const ACCESS_LEVELS = new Set<RouteAccess>(['public', 'session', 'admin']);
+const kDefaultAccess = Symbol('vv.defaultAccess');
+
+/**
+ * Declares the access of every route registered inside `scope` that does not declare its own: for plugins whose
+ * routes we cannot annotate one by one (the system routes, a documentation UI). Prefer `config.access`.
+ */
+export function setDefaultAccess(scope: FastifyInstance, access: RouteAccess): void {
+  (scope as unknown as Record<symbol, RouteAccess>)[kDefaultAccess] = access;
+}
+
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+
+const asArray = <T>(value: T | readonly T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
+
+async function guardRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const config = request.routeOptions.config;
+  const { publicOrigin } = request.server.env;
+  if (STATE_CHANGING_METHODS.has(request.method)) {
+    checkOrigin(request, publicOrigin);
+    checkJsonBody(request, config.contentTypes);
+  }
+
+  const token = request.cookies[sessionCookieName(publicOrigin)];
+  if (token) {
+    const resolved = await resolveSession(request.server.database.db, token);
+    if (resolved) {
+      request.session = resolved.session;
+      if (resolved.refreshed) setSessionCookie(reply, publicOrigin, token);
+    } else {
+      // Expired or unknown: tell the browser to drop it rather than send it forever.
+      clearSessionCookie(reply, publicOrigin);
+    }
+  }
+
+  const access = config.access;
+  if (access === undefined) {
+    // Only routes registered before this plugin (framework routes such as the OpenAPI UI) get here: they never
+    // passed the onRoute check. Let them read; refuse anything else.
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'This route has no declared access.');
+  }
+  if (access === 'public') return;
+  if (!request.session) throw unauthorized(config.sessionMessage);
+  if (access === 'admin' && !request.session.isAdmin) {
+    throw forbidden(ErrorCode.ADMIN_REQUIRED, config.adminMessage ?? 'This action is restricted to admin wallets.');
+  }
+}
+
+async function guardParsedRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const config = request.routeOptions.config;
+  if (request.session && config.walletMatch !== false) {
+    checkWalletMatch(request, request.session.walletAddress, config.walletFields);
+  }
+  const rules = asArray(config.rateLimit);
+  if (rules.length > 0) {
+    await enforceRateLimits(request, reply, rules, () => {
+      if (request.session) return request.session.walletAddress;
+      const claim = claimedWallets(request, config.walletFields)[0];
+      return typeof claim === 'string' ? claim : undefined;
+    });
+  }
+}
+
+/** JSON-only bodies on state-changing calls; a route lists other types it takes in `config.contentTypes`. */
+function checkJsonBody(request: FastifyRequest, extraTypes: readonly string[] = []): void {
+  const length = request.headers['content-length'];
+  const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || extraTypes.includes(type)) return;
+  throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the request body as application/json.');
+}
+
+const onRequestGuard: onRequestHookHandler = guardRequest;
+const preValidationGuard: preValidationHookHandler = guardParsedRequest;
+
+function installGuard(this: FastifyInstance, route: RouteOptions, table: ApiRouteEntry[]): void {
+  if (!isApiPath(route.url)) return;
+  const methods = asArray(route.method).map(String);
+  const name = `${methods.join(',')} ${route.url}`;
+  const config = { ...(route.config ?? {}) };
+  const access = config.access ?? (this as unknown as Record<symbol, RouteAccess | undefined>)[kDefaultAccess];
+  if (!access || !ACCESS_LEVELS.has(access)) {
+    throw new Error(
+      `${name}: every /api route must declare config.access ('public' | 'session' | 'admin'); got ${String(access)}`,
+    );
+  }
+  if (config.walletMatch === false && access !== 'public') {
+    throw new Error(`${name}: walletMatch: false is only allowed on public routes`);
+  }
+  validateRateLimitRules(asArray(config.rateLimit), name);
+  route.config = { ...config, access };
+  // Prepend, so the guard runs before the route's own hooks; the auto-made HEAD route reuses these options.
+  const onRequest = asArray(route.onRequest);
+  if (!onRequest.includes(onRequestGuard)) route.onRequest = [onRequestGuard, ...onRequest];
+  const preValidation = asArray(route.preValidation);
+  if (!preValidation.includes(preValidationGuard)) route.preValidation = [preValidationGuard, ...preValidation];
+  for (const method of methods) {
+    if (method === 'HEAD' && table.some((e) => e.method === 'GET' && e.url === route.url)) continue;
+    table.push({ method, url: route.url, access, walletMatch: config.walletMatch !== false });
+  }
+}
+
+/** Register before any /api route: routes registered earlier are not seen by the onRoute check. */
+export const guards = fp(
+  async (app: FastifyInstance) => {
+    const table: ApiRouteEntry[] = [];
+    app.decorate('apiRoutes', table);
+    app.decorateRequest('session', null);
+    app.addHook('onRoute', function (route) {
+      installGuard.call(this, route, table);
+    });
+  },
+  { name: 'vv-guards', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@shared/api/errors';
+
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+
+const API_PREFIXES = ['/api/', '/api', '/rpc'];
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+
+/**
+ * Serves the built React app with a history fallback: any non-API GET that is not a file gets index.html, and
+ * the app renders its own 404 page. Unknown `/api/...` paths stay JSON 404s so API clients never get HTML.
+ */
+export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR): Promise<void> {
+  const built = existsSync(path.join(webDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/, so those can be cached forever; index.html never is.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
+    if (wantsPage && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply
+        .code(503)
+        .send({ error: ErrorCode.SERVICE_UNAVAILABLE, message: 'The web app is not built yet. Run `npm run build`.' });
+    }
+    return reply
+      .code(404)
+      .send({ error: ErrorCode.ROUTE_NOT_FOUND, message: `No route ${request.method} ${url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The real entry point as `npm start` runs it, in child processes: start-up checks must stop the process itself.
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForHealth(url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no healthy server at ${url}`);
+}
+
+describe('start-up', () => {
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
+    ['SOLANA_CLUSTER', { SOLANA_CLUSTER: 'moonnet' }],
+  ])('stops with a message naming %s when it is invalid', async (name, env) => {
+    const { code, stderr } = await exitOf(startServer(env));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toMatch(new RegExp(`^\\s+- ${name}:`, 'm'));
+  });
+
+  describe('a second server on the same DATA_DIR', () => {
+    let dataDir: string;
+    let first: ChildProcess;
+    let url: string;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-lock-'));
+      const port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      first = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      await waitForHealth(url);
+    }, 120_000);
+
+    afterAll(async () => {
+      if (first && first.exitCode === null) {
+        const exited = exitOf(first);
+        first.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('fails fast with a clear message while the first keeps working', async () => {
+      const port = await freePort();
+      const { code, stderr } = await exitOf(startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }));
+      expect(code).toBe(1);
+      expect(stderr).toContain(`DATA_DIR ${dataDir} is in use by another Vanity Vault process`);
+      const health = await fetch(`${url}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ database: { ok: true, driver: 'pglite' } });
+    }, 60_000);
+
+    it('shuts down cleanly on SIGTERM and releases DATA_DIR for the next start', async () => {
+      const exited = exitOf(first);
+      first.kill('SIGTERM');
+      expect((await exited).code).toBe(0);
+      const port = await freePort();
+      const next = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      await waitForHealth(`http://127.0.0.1:${port}`);
+      const stopped = exitOf(next);
+      next.kill('SIGTERM');
+      expect((await stopped).code).toBe(0);
+    }, 120_000);
+  });
+});

@@ -1,0 +1,50 @@
+import { createServerRuntime } from './runtime';
+import { EnvError, loadEnv } from './config/env';
+import { DataDirLockedError } from './db/data-dir-lock';
+
+/** Entry point of `npm start`: parse the configuration, open everything, listen, and shut down cleanly. */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let runtime;
+  try {
+    runtime = await createServerRuntime(env);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { app } = runtime;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A stuck request must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+}
+
+main().catch((err: unknown) => {
+  console.error('Vanity Vault failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+export { auditContext, recordAudit, stripSecrets, type AuditEntry } from './audit';

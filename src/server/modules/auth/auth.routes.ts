@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  challengeBodySchema,
+  challengeResponseSchema,
+  sessionResponseSchema,
+  verifyBodySchema,
+} from '@shared/api/auth';
+import { apiErrorSchema, ErrorCode } from '@shared/api/errors';
+import { AppError, unauthorized } from '../../http/app-error';
+import { RATE_LIMITS } from '../../http/rate-limit';
+import type { AppInstance } from '../../types';
+import { auditContext, recordAudit } from '../audit';
+import { issueChallenge, verifySignIn } from './auth.service';
+import { clearSessionCookie, hashSessionToken, sessionCookieName, setSessionCookie } from './session';
+import { sessionsRepository } from './sessions.repository';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  415: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** Sign-In With Solana and the session (DESIGN §3). */
+export async function authRoutes(app: AppInstance): Promise<void> {
+  const site = { publicOrigin: app.env.publicOrigin, cluster: app.env.cluster };
+  const cookieName = sessionCookieName(app.env.publicOrigin);
+
+  app.post(
+    '/api/auth/challenge',
+    {
+      // walletMatch off: signing in as another wallet while a session exists is how a user switches wallets.
+      config: { access: 'public', walletMatch: false, rateLimit: RATE_LIMITS.signIn },
+      schema: {
+        tags: ['auth'],
+        summary: 'A Sign-In With Solana input and the exact text to sign',
+        body: challengeBodySchema,
+        response: { 200: challengeResponseSchema, ...errors },
+      },
+    },
+    async (request) => issueChallenge(app.database.db, site, request.body.address),
+  );
+
+  app.post(
+    '/api/auth/verify',
+    {
+      config: { access: 'public', walletMatch: false, rateLimit: RATE_LIMITS.signIn },
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks the signed challenge and starts a session (cookie)',
+        body: verifyBodySchema,
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const db = app.database.db;
+      const { ip, userAgent } = auditContext(request);
+      const address = request.body.input.address;
+      let result;
+      try {
+        result = await verifySignIn(db, site, request.body, { ip, userAgent });
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.INVALID_SIGN_IN) {
+          await recordAudit(db, {
+            action: 'auth.sign_in_failed',
+            performedBy: address,
+            ip,
+            userAgent,
+            metadata: { reason: err.message },
+          });
+        }
+        throw err;
+      }
+      // A session this browser already had (another wallet, say) ends here rather than lingering.
+      const previous = request.cookies[cookieName];
+      if (previous) await sessionsRepository.deleteByTokenHash(db, hashSessionToken(previous));
+      await sessionsRepository.purgeExpired(db);
+      await recordAudit(db, { action: 'auth.sign_in', performedBy: address, ip, userAgent });
+      setSessionCookie(reply, app.env.publicOrigin, result.token);
+      return { walletAddress: result.user.walletAddress, isAdmin: result.user.isAdmin };
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      config: { access: 'session' },
+      schema: { tags: ['auth'], summary: 'The signed-in wallet', response: { 200: sessionResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      return { walletAddress: session.walletAddress, isAdmin: session.isAdmin };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      // Public and idempotent: logging out with an expired session still clears the cookie.
+      config: { access: 'public', walletMatch: false },
+      schema: { tags: ['auth'], summary: 'Ends the session', response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const token = request.cookies[cookieName];
+      if (token) {
+        const ended = await sessionsRepository.deleteByTokenHash(app.database.db, hashSessionToken(token));
+        if (ended) {
+          await recordAudit(app.database.db, {
+            ...auditContext(request),
+            action: 'auth.sign_out',
+            performedBy: ended.walletAddress,
+          });
+        }
+      }
+      clearSessionCookie(reply, app.env.publicOrigin);
+      return reply.code(204).send(null);
+    },
+  );
+}

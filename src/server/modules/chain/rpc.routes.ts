@@ -1,0 +1,13 @@
+import type { LocalValidator } from '@chain/local-validator/index';
+import type { AppInstance } from '../../types';
+
+/**
+ * The embedded validator's JSON-RPC endpoint (local mode only), so the browser's wallet code, kit and any Solana
+ * tool talk to it exactly as to a public RPC: only the URL differs. Answers are JSON-RPC bodies, errors included.
+ */
+export async function localRpcRoutes(app: AppInstance, opts: { validator: LocalValidator }): Promise<void> {
+  app.post('/rpc', { schema: { hide: true } }, async (request, reply) => {
+    const answer = await opts.validator.handle(request.body ?? null);
+    return reply.header('cache-control', 'no-store').send(answer);
+  });
+}

@@ -1,0 +1,39 @@
+import type { PromotionType } from '@shared/api/listings';
+import type { GrindTarget } from './grind';
+
+/**
+ * What the demo shop sells. Prefixes start with '2'…'H' because about 1 key in 17 starts with each of those
+ * (DESIGN §6), so a 2-character prefix costs ~1,000 keys; other first letters would cost ~58,000.
+ */
+export const DEMO_TARGETS: readonly GrindTarget[] = [
+  ...['69', '77', '88', '99', '42', 'Go', 'Hi', 'Aa', 'Bb', 'Cc', 'Dd', 'Ee'].map((pattern) => ({
+    pattern,
+    position: 'prefix' as const,
+  })),
+  ...['Vv', '77', '99', '69', 'pi', 'Zz', 'xx', 'oo'].map((pattern) => ({ pattern, position: 'suffix' as const })),
+  // ~1 key in 57,000 and 195,000: found on a good day, never waited for.
+  ...['777', '420', 'Cat', 'Dog'].map((pattern) => ({ pattern, position: 'prefix' as const, lucky: true })),
+  { pattern: 'SOL', position: 'suffix', lucky: true },
+];
+
+export const DEMO_NATURAL_KEYS = 10;
+/** The grind's share of start-up time. */
+export const DEMO_GRIND_MS = 3_500;
+/** Featured first (the Home page shows 6), then promoted and premium; the rest standard. */
+export const DEMO_TYPE_SLOTS: readonly PromotionType[] = [
+  ...Array<PromotionType>(6).fill('featured'),
+  ...Array<PromotionType>(3).fill('promoted'),
+  ...Array<PromotionType>(3).fill('premium'),
+];
+/** How many standard listings are shown as already sold (Recent Transactions, volume). */
+export const DEMO_SALES = 5;
+
+/**
+ * A demo price in SOL for the listing at `rank` (0 = rarest): rarer costs more, with a little spread so the
+ * marketplace's price sort has something to do. Plain strings: these are list prices, not computed amounts.
+ */
+export function demoPrice(rank: number, lucky: boolean): string {
+  if (lucky) return ['2.5', '1.8', '1.2'][rank % 3]!;
+  const ladder = ['0.75', '0.6', '0.45', '0.35', '0.25', '0.2', '0.15', '0.12', '0.1', '0.08', '0.06', '0.05', '0.04'];
+  return ladder[rank] ?? ['0.04', '0.03', '0.05', '0.02'][rank % 4]!;
+}

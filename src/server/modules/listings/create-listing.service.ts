@@ -1,0 +1,110 @@
+import { ErrorCode } from '@shared/api/errors';
+import { findLookalike, lookalikeReason } from '@shared/lookalike';
+import { parseSolToLamports, PRICE_DECIMALS } from '@shared/money';
+import { isValidSolanaAddress } from '@shared/format/address';
+import type { PromotionType } from '@shared/api/listings';
+import { AppError, badRequest, conflict } from '../../http/app-error';
+import type { Database } from '../../db/database';
+import { recordAudit } from '../audit';
+import type { VaultCipher } from '../vault/cipher';
+import { vaultRepository } from '../vault/vault.repository';
+import { listingRecord } from './listing-record';
+import { listingTypeColumns, promotionEnd, recordListingType } from './listing-type';
+import { listingsRepository, type ListingRow } from './listings.repository';
+import { loadKnownAddresses } from './known-addresses.repository';
+import { sealListing } from './seal-listing';
+import { activeValueMultiplier } from './valuation.repository';
+
+export interface Actor {
+  userId: string;
+  walletAddress: string;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export interface CreateListingInput {
+  address: string;
+  network: 'solana' | 'ethereum';
+  price: string | number;
+  currency: 'SOL' | 'ETH';
+  pattern?: string | undefined;
+  isListed: boolean;
+  listingType: PromotionType;
+  privateKey: string;
+}
+
+export const invalidAddress = () =>
+  badRequest(ErrorCode.INVALID_ADDRESS, 'The address is not a valid Solana address (base58 text of 32 bytes)');
+export const listingExists = () => conflict(ErrorCode.LISTING_EXISTS, 'This address is already listed');
+
+/**
+ * Creates one listing owned by `actor` (DESIGN §4, §6, §7): valid Solana address, not listed yet, the key proves
+ * ownership, not a look-alike of a well-known address; rarity and value are computed here; the listing and its
+ * encrypted key are written in one transaction with an audit row. The key never leaves this function in clear.
+ */
+export async function createListing(
+  deps: { database: Database; cipher: VaultCipher },
+  input: CreateListingInput,
+  actor: Actor,
+): Promise<ListingRow> {
+  const { db } = deps.database;
+  if (input.network !== 'solana') {
+    throw badRequest(ErrorCode.UNSUPPORTED_NETWORK, 'Only Solana addresses can be listed: payments are in SOL');
+  }
+  const address = input.address.trim();
+  if (!isValidSolanaAddress(address)) throw invalidAddress();
+  const priceLamports = parseSolToLamports(input.price, { maxDecimals: PRICE_DECIMALS });
+  if ((await listingsRepository.existingAddresses(db, [address])).size > 0) throw listingExists();
+
+  const multiplier = await activeValueMultiplier(db, 'solana');
+  const sealed = sealListing(
+    deps.cipher,
+    { address, privateKey: input.privateKey, pattern: input.pattern },
+    multiplier,
+  );
+  if (!sealed.ok) throw badRequest(ErrorCode.OWNERSHIP_VERIFICATION_FAILED, sealed.reason);
+
+  const lookalike = findLookalike(address, await loadKnownAddresses(db));
+  if (lookalike) throw badRequest(ErrorCode.LOOKALIKE_ADDRESS, lookalikeReason(lookalike));
+
+  const now = new Date();
+  const end = promotionEnd(now);
+  const record = {
+    ...listingRecord({
+      address,
+      sellerId: actor.userId,
+      priceLamports,
+      currency: input.currency,
+      isListed: input.isListed,
+      report: sealed.report,
+    }),
+    ...listingTypeColumns(input.listingType, end),
+  };
+
+  const id = await db.transaction(async (tx) => {
+    const [inserted] = await listingsRepository.insertMany(tx, [record]);
+    // Lost a race with another create of the same address: the unique index decided.
+    if (!inserted) throw listingExists();
+    await vaultRepository.insertMany(tx, [{ addressId: inserted.id, ...sealed.encrypted }]);
+    if (input.listingType !== 'standard') {
+      await recordListingType(tx, {
+        addressId: inserted.id,
+        type: input.listingType,
+        start: now,
+        end,
+        userId: actor.userId,
+      });
+    }
+    await recordAudit(tx, {
+      action: 'listing.create',
+      performedBy: actor.walletAddress,
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent ?? null,
+      metadata: { addressId: inserted.id, address, price: record.price, listingType: input.listingType },
+    });
+    return inserted.id;
+  });
+  const row = await listingsRepository.findById(db, id);
+  if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The new listing could not be read back');
+  return row;
+}

@@ -1,0 +1,50 @@
+import { apiErrorSchema } from '@shared/api/errors';
+import { createListingBodySchema, listingSchema } from '@shared/api/listings';
+import type { AppInstance } from '../../types';
+import { createListing } from './create-listing.service';
+import { requestedListingType } from './listing-type';
+import { fallbackUsdPerSol, toListing } from './listing-view';
+import { ADMIN_ONLY_CREATE, actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+
+export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {
+  const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
+  app.post(
+    '/api/addresses',
+    {
+      // sellerId, when sent, must be the signed-in wallet (403 WALLET_MISMATCH): the seller is always the session.
+      config: {
+        access: 'admin',
+        adminMessage: ADMIN_ONLY_CREATE,
+        // Spec §5: the create form's message when no wallet is connected (signed in).
+        sessionMessage: 'Wallet not connected. Please connect your wallet first.',
+        walletFields: ['sellerId'],
+      },
+      schema: {
+        tags: ['listings'],
+        summary: 'Create a listing of your own (admin); the private key proves ownership and is stored encrypted',
+        body: createListingBodySchema,
+        response: { 201: listingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const row = await createListing(
+        { database: app.database, cipher: app.vault.cipher },
+        {
+          address: body.address,
+          network: body.network,
+          price: body.price,
+          currency: body.currency,
+          pattern: body.pattern,
+          isListed: body.isListed,
+          listingType: requestedListingType(body) ?? 'standard',
+          privateKey: body.privateKey,
+        },
+        actorOf(request),
+      );
+      return reply.code(201).send(toListing(row, await viewContext(request, usdPerSol)));
+    },
+  );
+}

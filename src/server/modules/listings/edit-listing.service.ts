@@ -1,0 +1,142 @@
+import { ErrorCode } from '@shared/api/errors';
+import type { UpdateListingBody } from '@shared/api/listings';
+import { PRICE_DECIMALS, lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { badRequest, conflict, forbidden, notFound } from '../../http/app-error';
+import type { Database, Tx } from '../../db/database';
+import { priceHistory } from '../../db/schema';
+import { recordAudit } from '../audit';
+import { vaultRepository } from '../vault/vault.repository';
+import type { Actor } from './create-listing.service';
+import { listingTypeColumns, promotionEnd, recordListingType, requestedListingType } from './listing-type';
+import { listingsRepository, type ListingRow, type ListingUpdate } from './listings.repository';
+
+const notFoundError = () => notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+const openPurchase = (what: string) =>
+  conflict(
+    ErrorCode.LISTING_HAS_OPEN_PURCHASE,
+    `A purchase of this listing is in progress: it cannot be ${what} until it ends`,
+  );
+
+/** The listing, locked for the rest of the transaction, if `actor` owns it and it is not deleted. */
+async function lockOwned(tx: Tx, id: string, actor: Actor): Promise<ListingRow> {
+  const row = await listingsRepository.findById(tx, id, { forUpdate: true });
+  if (!row || row.status === 'deleted') throw notFoundError();
+  if (row.sellerId !== actor.userId) {
+    throw forbidden(ErrorCode.NOT_LISTING_OWNER, 'Only the seller of this listing can change it');
+  }
+  return row;
+}
+
+/** A purchase holds the listing: reserved (pending) or a transaction initiated/pending for it. */
+async function isHeld(tx: Tx, row: ListingRow): Promise<boolean> {
+  return row.status === 'pending' || (await listingsRepository.hasOpenPurchase(tx, row.id));
+}
+
+/** Relative change in percent with 4 decimals, exact from lamports; null from a zero price. */
+export function changePercentage(previous: bigint, next: bigint): string | null {
+  if (previous === 0n) return null;
+  const scaled = ((next - previous) * 1_000_000n) / previous; // percent × 10^4
+  const sign = scaled < 0n ? '-' : '';
+  const abs = scaled < 0n ? -scaled : scaled;
+  return `${sign}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, '0')}`;
+}
+
+/**
+ * PATCH /api/addresses/{id}: price alone, the featured toggle, or the full edit form (spec §5, §7). Sold listings
+ * are final; a listing a purchase holds cannot be repriced. Writes price_history on a price change and
+ * listing_promotions on a type change, with an audit row, all in one transaction.
+ */
+export async function updateListing(
+  database: Database,
+  id: string,
+  body: UpdateListingBody,
+  actor: Actor,
+  usdPerSol: number,
+): Promise<void> {
+  const keys = Object.keys(body).filter((k) => body[k as keyof UpdateListingBody] !== undefined);
+  if (keys.length === 0) throw badRequest(ErrorCode.NOTHING_TO_UPDATE, 'Nothing to update: send at least one field');
+
+  await database.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, id, actor);
+    if (row.status === 'sold')
+      throw conflict(ErrorCode.LISTING_SOLD, 'This listing is sold and can no longer be edited');
+
+    const set: ListingUpdate = {};
+    const previous = parseSolToLamports(row.price);
+    const next = body.price !== undefined ? parseSolToLamports(body.price, { maxDecimals: PRICE_DECIMALS }) : previous;
+    const currency = body.currency ?? row.currency;
+    const repriced = next !== previous || currency !== row.currency;
+    if (repriced && (await isHeld(tx, row))) throw openPurchase('repriced');
+    if (repriced) Object.assign(set, { price: lamportsToSolString(next), currency });
+    if (body.pattern !== undefined) set.pattern = body.pattern === '' ? null : body.pattern;
+    if (body.category !== undefined) set.category = body.category;
+    if (body.isListed !== undefined) set.isListed = body.isListed;
+
+    const now = new Date();
+    const type = requestedListingType(body);
+    const currentType = row.featuredUntil && row.featuredUntil <= now ? 'standard' : row.promotionType;
+    if (type !== undefined && type !== currentType) {
+      const end = promotionEnd(now);
+      Object.assign(set, listingTypeColumns(type, end));
+      await recordListingType(tx, { addressId: row.id, type, start: now, end, userId: actor.userId });
+    }
+
+    if (Object.keys(set).length > 0) await listingsRepository.update(tx, row.id, set);
+    if (repriced) {
+      await tx.insert(priceHistory).values({
+        addressId: row.id,
+        price: lamportsToSolString(next),
+        currency,
+        priceUsd: currency === 'SOL' ? ((Number(next) / 1e9) * usdPerSol).toFixed(8) : null,
+        changeType: 'price_change',
+        previousPrice: row.price,
+        changePercentage: changePercentage(previous, next),
+      });
+    }
+    await recordAudit(tx, {
+      action: 'listing.update',
+      performedBy: actor.walletAddress,
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent ?? null,
+      metadata: {
+        addressId: row.id,
+        fields: keys,
+        ...(repriced ? { previousPrice: row.price, price: set.price } : {}),
+      },
+    });
+  });
+}
+
+/**
+ * DELETE /api/addresses/{id}: soft delete (status 'deleted', unlisted; history kept) and the stored key is
+ * destroyed. A sold listing's key belongs to its buyer, so sold listings cannot be deleted.
+ */
+export async function deleteListing(database: Database, id: string, actor: Actor): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, id, actor);
+    if (row.status === 'sold')
+      throw conflict(ErrorCode.LISTING_SOLD, 'This listing is sold: it belongs to its buyer now');
+    if (await isHeld(tx, row)) throw openPurchase('deleted');
+    await listingsRepository.update(tx, row.id, {
+      status: 'deleted',
+      isListed: false,
+      deletedAt: new Date(),
+      ...listingTypeColumns('standard', null),
+    });
+    await recordListingType(tx, {
+      addressId: row.id,
+      type: 'standard',
+      start: new Date(),
+      end: new Date(),
+      userId: actor.userId,
+    });
+    const keyDestroyed = await vaultRepository.deleteByAddressId(tx, row.id);
+    await recordAudit(tx, {
+      action: 'listing.delete',
+      performedBy: actor.walletAddress,
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent ?? null,
+      metadata: { addressId: row.id, address: row.address, keyDestroyed },
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import {
+  deleteListingResponseSchema,
+  listingIdParamsSchema,
+  listingSchema,
+  updateListingBodySchema,
+} from '@shared/api/listings';
+import { AppError } from '../../http/app-error';
+import type { AppInstance } from '../../types';
+import { deleteListing, updateListing } from './edit-listing.service';
+import { fallbackUsdPerSol, toListing } from './listing-view';
+import { listingsRepository } from './listings.repository';
+import { ADMIN_ONLY_MANAGE, actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+// Owners manage their listings; only admins own listings (spec §6), and a revoked admin loses the right at once.
+const config = { access: 'admin', adminMessage: ADMIN_ONLY_MANAGE } as const;
+
+export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {
+  const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
+
+  app.patch(
+    '/api/addresses/:id',
+    {
+      config,
+      schema: {
+        tags: ['listings'],
+        summary: 'Edit your listing: price alone, the featured toggle, or the full edit form',
+        params: listingIdParamsSchema,
+        body: updateListingBodySchema,
+        response: { 200: listingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const ctx = await viewContext(request, usdPerSol);
+      await updateListing(app.database, request.params.id, request.body, actor, ctx.usdPerSol);
+      const row = await listingsRepository.findById(app.database.db, request.params.id);
+      if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The listing could not be read back');
+      return toListing(row, ctx);
+    },
+  );
+
+  app.delete(
+    '/api/addresses/:id',
+    {
+      config,
+      schema: {
+        tags: ['listings'],
+        summary: 'Delete your listing (soft): it leaves the market and its stored key is destroyed',
+        params: listingIdParamsSchema,
+        response: { 200: deleteListingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteListing(app.database, request.params.id, actorOf(request));
+      return { success: true as const, id: request.params.id };
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import type { AppInstance } from '../../types';
+import { bulkRoutes } from './bulk.routes';
+import { createRoutes } from './create.routes';
+import { editRoutes } from './edit.routes';
+import { knownAddressRoutes } from './known-addresses.routes';
+import { readRoutes } from './read.routes';
+import type { ListingsRoutesOptions } from './route-context';
+import { createSealPool } from './seal-pool';
+import { validateRoutes } from './validate.routes';
+
+export {
+  bulkCreateListings,
+  BULK_CHUNK_ROWS,
+  type BulkCreateDeps,
+  type BulkCreateOptions,
+} from './bulk-create.service';
+export { createListing, type Actor, type CreateListingInput } from './create-listing.service';
+export { deleteListing, updateListing } from './edit-listing.service';
+export { expirePromotions, PROMOTION_DAYS } from './listing-type';
+export { fallbackUsdPerSol, toListing, type UsdPerSol } from './listing-view';
+export { listingsRepository } from './listings.repository';
+export { createSealPool, type SealPool } from './seal-pool';
+export type { ListingsRoutesOptions } from './route-context';
+
+/** Every listing route (issue 5). Needs `app.vault` (vaultPlugin) registered first. */
+export async function listingsRoutes(app: AppInstance, opts: ListingsRoutesOptions = {}): Promise<void> {
+  const pool = createSealPool(app.vault.masterKey);
+  app.addHook('onClose', () => pool.close());
+  await app.register(createRoutes, opts);
+  await app.register(bulkRoutes, { pool });
+  await app.register(readRoutes, opts);
+  await app.register(editRoutes, opts);
+  await app.register(validateRoutes);
+  await app.register(knownAddressRoutes);
+}

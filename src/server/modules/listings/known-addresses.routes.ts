@@ -1,0 +1,68 @@
+import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import { knownAddressBodySchema, knownAddressListSchema, knownAddressSchema } from '@shared/api/listings';
+import { isValidSolanaAddress } from '@shared/format/address';
+import { KNOWN_ADDRESSES } from '@shared/lookalike';
+import { badRequest, conflict } from '../../http/app-error';
+import { recordAudit } from '../audit';
+import type { AppInstance } from '../../types';
+import { knownAddressesRepository } from './known-addresses.repository';
+import { actorOf } from './route-context';
+
+const config = { access: 'admin', adminMessage: 'The look-alike list is managed by admin wallets only' } as const;
+const toApi = (r: { id: string; address: string; label: string; createdAt: Date }) => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The admins' additions to the look-alike list (DESIGN §7); the shipped list is in @shared/lookalike. */
+export async function knownAddressRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/known-addresses',
+    {
+      config,
+      schema: {
+        tags: ['listings'],
+        summary: "Admins' additions to the look-alike list",
+        response: { 200: knownAddressListSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async () => ({ addresses: (await knownAddressesRepository.list(app.database.db)).map(toApi) }),
+  );
+
+  app.post(
+    '/api/known-addresses',
+    {
+      config,
+      schema: {
+        tags: ['listings'],
+        summary: 'Add a well-known address that listings may not imitate',
+        body: knownAddressBodySchema,
+        response: {
+          201: knownAddressSchema,
+          ...{ 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { address, label } = request.body;
+      if (!isValidSolanaAddress(address))
+        throw badRequest(ErrorCode.INVALID_ADDRESS, 'The address is not a valid Solana address');
+      const exists = () => conflict(ErrorCode.KNOWN_ADDRESS_EXISTS, 'This address is on the look-alike list already');
+      if (KNOWN_ADDRESSES.some((k) => k.address === address)) throw exists();
+      const row = await app.database.db.transaction(async (tx) => {
+        const inserted = await knownAddressesRepository.insert(tx, { address, label, addedBy: actor.userId });
+        if (!inserted) throw exists();
+        await recordAudit(tx, {
+          action: 'known_address.add',
+          performedBy: actor.walletAddress,
+          ip: actor.ip ?? null,
+          userAgent: actor.userAgent ?? null,
+          metadata: { address, label },
+        });
+        return inserted;
+      });
+      return reply.code(201).send(toApi(row));
+    },
+  );
+}

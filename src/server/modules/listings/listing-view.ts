@@ -1,0 +1,60 @@
+import type { Listing, PromotionType } from '@shared/api/listings';
+import { FALLBACK_USD_PER_SOL_LISTING, formatUsd, usdValue } from '@shared/format/usd';
+import { formatSolAmount, parseSolToLamports } from '@shared/money';
+import type { ListingRow } from './listings.repository';
+
+/**
+ * USD per SOL for listing prices. The fallback (spec §9: 197) until the live price feed provides one; the
+ * listings routes take this as an option so the price cache can be plugged in without touching them.
+ */
+export type UsdPerSol = () => number | Promise<number>;
+export const fallbackUsdPerSol: UsdPerSol = () => FALLBACK_USD_PER_SOL_LISTING;
+
+export interface ViewContext {
+  /** The signed-in wallet, if any: decides `isOwner`. */
+  viewerWallet: string | null;
+  usdPerSol: number;
+  now?: Date;
+}
+
+const PROMOTION_TYPES = new Set<string>(['standard', 'featured', 'premium', 'promoted']);
+
+/**
+ * The API shape of a listing. Never carries a key: `encrypted_keys` is not even joined by the reads.
+ * A promotion past its `featuredUntil` reads as standard even before `expirePromotions` has run.
+ */
+export function toListing(row: ListingRow, ctx: ViewContext): Listing {
+  const now = ctx.now ?? new Date();
+  const expired = row.featuredUntil !== null && row.featuredUntil <= now;
+  const promotionType = (
+    expired || !PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
+  ) as PromotionType;
+  const usd = row.currency === 'SOL' ? usdValue(parseSolToLamports(row.price), ctx.usdPerSol) : 0;
+  return {
+    id: row.id,
+    address: row.address,
+    network: row.network,
+    sellerId: row.sellerId,
+    sellerWallet: row.sellerWallet,
+    price: formatSolAmount(row.price),
+    currency: row.currency,
+    rarityScore: Number(row.rarityScore),
+    estimatedValue: row.estimatedValue === null ? null : formatSolAmount(row.estimatedValue),
+    category: row.category,
+    pattern: row.pattern,
+    patternPosition: row.patternPosition,
+    patternLength: row.patternLength,
+    status: row.status,
+    isListed: row.isListed,
+    isFeatured: row.isFeatured && !expired,
+    isPromoted: row.isPromoted && !expired,
+    isPremiumListing: row.isPremiumListing && !expired,
+    promotionType,
+    featuredUntil: expired || !row.featuredUntil ? null : row.featuredUntil.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.soldAt !== undefined ? { soldAt: row.soldAt ? row.soldAt.toISOString() : null } : {}),
+    isOwner: ctx.viewerWallet !== null && ctx.viewerWallet === row.sellerWallet,
+    usdPrice: Math.round(usd * 1e6) / 1e6,
+    formattedUsd: formatUsd(usd),
+  };
+}

@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { addresses, OPEN_TRANSACTION_STATUSES, transactions, users } from '../../db/schema';
+
+export type NewListingRow = typeof addresses.$inferInsert;
+export type ListingUpdate = Partial<typeof addresses.$inferInsert>;
+
+/** A listing with its seller's wallet: what every read returns. */
+export const listingColumns = { ...getTableColumns(addresses), sellerWallet: users.walletAddress };
+export type ListingRow = typeof addresses.$inferSelect & { sellerWallet: string; soldAt?: Date | null };
+
+export interface ListingFilter {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/** `%text%` for ILIKE with the user's own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const selectListings = (db: Queryable) =>
+  db.select(listingColumns).from(addresses).innerJoin(users, eq(users.id, addresses.sellerId));
+
+export const listingsRepository = {
+  /**
+   * Multi-row insert; an address that exists already (or is inserted concurrently) is skipped, not an error,
+   * so a bulk chunk reports it as a duplicate instead of failing the whole chunk.
+   */
+  insertMany(db: Queryable, rows: NewListingRow[]) {
+    if (rows.length === 0) return Promise.resolve([] as { id: string; address: string }[]);
+    return db
+      .insert(addresses)
+      .values(rows)
+      .onConflictDoNothing({ target: addresses.address })
+      .returning({ id: addresses.id, address: addresses.address });
+  },
+
+  /** Which of `candidates` are listed already: one query (`address = ANY($1)`) per bulk chunk. */
+  async existingAddresses(db: Queryable, candidates: readonly string[]): Promise<Set<string>> {
+    if (candidates.length === 0) return new Set();
+    const rows = await db
+      .select({ address: addresses.address })
+      .from(addresses)
+      .where(sql`${addresses.address} = any(${sql.param([...candidates])}::text[])`);
+    return new Set(rows.map((r) => r.address));
+  },
+
+  async findById(db: Queryable, id: string, opts: { forUpdate?: boolean } = {}): Promise<ListingRow | undefined> {
+    const query = selectListings(db).where(eq(addresses.id, id));
+    const [row] = opts.forUpdate ? await query.for('update', { of: addresses }) : await query;
+    return row;
+  },
+
+  /** The address detail page: with when it sold, if it did. */
+  async findByAddress(db: Queryable, address: string): Promise<ListingRow | undefined> {
+    const soldAt = sql<Date | null>`(
+      select max(coalesce(${transactions.verifiedAt}, ${transactions.completedAt}))
+      from ${transactions}
+      where ${transactions.addressId} = ${addresses.id} and ${transactions.status} in ('verified', 'completed')
+    )`.mapWith((v: unknown) => (v == null ? null : new Date(v as string)));
+    const [row] = await db
+      .select({ ...listingColumns, soldAt })
+      .from(addresses)
+      .innerJoin(users, eq(users.id, addresses.sellerId))
+      .where(and(eq(addresses.address, address), ne(addresses.status, 'deleted')));
+    return row;
+  },
+
+  /** One page and the total count for `where`. */
+  async page(db: Queryable, filter: ListingFilter): Promise<{ rows: ListingRow[]; total: number }> {
+    const rows = await selectListings(db)
+      .where(filter.where)
+      .orderBy(...filter.orderBy)
+      .limit(filter.limit)
+      .offset(filter.offset);
+    // Count separately: a page past the end has no rows to carry a window count.
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(addresses)
+      .where(filter.where);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  featured(db: Queryable, limit: number): Promise<ListingRow[]> {
+    return selectListings(db)
+      .where(
+        and(
+          eq(addresses.isFeatured, true),
+          eq(addresses.isListed, true),
+          eq(addresses.status, 'available'),
+          sql`(${addresses.featuredUntil} is null or ${addresses.featuredUntil} > now())`,
+        ),
+      )
+      .orderBy(desc(addresses.promotionWeight), desc(addresses.createdAt), asc(addresses.id))
+      .limit(limit);
+  },
+
+  async update(db: Queryable, id: string, set: ListingUpdate): Promise<void> {
+    await db.update(addresses).set(set).where(eq(addresses.id, id));
+  },
+
+  /** True while a purchase holds the listing (a transaction initiated or pending for it). */
+  async hasOpenPurchase(db: Queryable, addressId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.addressId, addressId), inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES])))
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  async count(db: Queryable): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(addresses);
+    return row?.n ?? 0;
+  },
+};

@@ -1,0 +1,104 @@
+import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import {
+  byAddressParamsSchema,
+  featuredListingsSchema,
+  listingPageSchema,
+  listingSchema,
+  searchListingsQuerySchema,
+  userListingsQuerySchema,
+} from '@shared/api/listings';
+import { notFound } from '../../http/app-error';
+import type { AppInstance } from '../../types';
+import { fallbackUsdPerSol, toListing } from './listing-view';
+import { listingsRepository } from './listings.repository';
+import { pagination, searchFilter, userFilter } from './read-filters';
+import { actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
+
+/** Home page grid: enough for any layout, bounded. */
+const FEATURED_LIMIT = 24;
+
+export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {
+  const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
+  const db = () => app.database.db;
+
+  app.get(
+    '/api/addresses/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Marketplace search: listed addresses, newest first by default',
+        querystring: searchListingsQuerySchema,
+        response: { 200: listingPageSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const [{ rows, total }, ctx] = await Promise.all([
+        listingsRepository.page(db(), searchFilter(q)),
+        viewContext(request, usdPerSol),
+      ]);
+      return { addresses: rows.map((r) => toListing(r, ctx)), pagination: pagination(q.page, q.pageSize, total) };
+    },
+  );
+
+  app.get(
+    '/api/addresses/featured',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Featured listings that are listed, available and not past their featured period',
+        response: { 200: featuredListingsSchema },
+      },
+    },
+    async (request) => {
+      const [rows, ctx] = await Promise.all([
+        listingsRepository.featured(db(), FEATURED_LIMIT),
+        viewContext(request, usdPerSol),
+      ]);
+      return { addresses: rows.map((r) => toListing(r, ctx)) };
+    },
+  );
+
+  app.get(
+    '/api/addresses/by-address/:address',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['listings'],
+        summary: 'One listing by its address (URL-encoded)',
+        params: byAddressParamsSchema,
+        response: { 200: listingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await listingsRepository.findByAddress(db(), request.params.address);
+      if (!row) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+      return toListing(row, await viewContext(request, usdPerSol));
+    },
+  );
+
+  app.get(
+    '/api/addresses/user',
+    {
+      // walletAddress, when sent, must be the session wallet (the guard answers 403 WALLET_MISMATCH otherwise).
+      config: { access: 'session' },
+      schema: {
+        tags: ['listings'],
+        summary: "The signed-in seller's own listings",
+        querystring: userListingsQuerySchema,
+        response: { 200: listingPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const actor = actorOf(request);
+      const [{ rows, total }, ctx] = await Promise.all([
+        listingsRepository.page(db(), userFilter(actor.userId, q)),
+        viewContext(request, usdPerSol),
+      ]);
+      return { addresses: rows.map((r) => toListing(r, ctx)), pagination: pagination(q.page, q.pageSize, total) };
+    },
+  );
+}

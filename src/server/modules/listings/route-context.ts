@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../http/app-error';
+import type { Actor } from './create-listing.service';
+import type { ViewContext, UsdPerSol } from './listing-view';
+
+export interface ListingsRoutesOptions {
+  /** USD per SOL for `usdPrice` / `formattedUsd`; default: the spec's fallback 197. Swap in the live rate. */
+  usdPerSol?: UsdPerSol;
+}
+
+export const ADMIN_ONLY_CREATE = 'Create listing is restricted to authorized admin wallets only';
+export const ADMIN_ONLY_MANAGE = 'Managing listings is restricted to authorized admin wallets only';
+
+/** The signed-in caller as the services see them. The guard has already required a session. */
+export function actorOf(request: FastifyRequest): Actor {
+  const session = request.session;
+  if (!session) throw unauthorized();
+  return {
+    userId: session.userId,
+    walletAddress: session.walletAddress,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  };
+}
+
+export async function viewContext(request: FastifyRequest, usdPerSol: UsdPerSol): Promise<ViewContext> {
+  return { viewerWallet: request.session?.walletAddress ?? null, usdPerSol: await usdPerSol() };
+}

@@ -1,0 +1,37 @@
+import { analyzeAddress, type RarityReport } from '@shared/rarity/server';
+import type { EncryptedKeyRow, VaultCipher } from '../vault/cipher';
+import { KeyFormatError } from '../vault/key-formats';
+import { OwnershipError, proveOwnership } from '../vault/ownership';
+
+export interface SealInput {
+  address: string;
+  privateKey: string;
+  pattern?: string | undefined;
+}
+
+export type SealResult =
+  | { ok: true; encrypted: EncryptedKeyRow; report: RarityReport }
+  /** `reason` comes from the vault's errors, which never quote the key. */
+  | { ok: false; reason: string };
+
+/**
+ * The per-listing crypto and scoring (the expensive part of a create): prove the key controls the address,
+ * encrypt it for the vault with the address as AAD, and run the rarity engine. Pure apart from randomness, so
+ * the bulk workers run exactly this.
+ */
+export function sealListing(cipher: VaultCipher, input: SealInput, baseValueMultiplier: number): SealResult {
+  let secretKey: Uint8Array;
+  try {
+    secretKey = proveOwnership(input.address, input.privateKey).secretKey;
+  } catch (err) {
+    if (err instanceof KeyFormatError || err instanceof OwnershipError) return { ok: false, reason: err.message };
+    throw err;
+  }
+  try {
+    const encrypted = cipher.encrypt(input.address, secretKey);
+    const report = analyzeAddress(input.address, { network: 'solana', pattern: input.pattern, baseValueMultiplier });
+    return { ok: true, encrypted, report };
+  } finally {
+    secretKey.fill(0);
+  }
+}

@@ -1,0 +1,37 @@
+import { livePricesSchema, marketStatsSchema } from '@shared/api/market';
+import type { AppInstance } from '../../types';
+import { getLivePrice } from './live-price.service';
+import { readMarketStats } from './market-stats.service';
+
+/** GET /api/market-stats and GET /api/prices/live (spec §7): public reads for the Home page and price displays. */
+export async function marketRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/market-stats',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['market'],
+        summary: 'Home stat tiles: listings for sale, volume traded, active users, average price',
+        response: { 200: marketStatsSchema },
+      },
+    },
+    async () => readMarketStats(app.database.db),
+  );
+
+  app.get(
+    '/api/prices/live',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['market'],
+        summary: 'SOL/USD: from the price feed, cached for 30 s; the fixed fallback rate when there is none',
+        response: { 200: livePricesSchema },
+      },
+    },
+    async (_request, reply) => {
+      // The browser polls every 60 s; an intermediary must not serve it an older rate than the server has.
+      reply.header('cache-control', 'no-cache');
+      return { SOL: await getLivePrice(app.database.db, app.env) };
+    },
+  );
+}

@@ -1,0 +1,1 @@
+export { priceHistoryRoutes } from './price-history.routes';

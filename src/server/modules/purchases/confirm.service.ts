@@ -1,0 +1,64 @@
+import { ErrorCode } from '@shared/api/errors';
+import type { Queryable } from '@server/db/database';
+import { conflict, forbidden, notFound } from '@server/http/app-error';
+import { recordAudit } from '../audit';
+import type { Actor, PurchaseDeps } from './deps';
+import { EXPIRED_REASON } from './state-machine';
+import { isUniqueViolation, transactionsRepository, type TransactionDetail } from './transactions.repository';
+import { verifyPurchase, type VerifyOutcome } from './verify.service';
+
+export const signatureAlreadyUsed = () =>
+  conflict(ErrorCode.SIGNATURE_ALREADY_USED, 'This payment signature is already used by another purchase');
+
+/** The purchase, if the acting wallet is its buyer; otherwise the same errors whoever asks. */
+export async function loadOwnPurchase(db: Queryable, id: string, wallet: string): Promise<TransactionDetail> {
+  const detail = await transactionsRepository.findDetail(db, { id });
+  if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
+  if (detail.buyerWallet !== wallet) throw forbidden(ErrorCode.BUYER_MISMATCH, 'Only the buyer can do this');
+  return detail;
+}
+
+/**
+ * Stores the buyer's payment signature (DESIGN §5.3) and tries verification at once. The browser's word is only
+ * a hint: what the signature paid is checked by `verifyPurchase` against the stored parameters.
+ */
+export async function confirmPurchase(
+  deps: PurchaseDeps,
+  id: string,
+  input: { txHash: string; buyerWallet: string },
+  actor: Actor,
+): Promise<{ detail: TransactionDetail; verification: VerifyOutcome | undefined }> {
+  if (input.buyerWallet !== actor.wallet) {
+    throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerWallet must be the wallet you signed in with');
+  }
+  const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
+  const { tx } = detail;
+  if (tx.txHash !== input.txHash) {
+    if (tx.txHash !== null) {
+      throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'A payment was already submitted for this purchase');
+    }
+    const open = tx.status === 'initiated' || (tx.status === 'failed' && tx.disputeReason === EXPIRED_REASON);
+    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${tx.status}`);
+    await deps.db
+      .transaction(async (db) => {
+        const stored = await transactionsRepository.attachSignature(db, id, input.txHash, EXPIRED_REASON);
+        if (!stored) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
+        await recordAudit(db, {
+          action: 'purchase.confirm',
+          performedBy: actor.wallet,
+          transactionId: id,
+          metadata: { txHash: input.txHash },
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+        });
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, 'transactions_tx_hash_unique')) throw signatureAlreadyUsed();
+        throw err;
+      });
+  }
+  // Best effort: the payment may not be confirmed yet, or the RPC may be down; the job will try again.
+  const verification = await verifyPurchase(deps, id, actor.wallet).catch(() => undefined);
+  const fresh = await transactionsRepository.findDetail(deps.db, { id });
+  return { detail: fresh ?? detail, verification };
+}

@@ -1,0 +1,23 @@
+import type { AppInstance } from '@server/types';
+import type { PurchaseDeps } from './deps';
+import { keyRoutes } from './key.routes';
+import { purchaseRoutes } from './purchase.routes';
+import { transactionReadRoutes } from './transaction-read.routes';
+
+export type { Actor, PurchaseDeps } from './deps';
+export { calculateFees, type FeeSettings, type Fees } from './fees';
+export { initiatePurchase } from './initiate.service';
+export { confirmPurchase } from './confirm.service';
+export { verifyPurchase, completeIfFinalized, type VerifyOutcome } from './verify.service';
+export { revealKey, destroyKey } from './keys.service';
+export { RESERVATION_MS, EXPIRED_REASON, TRANSITIONS } from './state-machine';
+export { transactionsRepository } from './transactions.repository';
+export { purchaseListingRepository } from './listing.repository';
+
+/** Every /api/transactions route (DESIGN §4–§5). */
+export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
+  await app.register(transactionReadRoutes, opts);
+  await app.register(purchaseRoutes, opts);
+  await app.register(keyRoutes, opts);
+}
+export { purchaseDepsOf } from './wiring';

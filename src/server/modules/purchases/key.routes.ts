@@ -1,0 +1,65 @@
+import {
+  destroyKeyBodySchema,
+  destroyKeyResponseSchema,
+  revealKeyErrorSchema,
+  revealKeyResponseSchema,
+  transactionIdParamsSchema,
+} from '@shared/api/transactions';
+import { RATE_LIMITS } from '@server/http/rate-limit';
+import type { AppInstance } from '@server/types';
+import type { PurchaseDeps } from './deps';
+import { destroyKey, KeySupportError, revealKey } from './keys.service';
+import { actorOf, errorResponses } from './routes-common';
+
+/** The bought key (DESIGN §4): reveal and destroy, the buyer's session only, audited every time. */
+export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
+  // Read at request time: the vault plugin decorates the app independently of this one.
+  const keyDeps = () => ({ db: opts.deps.db, cipher: app.vault.cipher });
+
+  app.post(
+    '/api/transactions/:id/reveal-private-key',
+    {
+      // The x-wallet-address header the browser sends is checked against the session by the guard.
+      config: { access: 'session', rateLimit: RATE_LIMITS.reveal },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Reveals the private key of a verified purchase to its buyer',
+        params: transactionIdParamsSchema,
+        response: { 200: revealKeyResponseSchema, 500: revealKeyErrorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const privateKey = await revealKey(keyDeps(), request.params.id, actorOf(request));
+        // Never cached by a browser or a proxy.
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, privateKey };
+      } catch (err) {
+        if (!(err instanceof KeySupportError)) throw err;
+        request.log.error(
+          { code: err.code, transactionId: request.params.id },
+          'verified purchase without a readable key',
+        );
+        return reply.code(err.statusCode).send({ error: err.code, message: err.message, supportInfo: err.supportInfo });
+      }
+    },
+  );
+
+  app.delete(
+    '/api/transactions/:id/private-key',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Permanently destroys the stored private key of a purchase',
+        params: transactionIdParamsSchema,
+        body: destroyKeyBodySchema,
+        response: { 200: destroyKeyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await destroyKey(keyDeps(), request.params.id, actorOf(request));
+      return { success: true as const, message: 'The private key was destroyed', transactionId: request.params.id };
+    },
+  );
+}

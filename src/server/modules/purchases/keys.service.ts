@@ -1,0 +1,126 @@
+import { ErrorCode } from '@shared/api/errors';
+import type { Db } from '@server/db/database';
+import { AppError, forbidden } from '@server/http/app-error';
+import { recordAudit } from '../audit';
+import { addressOfSecretKey, secretKeyToBase58, VaultDecryptError, type VaultCipher } from '../vault';
+import { vaultRepository } from '../vault/vault.repository';
+import type { Actor } from './deps';
+import { loadOwnPurchase } from './confirm.service';
+import { isOwned } from './state-machine';
+import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+
+export interface KeyDeps {
+  db: Db;
+  cipher: VaultCipher;
+}
+
+/**
+ * A reveal that failed although the buyer paid: the answer carries support information (spec §3 reveal
+ * response), so the buyer knows their payment is safe and how to get the key.
+ */
+export class KeySupportError extends AppError {
+  constructor(
+    message: string,
+    readonly txHash: string | null,
+  ) {
+    super(500, ErrorCode.KEY_UNAVAILABLE, message);
+  }
+
+  get supportInfo() {
+    return {
+      message: 'Your payment was verified, but the private key could not be read from the vault.',
+      instructions:
+        'Do not pay again. Contact support with the transaction hash below; the key will be provided once the ' +
+        'vault entry is checked.',
+      txHash: this.txHash,
+      contactMethod: 'support@vanityvault.example',
+    };
+  }
+}
+
+const keyDestroyed = () => new AppError(410, ErrorCode.KEY_DESTROYED, 'The private key was destroyed');
+
+function assertKeyAccess(detail: TransactionDetail): void {
+  if (!isOwned(detail.tx.status)) {
+    throw forbidden(ErrorCode.PAYMENT_NOT_VERIFIED, 'The private key is available once the payment is verified');
+  }
+  if (detail.tx.privateKeyDestroyed) throw keyDestroyed();
+}
+
+/** Audits every attempt, refused ones included: a stranger probing for keys is what the audit is for. */
+async function audited<T>(deps: KeyDeps, action: string, id: string, actor: Actor, run: () => Promise<T>): Promise<T> {
+  const entry = { performedBy: actor.wallet, ip: actor.ip, userAgent: actor.userAgent };
+  try {
+    return await run();
+  } catch (err) {
+    const code = err instanceof AppError ? err.code : 'INTERNAL_ERROR';
+    const known = await transactionsRepository.findById(deps.db, id).catch(() => undefined);
+    await recordAudit(deps.db, {
+      ...entry,
+      action: `${action}_refused`,
+      transactionId: known ? id : null,
+      metadata: { code, transactionId: id },
+    });
+    throw err;
+  }
+}
+
+/**
+ * The only path by which a key leaves the vault (DESIGN §4): the buyer's session, a verified or completed
+ * purchase, audited. The secret is returned to the route and to nothing else — never logged, never stored.
+ */
+export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<string> {
+  return audited(deps, 'key.reveal', id, actor, async () => {
+    const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
+    assertKeyAccess(detail);
+    const stored = await vaultRepository.findByAddressId(deps.db, detail.tx.addressId);
+    if (!stored) throw new KeySupportError('The private key is missing from the vault', detail.tx.txHash);
+    let secretKey: Uint8Array;
+    try {
+      secretKey = deps.cipher.decrypt(detail.listing.address, stored);
+    } catch (err) {
+      if (err instanceof VaultDecryptError) throw new KeySupportError(err.message, detail.tx.txHash);
+      throw err;
+    }
+    try {
+      // A key that does not derive to the address sold would be worse than none.
+      if (addressOfSecretKey(secretKey) !== detail.listing.address) {
+        throw new KeySupportError('The stored key does not match the address', detail.tx.txHash);
+      }
+      const privateKey = secretKeyToBase58(secretKey);
+      await recordAudit(deps.db, {
+        action: 'key.reveal',
+        performedBy: actor.wallet,
+        transactionId: id,
+        metadata: { addressId: detail.tx.addressId },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      });
+      return privateKey;
+    } finally {
+      secretKey.fill(0);
+    }
+  });
+}
+
+/** Deletes the ciphertext for good and marks the purchase (DESIGN §4). No undo. */
+export function destroyKey(deps: KeyDeps, id: string, actor: Actor): Promise<void> {
+  return audited(deps, 'key.destroy', id, actor, async () => {
+    const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
+    assertKeyAccess(detail);
+    await deps.db.transaction(async (db) => {
+      // Conditional, so two destroys racing report one success and one KEY_DESTROYED.
+      const marked = await transactionsRepository.markKeyDestroyed(db, id);
+      if (!marked) throw keyDestroyed();
+      await vaultRepository.deleteByAddressId(db, detail.tx.addressId);
+      await recordAudit(db, {
+        action: 'key.destroy',
+        performedBy: actor.wallet,
+        transactionId: id,
+        metadata: { addressId: detail.tx.addressId },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      });
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import {
+  confirmTransactionBodySchema,
+  initiateTransactionBodySchema,
+  initiateTransactionResponseSchema,
+  transactionIdParamsSchema,
+  transactionSchema,
+} from '@shared/api/transactions';
+import { RATE_LIMITS } from '@server/http/rate-limit';
+import type { AppInstance } from '@server/types';
+import { confirmPurchase, loadOwnPurchase } from './confirm.service';
+import type { PurchaseDeps } from './deps';
+import { initiatePurchase } from './initiate.service';
+import { viewOf } from './read.service';
+import { actorOf, errorResponses } from './routes-common';
+import { outcomeError, withChain } from './verify-outcome';
+import { verifyPurchase } from './verify.service';
+
+/** Buying (DESIGN §5.1–5.4): reserve, hand in the payment signature, ask the server to verify. */
+export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
+  const { deps } = opts;
+
+  app.post(
+    '/api/transactions/initiate',
+    {
+      config: { access: 'session', rateLimit: RATE_LIMITS.initiate },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Reserves a listing for 15 minutes and returns the payment to make',
+        body: initiateTransactionBodySchema,
+        response: { 201: initiateTransactionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await initiatePurchase(deps, request.body, actorOf(request))),
+  );
+
+  app.post(
+    '/api/transactions/:id/confirm',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['transactions'],
+        summary: "Stores the buyer's payment signature and verifies it when it is already confirmed",
+        params: transactionIdParamsSchema,
+        body: confirmTransactionBodySchema,
+        response: { 200: transactionSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { detail, verification } = await confirmPurchase(deps, request.params.id, request.body, actor);
+      // A payment that already failed its check is refused now rather than at the next poll.
+      if (verification?.kind === 'rejected') throw outcomeError(verification);
+      return viewOf(deps, detail, actor.wallet);
+    },
+  );
+
+  app.patch(
+    '/api/transactions/:id/verify',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['transactions'],
+        summary: "Checks the payment on chain (the server's own verification)",
+        params: transactionIdParamsSchema,
+        response: { 200: transactionSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await loadOwnPurchase(deps.db, request.params.id, actor.wallet);
+      const outcome = await withChain(() => verifyPurchase(deps, request.params.id, actor.wallet));
+      if (outcome.kind !== 'verified') throw outcomeError(outcome);
+      return viewOf(deps, await loadOwnPurchase(deps.db, request.params.id, actor.wallet), actor.wallet);
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import { ErrorCode } from '@shared/api/errors';
+import type { TransactionView } from '@shared/api/transactions';
+import { notFound } from '@server/http/app-error';
+import { usersRepository } from '../users';
+import type { PurchaseDeps } from './deps';
+import { referenceDataRepository } from './reference-data.repository';
+import { toTransactionView } from './transaction-view';
+import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+
+type ReadDeps = Pick<PurchaseDeps, 'db' | 'cluster' | 'explorerRpcUrl'>;
+
+async function viewsOf(deps: ReadDeps, rows: TransactionDetail[], viewerWallet?: string): Promise<TransactionView[]> {
+  const usdPerSol = await referenceDataRepository.solUsdRate(deps.db);
+  return rows.map((row) =>
+    toTransactionView(row, { cluster: deps.cluster, explorerRpcUrl: deps.explorerRpcUrl, usdPerSol, viewerWallet }),
+  );
+}
+
+export async function viewOf(
+  deps: ReadDeps,
+  detail: TransactionDetail,
+  viewerWallet?: string,
+): Promise<TransactionView> {
+  const [view] = await viewsOf(deps, [detail], viewerWallet);
+  return view!;
+}
+
+/** GET /api/transactions/{id or txHash}: public, without secrets; the buyer also sees the payment to make. */
+export async function getTransaction(
+  deps: ReadDeps,
+  idOrHash: string,
+  viewerWallet?: string,
+): Promise<TransactionView> {
+  const by = UUID.test(idOrHash)
+    ? { id: idOrHash.toLowerCase() }
+    : SIGNATURE.test(idOrHash)
+      ? { txHash: idOrHash }
+      : undefined;
+  const detail = by && (await transactionsRepository.findDetail(deps.db, by));
+  if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
+  return viewOf(deps, detail, viewerWallet);
+}
+
+export async function recentSales(deps: ReadDeps, limit = 10): Promise<TransactionView[]> {
+  return viewsOf(deps, await transactionsRepository.listRecentSales(deps.db, limit));
+}
+
+/**
+ * One wallet's transactions: its purchases only, or everything it bought or sold (the seller sees a
+ * refund-due reason here).
+ */
+export async function transactionsOfWallet(
+  deps: ReadDeps,
+  wallet: string,
+  role: 'buyer' | 'any',
+): Promise<TransactionView[]> {
+  const user = await usersRepository.findByWallet(deps.db, wallet);
+  if (!user) return [];
+  return viewsOf(deps, await transactionsRepository.listForUser(deps.db, user.id, role), wallet);
+}

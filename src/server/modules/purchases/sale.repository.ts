@@ -1,0 +1,110 @@
+import type { Queryable } from '@server/db/database';
+import { blockchainTransactionAudit, priceHistory, salesAnalytics } from '@server/db/schema';
+import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+
+type ListingForSale = {
+  id: string;
+  network: string;
+  price: string;
+  currency: string;
+  rarityScore: string;
+  category: string;
+  estimatedValue: string | null;
+  pattern: string | null;
+  leadingZeroCount: number;
+  hasPalindrome: boolean;
+  hasSequence: boolean;
+  hasWordPattern: boolean;
+  hasTrailingZeros: boolean;
+};
+
+export interface ChainRecord {
+  signature: string;
+  slot: bigint | number | null;
+  confirmations: number | null;
+  networkStatus: 'confirmed' | 'finalized';
+  from: string;
+  to: string;
+  lamports: bigint;
+  feeLamports: bigint | null;
+  blockTime: Date | null;
+  explorerUrl: string;
+}
+
+function patternsOf(listing: ListingForSale): string[] {
+  const tags = [
+    listing.pattern && listing.pattern !== 'custom' ? listing.pattern : undefined,
+    listing.leadingZeroCount > 0 ? 'leading-zeros' : undefined,
+    listing.hasTrailingZeros ? 'trailing-zeros' : undefined,
+    listing.hasPalindrome ? 'palindrome' : undefined,
+    listing.hasSequence ? 'sequence' : undefined,
+    listing.hasWordPattern ? 'word-like' : undefined,
+  ];
+  return tags.filter((t): t is string => Boolean(t));
+}
+
+/** The rows one sale writes beside the state change (DESIGN §5.4); they feed valuation and market stats. */
+export const saleRepository = {
+  async recordSale(
+    db: Queryable,
+    sale: { transactionId: string; priceLamports: bigint; listing: ListingForSale; usdPerSol: number; at: Date },
+  ): Promise<void> {
+    const { listing, priceLamports } = sale;
+    const actual = lamportsToSolString(priceLamports);
+    const estimatedLamports = listing.estimatedValue === null ? null : parseSolToLamports(listing.estimatedValue);
+    // numeric(18,8): round the variance down to 10 lamports so the column holds it exactly.
+    const variance = estimatedLamports === null ? null : priceLamports - estimatedLamports;
+    await db
+      .insert(salesAnalytics)
+      .values({
+        transactionId: sale.transactionId,
+        addressId: listing.id,
+        network: listing.network,
+        rarityScore: listing.rarityScore,
+        category: listing.category,
+        estimatedValue: listing.estimatedValue,
+        actualSalePrice: actual,
+        priceVariance: variance === null ? null : lamportsToSolString(variance - (variance % 10n)),
+        saleDate: sale.at,
+        leadingZeros: listing.leadingZeroCount,
+        patterns: patternsOf(listing),
+      })
+      // Unique per transaction: a sale recorded twice stays one row.
+      .onConflictDoNothing();
+
+    const previous = parseSolToLamports(listing.price);
+    const changeBasis = previous === 0n ? 0n : ((priceLamports - previous) * 1_000_000n) / previous; // ×10⁻⁴ %
+    await db.insert(priceHistory).values({
+      addressId: listing.id,
+      price: actual,
+      currency: listing.currency,
+      priceUsd: (Number(actual) * sale.usdPerSol).toFixed(8),
+      changeType: 'sale',
+      previousPrice: listing.price,
+      changePercentage: (Number(changeBasis) / 10_000).toFixed(4),
+      transactionId: sale.transactionId,
+      timestamp: sale.at,
+    });
+  },
+
+  async recordChainAudit(db: Queryable, transactionId: string, record: ChainRecord, checkedAt: Date): Promise<void> {
+    await db.insert(blockchainTransactionAudit).values({
+      transactionId,
+      txHash: record.signature,
+      blockNumber: record.slot === null ? null : Number(record.slot),
+      confirmations: record.confirmations,
+      gasFee: record.feeLamports === null ? null : lamportsToSolString(record.feeLamports),
+      fromAddress: record.from,
+      toAddress: record.to,
+      value: lamportsToSolString(record.lamports - (record.lamports % 10n)),
+      recipients: [{ address: record.to, amount: lamportsToSolString(record.lamports) }],
+      status: 'verified',
+      networkStatus: record.networkStatus,
+      network: 'solana',
+      currency: 'SOL',
+      confirmedAt: record.blockTime,
+      lastCheckedAt: checkedAt,
+      explorerUrls: [record.explorerUrl],
+    });
+  },
+};

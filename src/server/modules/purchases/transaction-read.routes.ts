@@ -1,0 +1,70 @@
+import {
+  transactionListSchema,
+  transactionLookupParamsSchema,
+  transactionSchema,
+  walletQuerySchema,
+} from '@shared/api/transactions';
+import type { AppInstance } from '@server/types';
+import type { PurchaseDeps } from './deps';
+import { getTransaction, recentSales, transactionsOfWallet } from './read.service';
+import { actorOf, errorResponses } from './routes-common';
+
+/** Reads of purchases (spec §7). The walletAddress a caller passes is checked by the guard, never trusted. */
+export async function transactionReadRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
+  const { deps } = opts;
+
+  app.get(
+    '/api/transactions/recent',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Latest sales, newest first (home page)',
+        response: { 200: transactionListSchema, ...errorResponses },
+      },
+    },
+    async () => recentSales(deps, 10),
+  );
+
+  app.get(
+    '/api/transactions/user',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['transactions'],
+        summary: "The signed-in wallet's purchases and sales",
+        querystring: walletQuerySchema,
+        response: { 200: transactionListSchema, ...errorResponses },
+      },
+    },
+    async (request) => transactionsOfWallet(deps, actorOf(request).wallet, 'any'),
+  );
+
+  app.get(
+    '/api/transactions/purchases',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['transactions'],
+        summary: "The signed-in wallet's purchases",
+        querystring: walletQuerySchema,
+        response: { 200: transactionListSchema, ...errorResponses },
+      },
+    },
+    async (request) => transactionsOfWallet(deps, actorOf(request).wallet, 'buyer'),
+  );
+
+  app.get(
+    '/api/transactions/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['transactions'],
+        summary: 'One transaction by id or payment signature, without secrets',
+        params: transactionLookupParamsSchema,
+        response: { 200: transactionSchema, ...errorResponses },
+      },
+    },
+    async (request) => getTransaction(deps, request.params.id, request.session?.walletAddress),
+  );
+}

@@ -1,0 +1,208 @@
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Queryable } from '@server/db/database';
+import { addresses, transactions, users, type TransactionStatus } from '@server/db/schema';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type NewTransactionRow = typeof transactions.$inferInsert;
+
+const buyer = alias(users, 'buyer');
+const seller = alias(users, 'seller');
+
+/** A transaction with what every read shows beside it: the listing and both wallets. */
+const detailColumns = {
+  tx: transactions,
+  listing: {
+    id: addresses.id,
+    address: addresses.address,
+    network: addresses.network,
+    rarityScore: addresses.rarityScore,
+    category: addresses.category,
+  },
+  buyerWallet: buyer.walletAddress,
+  sellerWallet: seller.walletAddress,
+};
+
+function detailQuery(db: Queryable) {
+  return db
+    .select(detailColumns)
+    .from(transactions)
+    .innerJoin(addresses, eq(addresses.id, transactions.addressId))
+    .innerJoin(buyer, eq(buyer.id, transactions.buyerId))
+    .innerJoin(seller, eq(seller.id, transactions.sellerId));
+}
+export type TransactionDetail = Awaited<ReturnType<typeof detailQuery>>[number];
+
+/** PostgreSQL unique_violation; PGlite reports the same SQLSTATE. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  const { code, constraint: name } = (e ?? {}) as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || name === constraint);
+}
+
+export const transactionsRepository = {
+  async insert(db: Queryable, values: NewTransactionRow): Promise<TransactionRow> {
+    const [row] = await db.insert(transactions).values(values).returning();
+    return row!;
+  },
+
+  async findById(db: Queryable, id: string): Promise<TransactionRow | undefined> {
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+    return row;
+  },
+
+  async findDetail(db: Queryable, by: { id: string } | { txHash: string }): Promise<TransactionDetail | undefined> {
+    const where = 'id' in by ? eq(transactions.id, by.id) : eq(transactions.txHash, by.txHash);
+    const [row] = await detailQuery(db).where(where);
+    return row;
+  },
+
+  /** A wallet's purchases (role buyer) or every transaction it took part in (either side), newest first. */
+  listForUser(db: Queryable, userId: string, role: 'buyer' | 'any', limit = 200): Promise<TransactionDetail[]> {
+    const where =
+      role === 'buyer'
+        ? eq(transactions.buyerId, userId)
+        : or(eq(transactions.buyerId, userId), eq(transactions.sellerId, userId));
+    return detailQuery(db).where(where).orderBy(desc(transactions.createdAt)).limit(limit);
+  },
+
+  /** Sales for the home page: verified or completed, newest first. */
+  listRecentSales(db: Queryable, limit: number): Promise<TransactionDetail[]> {
+    return detailQuery(db)
+      .where(inArray(transactions.status, ['verified', 'completed']))
+      .orderBy(desc(sql`coalesce(${transactions.completedAt}, ${transactions.createdAt})`))
+      .limit(limit);
+  },
+
+  /**
+   * Moves a row from one status to another only if it is still in `from` (and matches `extra`), returning the
+   * row when this call won. Every state change goes through here, so two instances racing cannot both act on
+   * one purchase (DESIGN §5: conditional UPDATE … WHERE status = …).
+   */
+  async transition(
+    db: Queryable,
+    id: string,
+    from: TransactionStatus | readonly TransactionStatus[],
+    set: PgUpdateSetSource<typeof transactions>,
+    extra?: SQL,
+  ): Promise<TransactionRow | undefined> {
+    const fromList = typeof from === 'string' ? [from] : [...from];
+    const [row] = await db
+      .update(transactions)
+      .set(set)
+      .where(and(eq(transactions.id, id), inArray(transactions.status, fromList), extra))
+      .returning();
+    return row;
+  },
+
+  /** pending → verified, or (a late payment) expired failed → verified; only for the signature that was checked. */
+  markVerified(db: Queryable, id: string, txHash: string, from: 'pending' | 'failed', at: Date, expiredReason: string) {
+    return transactionsRepository.transition(
+      db,
+      id,
+      from,
+      { status: 'verified', verifiedAt: at, completedAt: at, disputeReason: null },
+      and(
+        eq(transactions.txHash, txHash),
+        from === 'failed' ? eq(transactions.disputeReason, expiredReason) : undefined,
+      ),
+    );
+  },
+
+  /** A payment that failed its check: the purchase fails and the signature is let go, so it can block nobody. */
+  rejectPayment(db: Queryable, id: string, txHash: string, reason: string) {
+    return transactionsRepository.transition(
+      db,
+      id,
+      ['pending', 'failed'],
+      { status: 'failed', txHash: null, disputeReason: reason },
+      eq(transactions.txHash, txHash),
+    );
+  },
+
+  /** Only an expired reservation's record changes, once: the first late payment decides. */
+  markRefundDue(db: Queryable, id: string, reason: string, expiredReason: string) {
+    return transactionsRepository.transition(
+      db,
+      id,
+      'failed',
+      { disputeReason: reason },
+      eq(transactions.disputeReason, expiredReason),
+    );
+  },
+
+  /**
+   * Stores a payment signature on a purchase that has none yet: initiated → pending, or on an expired
+   * reservation (status stays failed) for a late payment. The unique index refuses a signature another purchase
+   * holds.
+   */
+  attachSignature(db: Queryable, id: string, txHash: string, expiredReason: string) {
+    return transactionsRepository.transition(
+      db,
+      id,
+      ['initiated', 'failed'],
+      {
+        txHash,
+        status: sql`case when ${transactions.status} = 'initiated' then 'pending' else ${transactions.status} end`,
+      },
+      and(
+        isNull(transactions.txHash),
+        or(eq(transactions.status, 'initiated'), eq(transactions.disputeReason, expiredReason)),
+      ),
+    );
+  },
+
+  async setDisputeReason(db: Queryable, id: string, reason: string): Promise<void> {
+    await db.update(transactions).set({ disputeReason: reason }).where(eq(transactions.id, id));
+  },
+
+  /** Marks the key destroyed, once: of two destroys racing, one gets the row back. */
+  async markKeyDestroyed(db: Queryable, id: string): Promise<TransactionRow | undefined> {
+    const [row] = await db
+      .update(transactions)
+      .set({ privateKeyDestroyed: true })
+      .where(and(eq(transactions.id, id), eq(transactions.privateKeyDestroyed, false)))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Claims up to `limit` rows that are `due` for one background pass (DESIGN §9): `FOR UPDATE SKIP LOCKED` lets
+   * several instances claim at once without waiting on each other, and the `lastCheckedAt` stamp written by the
+   * same statement is a lease: `due` conditions compare against it, so a row another instance just claimed is
+   * left alone until its lease has passed.
+   */
+  async claim(db: Queryable, opts: { due: SQL; now: Date; limit: number }): Promise<TransactionRow[]> {
+    const claimable = db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(opts.due)
+      .orderBy(sql`${transactions.lastCheckedAt} asc nulls first`)
+      .limit(opts.limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(transactions)
+      .set({ lastCheckedAt: opts.now, checkAttempts: sql`${transactions.checkAttempts} + 1` })
+      .where(inArray(transactions.id, claimable))
+      .returning();
+  },
+
+  /**
+   * An unpaid reservation ends: initiated (no signature) or pending whose signature never landed. The signature
+   * is let go, so the expired purchase keeps no claim on a payment found later by its reference.
+   */
+  expire(db: Queryable, id: string, from: 'initiated' | 'pending', txHash: string | null, reason: string) {
+    return transactionsRepository.transition(
+      db,
+      id,
+      from,
+      { status: 'failed', disputeReason: reason, txHash: null },
+      txHash === null ? isNull(transactions.txHash) : eq(transactions.txHash, txHash),
+    );
+  },
+
+  /** pending: swaps a signature that never landed for the one the chain shows under the purchase's reference. */
+  replaceSignature(db: Queryable, id: string, oldHash: string, newHash: string) {
+    return transactionsRepository.transition(db, id, 'pending', { txHash: newHash }, eq(transactions.txHash, oldHash));
+  },
+};

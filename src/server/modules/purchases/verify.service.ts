@@ -1,0 +1,219 @@
+import { explorerTxUrl } from '@chain/explorer';
+import { PaymentVerificationError, type PaymentVerificationCode } from '@chain/payment/payment-verification-error';
+import type { ExpectedPayment, VerifiedPayment } from '@chain/payment/payment-types';
+import { fetchPaymentTransaction } from '@chain/payment/find-payment';
+import { verifyPayment } from '@chain/payment/verify-payment';
+import { ErrorCode } from '@shared/api/errors';
+import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
+import { lamportsToSolString } from '@shared/money';
+import type { Queryable } from '@server/db/database';
+import { notFound } from '@server/http/app-error';
+import { recordAudit } from '../audit';
+import { signatureState } from './chain-reads';
+import type { PurchaseDeps } from './deps';
+import { purchaseListingRepository } from './listing.repository';
+import { referenceDataRepository } from './reference-data.repository';
+import { saleRepository } from './sale.repository';
+import { EXPIRED_REASON, isOwned } from './state-machine';
+import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+
+export type VerifyOutcome =
+  | { kind: 'verified' }
+  /** Not on chain yet, or not confirmed yet: ask again later. */
+  | { kind: 'not-ready' }
+  /** The payment failed a check; the purchase failed with it. */
+  | { kind: 'rejected'; code: PaymentVerificationCode; message: string }
+  /** A valid payment for a reservation that expired while the address was sold to someone else. */
+  | { kind: 'refund-due'; message: string }
+  /** The purchase had already failed; nothing to check. */
+  | { kind: 'closed'; reason: string | null };
+
+const REJECTION = /^Payment check failed \[([A-Z_]+)\]: (.*)$/s;
+const rejectionReason = (code: PaymentVerificationCode, message: string) =>
+  `Payment check failed [${code}]: ${message}`;
+
+/** The check that failed a purchase, read back from its disputeReason (written by `rejectionReason`). */
+export function rejectionOf(reason: string | null): { code: PaymentVerificationCode; message: string } | undefined {
+  const m = reason ? REJECTION.exec(reason) : null;
+  return m ? { code: m[1] as PaymentVerificationCode, message: m[2]! } : undefined;
+}
+
+function expectedOf(detail: TransactionDetail): ExpectedPayment {
+  const { tx } = detail;
+  return {
+    recipient: tx.recipientWallet,
+    lamports: tx.priceLamports,
+    reference: tx.paymentReference,
+    memo: tx.paymentMemo,
+    ...(tx.treasuryWallet && tx.commissionLamports > 0n
+      ? { treasury: tx.treasuryWallet, commissionLamports: tx.commissionLamports }
+      : {}),
+    buyer: detail.buyerWallet,
+    initiatedAt: tx.createdAt,
+  };
+}
+
+const refundMessage = (detail: TransactionDetail, signature: string) =>
+  `Refund due: ${lamportsToSolString(detail.tx.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
+  `after the reservation expired, and the address had already been sold to another buyer. The seller should ` +
+  `return the payment to ${detail.buyerWallet}.`;
+
+/**
+ * The server's own verification of a purchase's payment (DESIGN §5.4), safe to run from any number of places at
+ * once (confirm, the browser's nudge, every instance's background job): the chain is read without holding a
+ * lock, and every state change is a conditional UPDATE, so exactly one caller records the sale.
+ */
+export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
+  const detail = await transactionsRepository.findDetail(deps.db, { id });
+  if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
+  const { tx } = detail;
+  if (isOwned(tx.status)) return { kind: 'verified' };
+  const late = tx.status === 'failed';
+  if (late && (tx.disputeReason !== EXPIRED_REASON || tx.txHash === null))
+    return { kind: 'closed', reason: tx.disputeReason };
+  if (tx.txHash === null) return { kind: 'not-ready' };
+  const signature = tx.txHash;
+
+  let paid: VerifiedPayment;
+  try {
+    paid = verifyPayment(expectedOf(detail), await fetchPaymentTransaction(deps.rpc, signature));
+  } catch (err) {
+    if (!(err instanceof PaymentVerificationError)) throw err;
+    if (err.code === 'PAYMENT_NOT_FOUND') return { kind: 'not-ready' };
+    await deps.db.transaction(async (db) => {
+      const failed = await transactionsRepository.rejectPayment(
+        db,
+        id,
+        signature,
+        rejectionReason(err.code, err.message),
+      );
+      if (!failed) return;
+      await purchaseListingRepository.release(db, tx.addressId);
+      await recordAudit(db, {
+        action: 'purchase.payment_rejected',
+        performedBy,
+        transactionId: id,
+        metadata: { code: err.code, txHash: signature },
+      });
+    });
+    return { kind: 'rejected', code: err.code, message: err.message };
+  }
+
+  const state = await signatureState(deps.rpc, signature).catch(() => null);
+  const now = deps.now();
+  const usdPerSol = (await referenceDataRepository.solUsdRate(deps.db)) ?? FALLBACK_USD_PER_SOL_TRANSACTION;
+  const outcome = await deps.db
+    .transaction(async (db): Promise<VerifyOutcome> => {
+      if (late) {
+        const sale = { price: lamportsToSolString(tx.priceLamports), sellerId: tx.sellerId };
+        const claimed = await purchaseListingRepository.claimForLateSale(db, tx.addressId, sale);
+        if (!claimed) {
+          const message = refundMessage(detail, signature);
+          if (await transactionsRepository.markRefundDue(db, id, message, EXPIRED_REASON)) {
+            await recordAudit(db, {
+              action: 'purchase.refund_due',
+              performedBy,
+              transactionId: id,
+              metadata: { txHash: signature },
+            });
+            return { kind: 'refund-due', message };
+          }
+          // Another verifier settled this late payment first; report what it decided.
+          const settled = await transactionsRepository.findById(db, id);
+          return settled && isOwned(settled.status)
+            ? { kind: 'verified' }
+            : { kind: 'closed', reason: settled?.disputeReason ?? null };
+        }
+      }
+      const won = await transactionsRepository.markVerified(
+        db,
+        id,
+        signature,
+        late ? 'failed' : 'pending',
+        now,
+        EXPIRED_REASON,
+      );
+      // Another verifier recorded this sale first; for a late sale, roll the listing claim back with it.
+      if (!won) {
+        if (late) throw new LostRace();
+        return { kind: 'verified' };
+      }
+      await recordSale(db, deps, detail, paid, { now, usdPerSol, state, performedBy });
+      return { kind: 'verified' };
+    })
+    .catch((err: unknown) => {
+      if (err instanceof LostRace) return { kind: 'verified' } as const;
+      throw err;
+    });
+  if (outcome.kind === 'verified' && state?.confirmationStatus === 'finalized') {
+    await completePurchase(deps.db, id, performedBy);
+  }
+  return outcome;
+}
+
+class LostRace extends Error {}
+
+async function recordSale(
+  db: Queryable,
+  deps: PurchaseDeps,
+  detail: TransactionDetail,
+  paid: VerifiedPayment,
+  ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof signatureState>>; performedBy: string },
+): Promise<void> {
+  const { tx } = detail;
+  await purchaseListingRepository.markSold(db, tx.addressId);
+  const listing = await purchaseListingRepository.findForSale(db, tx.addressId);
+  if (listing) {
+    await saleRepository.recordSale(db, {
+      transactionId: tx.id,
+      priceLamports: tx.priceLamports,
+      listing,
+      usdPerSol: ctx.usdPerSol,
+      at: ctx.now,
+    });
+  }
+  await saleRepository.recordChainAudit(
+    db,
+    tx.id,
+    {
+      signature: paid.signature,
+      slot: paid.slot,
+      confirmations: ctx.state?.confirmations ?? null,
+      networkStatus: ctx.state?.confirmationStatus === 'finalized' ? 'finalized' : 'confirmed',
+      from: paid.payer,
+      to: paid.recipient,
+      lamports: paid.lamportsPaid,
+      feeLamports: paid.fee,
+      blockTime: new Date(Number(paid.blockTime) * 1000),
+      explorerUrl: explorerTxUrl(paid.signature, deps.cluster, deps.explorerRpcUrl),
+    },
+    ctx.now,
+  );
+  await recordAudit(db, {
+    action: 'purchase.verify',
+    performedBy: ctx.performedBy,
+    transactionId: tx.id,
+    metadata: {
+      txHash: paid.signature,
+      slot: paid.slot.toString(),
+      lamportsPaid: paid.lamportsPaid.toString(),
+      commissionPaid: paid.commissionPaid.toString(),
+    },
+  });
+}
+
+/** verified → completed once the cluster reports the payment finalized. */
+export async function completePurchase(db: PurchaseDeps['db'], id: string, performedBy = 'system'): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const done = await transactionsRepository.transition(tx, id, 'verified', { status: 'completed' });
+    if (done) await recordAudit(tx, { action: 'purchase.complete', performedBy, transactionId: id });
+    return Boolean(done);
+  });
+}
+
+/** Checks a verified purchase's finality (the background job's last step). */
+export async function completeIfFinalized(deps: PurchaseDeps, id: string, txHash: string): Promise<boolean> {
+  const state = await signatureState(deps.rpc, txHash);
+  if (state?.confirmationStatus !== 'finalized') return false;
+  return completePurchase(deps.db, id);
+}

@@ -1,0 +1,18 @@
+import type { ChainContext } from '@server/chain/chain-context';
+import type { Env } from '@server/config/env';
+import type { Db } from '@server/db/database';
+import type { PurchaseDeps } from './deps';
+import { RESERVATION_MS } from './state-machine';
+
+/** The purchase services' dependencies as the running app provides them. */
+export function purchaseDepsOf(db: Db, env: Env, chain: ChainContext): PurchaseDeps {
+  return {
+    db,
+    rpc: chain.rpc,
+    cluster: env.cluster,
+    treasuryWallet: env.treasuryWallet,
+    explorerRpcUrl: chain.explorerRpcUrl,
+    reservationMs: RESERVATION_MS,
+    now: () => new Date(),
+  };
+}

@@ -1,0 +1,6 @@
+export interface ChainHealth {
+  ok: boolean;
+  cluster: string;
+  slot?: number;
+  error?: string;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { publicConfigSchema } from '@shared/api/config';
+import { apiErrorSchema } from '@shared/api/errors';
+import type { AppInstance } from '../../types';
+import type { ChainHealth } from './health';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  chain: z.object({ ok: z.boolean(), cluster: z.string(), slot: z.number().optional(), error: z.string().optional() }),
+});
+
+export interface SystemRoutesOptions {
+  publicConfig: () => z.infer<typeof publicConfigSchema>;
+  chainHealth: () => Promise<ChainHealth>;
+}
+
+export async function systemRoutes(app: AppInstance, opts: SystemRoutesOptions): Promise<void> {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Database and chain reachability',
+        response: { 200: healthSchema, 503: healthSchema, 500: apiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      const started = performance.now();
+      const databaseOk = await app.database
+        .query('SELECT 1')
+        .then(() => true)
+        .catch(() => false);
+      const database = {
+        ok: databaseOk,
+        driver: app.database.driver,
+        latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      };
+      const chain = await opts.chainHealth();
+      const status = !databaseOk ? 'down' : chain.ok ? 'ok' : 'degraded';
+      // The shop cannot serve without its database; without the chain it can still browse (degraded).
+      return reply.code(databaseOk ? 200 : 503).send({ status, database, chain });
+    },
+  );
+
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'What the browser may know of the configuration',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => opts.publicConfig(),
+  );
+}

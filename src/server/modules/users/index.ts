@@ -1,0 +1,3 @@
+export { applyAdminWallets } from './admin-wallets';
+export { usersRepository, type UserRow } from './users.repository';
+export { usersRoutes } from './users.routes';

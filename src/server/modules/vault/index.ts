@@ -1,0 +1,12 @@
+export { KeyFormatError, normalizeSecretKey } from './key-formats';
+export { OwnershipError, proveOwnership } from './ownership';
+export { VaultDecryptError, createVaultCipher, type EncryptedKeyRow, type VaultCipher } from './cipher';
+export { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from './master-key';
+export {
+  addressOfSecretKey,
+  isConsistentSecretKey,
+  publicKeyFromSeed,
+  publicKeyToAddress,
+  secretKeyFromSeed,
+  secretKeyToBase58,
+} from './secret-key-encoding';

@@ -1,0 +1,76 @@
+import { chmod, mkdir, open, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from './master-key';
+
+export const MASTER_KEY_FILE = 'master.key';
+
+export interface MasterKeySource {
+  vaultMasterKey?: string | undefined;
+  isLocal: boolean;
+  dataDir: string;
+}
+
+export interface LoadedMasterKey {
+  key: Uint8Array;
+  /** Where it came from, for the start-up log: never the key itself. */
+  origin: 'env' | 'file' | 'generated';
+  file?: string;
+}
+
+/**
+ * The vault master key (DESIGN §2, §4): VAULT_MASTER_KEY when set; otherwise, in local mode only,
+ * DATA_DIR/master.key, generated once (mode 0600, created exclusively so two processes never write two keys).
+ * `warn` is told when a key is generated: losing that file makes every stored key unreadable.
+ */
+export async function loadMasterKey(
+  source: MasterKeySource,
+  warn: (message: string) => void = () => {},
+): Promise<LoadedMasterKey> {
+  if (source.vaultMasterKey) return { key: parseMasterKey(source.vaultMasterKey), origin: 'env' };
+  if (!source.isLocal) throw new MasterKeyError('VAULT_MASTER_KEY is required outside local mode');
+
+  const file = path.join(source.dataDir, MASTER_KEY_FILE);
+  const existing = await readKeyFile(file);
+  if (existing) return { key: existing, origin: 'file', file };
+
+  await mkdir(source.dataDir, { recursive: true });
+  const key = generateMasterKey();
+  try {
+    const handle = await open(file, 'wx', 0o600);
+    try {
+      await handle.writeFile(`${masterKeyToBase64(key)}\n`);
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    // Another process created it between our read and our write: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+      const theirs = await readKeyFile(file);
+      if (theirs) return { key: theirs, origin: 'file', file };
+    }
+    throw err;
+  }
+  await chmod(file, 0o600); // the umask may have narrowed it further, never widened; make it exact
+  warn(
+    `Generated a vault master key in ${file} (local mode). Back this file up: without it no stored private key ` +
+      'can be decrypted. Set VAULT_MASTER_KEY outside local mode.',
+  );
+  return { key, origin: 'generated', file };
+}
+
+async function readKeyFile(file: string): Promise<Uint8Array | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  try {
+    return parseMasterKey(text);
+  } catch (err) {
+    // parseMasterKey names the variable; here the file is what is wrong.
+    const reason = err instanceof MasterKeyError ? err.message.replace(/^VAULT_MASTER_KEY/, file) : 'unreadable';
+    throw new MasterKeyError(reason);
+  }
+}

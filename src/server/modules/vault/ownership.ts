@@ -1,0 +1,32 @@
+import { isValidSolanaAddress } from '@shared/format/address';
+import { normalizeSecretKey } from './key-formats';
+import { SEED_BYTES, publicKeyToAddress } from './secret-key-encoding';
+
+/** The key is well-formed but controls another address. The message names the address, never the key. */
+export class OwnershipError extends Error {
+  override readonly name = 'OwnershipError';
+}
+
+/**
+ * Proves that `secretInput` (any form `normalizeSecretKey` accepts) controls `address`. Throws
+ * `KeyFormatError` for an unreadable key and `OwnershipError` for a key of another address; callers show both
+ * as "Ownership Verification Failed" with the message.
+ */
+export function proveOwnership(address: string, secretInput: string): { secretKey: Uint8Array; publicKey: string } {
+  if (typeof address !== 'string') throw new OwnershipError('An address is required');
+  const secretKey = normalizeSecretKey(secretInput);
+  // normalizeSecretKey has checked that the second half is the derived public key.
+  const publicKey = publicKeyToAddress(secretKey.subarray(SEED_BYTES));
+  if (publicKey === address) return { secretKey, publicKey };
+
+  // A 32-byte seed pasted into the address field is itself a valid-looking address: naming "the address"
+  // would then print the key into the error, so that case gets its own words.
+  const seedPasted =
+    address.trim() === secretInput.trim() || publicKeyToAddress(secretKey.subarray(0, SEED_BYTES)) === address.trim();
+  secretKey.fill(0);
+  if (seedPasted) throw new OwnershipError('The address field holds the private key, not the address');
+  if (!isValidSolanaAddress(address)) {
+    throw new OwnershipError('The private key does not match the listed address, which is not a valid Solana address');
+  }
+  throw new OwnershipError(`The private key does not match address ${address}: it controls a different address`);
+}

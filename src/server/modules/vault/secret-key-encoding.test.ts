@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressOfSecretKey,
+  isConsistentSecretKey,
+  publicKeyFromSeed,
+  secretKeyFromSeed,
+  secretKeyToBase58,
+} from './secret-key-encoding';
+import { makeTestKey } from './test-keys';
+
+describe('secret key encoding', () => {
+  it('derives the same public keys as @noble/curves', () => {
+    for (let i = 0; i < 100; i++) {
+      const k = makeTestKey();
+      expect(publicKeyFromSeed(k.seed)).toEqual(k.publicKey);
+      expect(secretKeyFromSeed(k.seed)).toEqual(k.secretKey);
+      expect(addressOfSecretKey(k.secretKey)).toBe(k.address);
+    }
+  });
+
+  it('matches the RFC 8032 test vector 1', () => {
+    const seed = Buffer.from('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60', 'hex');
+    expect(Buffer.from(publicKeyFromSeed(seed)).toString('hex')).toBe(
+      'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
+    );
+  });
+
+  it('writes the base58 text Phantom imports', () => {
+    const k = makeTestKey();
+    expect(secretKeyToBase58(k.secretKey)).toBe(k.base58Secret);
+    expect(() => secretKeyToBase58(k.seed)).toThrow(TypeError);
+  });
+
+  it('detects a secret key whose halves disagree', () => {
+    const a = makeTestKey();
+    const b = makeTestKey();
+    expect(isConsistentSecretKey(a.secretKey)).toBe(true);
+    expect(isConsistentSecretKey(new Uint8Array([...a.seed, ...b.publicKey]))).toBe(false);
+    expect(isConsistentSecretKey(a.seed)).toBe(false);
+  });
+});

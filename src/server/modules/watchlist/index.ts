@@ -1,0 +1,2 @@
+export { watchlistRoutes } from './watchlist.routes';
+export { watchlistRepository } from './watchlist.repository';

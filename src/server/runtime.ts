@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app';
+import { createChainContext } from './chain/create-chain-context';
+import type { Env } from './config/env';
+import type { Database } from './db/database';
+import { lockDataDir } from './db/data-dir-lock';
+import { openDatabase } from './db/open-database';
+import { seedReferenceData } from './db/seed-reference-data';
+import { seedDemoData } from './modules/demo';
+
+export interface ServerRuntime {
+  app: FastifyInstance;
+  /** Stops accepting requests, lets in-flight ones finish, then closes the chain, the database and the lock. */
+  close(): Promise<void>;
+}
+
+/**
+ * Everything a running server holds, opened in dependency order and closed in reverse. `main.ts` uses it, and so
+ * do tests that need a real process-like server without spawning one.
+ */
+export async function createServerRuntime(env: Env, appOptions: AppOptions = {}): Promise<ServerRuntime> {
+  const usesDataDir = !env.databaseUrl || (env.isLocal && env.rpcUrls.length === 0);
+  // Lock first: a second process must fail before it touches the embedded database or the chain state.
+  const unlock = usesDataDir ? await lockDataDir(env.dataDir) : async () => {};
+  const closers: (() => Promise<void>)[] = [unlock];
+  try {
+    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    closers.unshift(() => database.close());
+    await seedReferenceData(database.db);
+    const chain = await createChainContext(env);
+    closers.unshift(() => chain.close());
+    const app = await buildApp({ env, database, chain }, appOptions);
+    if (env.demoData) await seedDemo(app, database);
+    return {
+      app,
+      async close() {
+        await app.close();
+        for (const close of closers) await close().catch(() => {});
+      },
+    };
+  } catch (err) {
+    for (const close of closers) await close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * DEMO_DATA: demo listings on an empty database (a no-op otherwise). A failure is logged, not fatal: the shop
+ * works without its demo content.
+ */
+async function seedDemo(app: FastifyInstance, database: Database): Promise<void> {
+  try {
+    const result = await seedDemoData(database, { cipher: app.vault.cipher });
+    if (result.seeded) {
+      app.log.info(
+        { listings: result.listings, sold: result.sold, demoAdmin: result.adminWallet },
+        'seeded demo listings',
+      );
+    }
+  } catch (err) {
+    app.log.error({ err }, 'demo data could not be seeded');
+  }
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+const base58Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Enter a base58 Solana address');
+
+export const gasFeesResponseSchema = z.object({
+  /** The network fee quoted for a purchase transaction, in SOL (spec: feeInSOL; fallback 0.000005). */
+  feeInSOL: z.number(),
+  lamports: z.string(),
+  source: z.enum(['rpc', 'fallback']),
+});
+export type GasFeesResponse = z.infer<typeof gasFeesResponseSchema>;
+
+/** The local-mode faucet: at most MAX_AIRDROP_SOL per call. */
+export const MAX_AIRDROP_SOL = 100;
+export const airdropRequestSchema = z.object({
+  address: base58Address,
+  sol: z
+    .number({ error: 'The amount (sol) must be a number' })
+    .positive('The amount (sol) must be greater than 0')
+    .max(MAX_AIRDROP_SOL, `At most ${MAX_AIRDROP_SOL} SOL per airdrop`),
+});
+export const airdropResponseSchema = z.object({ signature: z.string(), lamports: z.string() });

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { MAX_BULK_ROWS } from '../bulk/limits';
+import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from '../money';
+
+/**
+ * Listing API shapes (spec §3 Listing, §5 validation, §7 listing calls). Shared by the server's routes and the
+ * browser's fetchers and forms. Prices cross the wire as decimal SOL strings (a number is accepted on input).
+ */
+
+export const NETWORK_VALUES = ['solana', 'ethereum'] as const;
+export const CURRENCY_VALUES = ['SOL', 'ETH'] as const;
+export const LISTING_STATUS_VALUES = ['available', 'sold', 'pending', 'deleted'] as const;
+export const PROMOTION_TYPE_VALUES = ['standard', 'featured', 'premium', 'promoted'] as const;
+export type PromotionType = (typeof PROMOTION_TYPE_VALUES)[number];
+/** Marketplace and profile page sizes (spec §9); anything else is refused. */
+export const PAGE_SIZE_VALUES = ['20', '50', '100', '500'] as const;
+
+export const PRICE_REQUIRED = 'Price is required';
+export const PRICE_NOT_POSITIVE = 'Price must be a positive number greater than 0';
+export const PRIVATE_KEY_REQUIRED = 'Private key is required to verify ownership';
+export const ADDRESS_REQUIRED = 'Please enter an address';
+
+/**
+ * Why `input` is not a valid listing price, or null when it is: a decimal SOL amount > 0 with at most 8 decimals
+ * that fits numeric(18,8). Used by the schemas below and by the bulk service for each row.
+ */
+export function priceProblem(input: unknown): string | null {
+  if (input === undefined || input === null || input === '') return PRICE_REQUIRED;
+  if (typeof input !== 'string' && typeof input !== 'number') return PRICE_NOT_POSITIVE;
+  let lamports: bigint;
+  try {
+    lamports = parseSolToLamports(input, { maxDecimals: PRICE_DECIMALS });
+  } catch (err) {
+    const text = err instanceof MoneyParseError ? err.message : '';
+    if (/decimal places/.test(text)) return `Price can have at most ${PRICE_DECIMALS} decimal places`;
+    if (/too large/.test(text)) return 'Price is too large';
+    return PRICE_NOT_POSITIVE;
+  }
+  if (lamports <= 0n) return PRICE_NOT_POSITIVE;
+  if (lamports > MAX_PRICE_LAMPORTS) return 'Price is too large';
+  return null;
+}
+
+export const priceInputSchema = z
+  .union([z.string(), z.number()], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? PRICE_REQUIRED : PRICE_NOT_POSITIVE),
+  })
+  .superRefine((value, ctx) => {
+    const problem = priceProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const listingIdParamsSchema = z.object({ id: z.uuid({ error: 'The listing id must be a UUID' }) });
+
+export const listingSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  network: z.string(),
+  sellerId: z.string(),
+  /** The seller's wallet, so the browser can tell a visitor's own listing apart. */
+  sellerWallet: z.string(),
+  price: z.string().describe('SOL (or ETH) as a decimal string'),
+  currency: z.string(),
+  rarityScore: z.number(),
+  estimatedValue: z.string().nullable(),
+  category: z.string(),
+  pattern: z.string().nullable(),
+  patternPosition: z.string().nullable(),
+  patternLength: z.number().int(),
+  status: z.string(),
+  isListed: z.boolean(),
+  isFeatured: z.boolean(),
+  isPromoted: z.boolean(),
+  isPremiumListing: z.boolean(),
+  promotionType: z.enum(PROMOTION_TYPE_VALUES),
+  featuredUntil: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the purchase that sold it was verified (address detail only); null otherwise. */
+  soldAt: z.string().nullable().optional(),
+  /** True when the signed-in wallet is the seller ("Your Listing"). */
+  isOwner: z.boolean(),
+  usdPrice: z.number(),
+  formattedUsd: z.string(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPreviousPage: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const listingPageSchema = z.object({ addresses: z.array(listingSchema), pagination: paginationSchema });
+export type ListingPage = z.infer<typeof listingPageSchema>;
+export const featuredListingsSchema = z.object({ addresses: z.array(listingSchema) });
+
+const pageQuery = {
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(1_000_000).default(1),
+  pageSize: z
+    .enum(PAGE_SIZE_VALUES, { error: 'pageSize must be one of 20, 50, 100 or 500' })
+    .default('20')
+    .transform(Number),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+};
+const searchText = z.string().trim().max(100, 'Search text is too long').optional();
+
+export const searchListingsQuerySchema = z.object({
+  query: searchText,
+  excludeSold: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  sortBy: z.enum(['createdAt', 'price', 'rarityScore']).default('createdAt'),
+  /** Sent by the spec's browser; ignored: identity comes from the session, never a parameter. */
+  walletAddress: z.string().max(64).optional(),
+  ...pageQuery,
+});
+export type SearchListingsQuery = z.infer<typeof searchListingsQuerySchema>;
+
+export const userListingsQuerySchema = z.object({
+  walletAddress: z.string().trim().max(64).optional(),
+  search: searchText,
+  status: z.enum(['all', 'available', 'sold', 'pending']).default('all'),
+  category: z.string().trim().max(40).default('all'),
+  sortBy: z.enum(['createdAt', 'price', 'patternLength']).default('createdAt'),
+  ...pageQuery,
+});
+export type UserListingsQuery = z.infer<typeof userListingsQuerySchema>;
+
+export const byAddressParamsSchema = z.object({ address: z.string().trim().min(1).max(128) });
+
+export const createListingBodySchema = z.object({
+  address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(128),
+  network: z.enum(NETWORK_VALUES).default('solana'),
+  /** Optional; when sent it must name the signed-in wallet (or its user id): the seller is always the session. */
+  sellerId: z.string().max(64).optional(),
+  price: priceInputSchema,
+  currency: z.enum(CURRENCY_VALUES, { error: 'Currency must be SOL or ETH' }).default('SOL'),
+  /** Ignored: the server computes rarity, category and value itself (DESIGN §6). */
+  rarityScore: z.unknown().optional(),
+  /** Ignored: the category is the rarity engine's. */
+  category: z.unknown().optional(),
+  pattern: z.string().trim().max(44, 'Pattern is too long').optional(),
+  isListed: z.boolean().default(true),
+  /** Ignored: a new listing is always 'available'. */
+  status: z.unknown().optional(),
+  promotionType: z.enum(['standard', 'featured', 'promoted'], { error: 'Unknown listing type' }).default('standard'),
+  isPromoted: z.boolean().optional(),
+  isFeatured: z.boolean().optional(),
+  privateKey: z
+    .string({ error: PRIVATE_KEY_REQUIRED })
+    .trim()
+    .min(1, PRIVATE_KEY_REQUIRED)
+    .max(4096, 'Private key is too long to be a Solana key'),
+});
+export type CreateListingBody = z.input<typeof createListingBodySchema>;
+
+export const updateListingBodySchema = z
+  .object({
+    price: priceInputSchema.optional(),
+    currency: z.enum(CURRENCY_VALUES, { error: 'Currency is required' }).optional(),
+    pattern: z.string().trim().max(44, 'Pattern is too long').nullable().optional(),
+    category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(40).optional(),
+    isListed: z.boolean().optional(),
+    isFeatured: z.boolean().optional(),
+    isPromoted: z.boolean().optional(),
+    isPremiumListing: z.boolean().optional(),
+    promotionType: z.enum(PROMOTION_TYPE_VALUES, { error: 'Unknown listing type' }).optional(),
+  })
+  .strict();
+export type UpdateListingBody = z.input<typeof updateListingBodySchema>;
+
+export const deleteListingResponseSchema = z.object({ success: z.literal(true), id: z.string() });
+
+export const validateAddressBodySchema = z.object({
+  address: z.string({ error: ADDRESS_REQUIRED }).trim().min(1, ADDRESS_REQUIRED).max(256, 'Address is too long'),
+  network: z.enum(NETWORK_VALUES).optional(),
+});
+
+export const validateAddressResponseSchema = z.object({
+  isValid: z.boolean(),
+  message: z.string(),
+  rarityScore: z.number(),
+  estimatedValue: z.string(),
+  category: z.string(),
+  address: z.string(),
+  pattern: z.string().nullable(),
+  expectedAttempts: z.number(),
+  medianAttempts: z.number(),
+  grindSeconds: z.number(),
+  network: z.string(),
+});
+export type ValidateAddressResponse = z.infer<typeof validateAddressResponseSchema>;
+
+/** One bulk row as the browser's parser sends it (spec §3 "Bulk row"); every row is checked on the server. */
+export const bulkRowSchema = z.object({
+  line: z.number().int().min(1).optional(),
+  address: z.string().max(256),
+  privateKey: z.string().max(4096).optional(),
+  pattern: z.string().max(64).optional(),
+  patternMatched: z.boolean().optional(),
+  price: z.union([z.string().max(64), z.number()]).optional(),
+  patternType: z.string().max(32).optional(),
+  platform: z.string().max(32).optional(),
+});
+export type BulkRowInput = z.infer<typeof bulkRowSchema>;
+
+export const bulkCreateBodySchema = z.object({
+  addressData: z
+    .array(bulkRowSchema)
+    .min(1, 'No valid addresses found in the input data')
+    .max(MAX_BULK_ROWS, 'At most 100,000 addresses per batch'),
+  walletAddress: z.string().trim().max(64).optional(),
+});
+
+export const bulkResultSchema = z.object({
+  address: z.string(),
+  pattern: z.string().nullable(),
+  price: z.string().nullable(),
+  status: z.enum(['success', 'failed']),
+});
+export const bulkCreateResponseSchema = z.object({
+  successful: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(bulkResultSchema),
+  errors: z.array(z.string()),
+});
+export type BulkCreateResponse = z.infer<typeof bulkCreateResponseSchema>;
+
+export const knownAddressBodySchema = z.object({
+  address: z.string().trim().min(1, 'Address is required').max(64),
+  label: z.string().trim().min(1, 'Label is required').max(100),
+});
+export const knownAddressSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+});
+export const knownAddressListSchema = z.object({ addresses: z.array(knownAddressSchema) });

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/**
+ * Purchase API shapes (spec §3 Transaction, §7 transaction calls; DESIGN §5). Amounts cross the wire as decimal
+ * SOL strings, and the amount the wallet must pay as a string of integer lamports, so no float ever carries
+ * money.
+ */
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+
+export const walletAddressSchema = z
+  .string()
+  .trim()
+  .regex(BASE58, 'Wallet address must be base58')
+  .min(32, 'Wallet address is too short')
+  .max(44, 'Wallet address is too long');
+
+/** A transaction signature: 64 bytes in base58. */
+export const signatureSchema = z
+  .string()
+  .trim()
+  .regex(BASE58, 'Transaction signature must be base58')
+  .min(64, 'Transaction signature is too short')
+  .max(88, 'Transaction signature is too long');
+
+export const transactionStatusSchema = z.enum(['initiated', 'pending', 'verified', 'completed', 'failed']);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+/** Purchases the buyer owns (spec §4: shown as owned; the key may be revealed). */
+export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
+
+const solAmountSchema = z.string().describe('SOL as a decimal string, e.g. "1.5"');
+const lamportsSchema = z.string().regex(/^\d+$/).describe('integer lamports as a string');
+
+export const initiateTransactionBodySchema = z.object({
+  addressId: z.uuid({ error: 'addressId must be a listing id' }),
+  buyerId: walletAddressSchema.describe('the buyer wallet; must be the signed-in wallet'),
+  price: z.union([z.number(), z.string()], { error: 'Price is required' }),
+  currency: z.string().trim().toUpperCase().default('SOL'),
+  membershipTier: z.string().trim().min(1).max(32).default('basic'),
+});
+export type InitiateTransactionBody = z.input<typeof initiateTransactionBodySchema>;
+
+export const feeCalculationSchema = z.object({
+  price: solAmountSchema,
+  commissionFee: solAmountSchema,
+  networkFee: solAmountSchema,
+  totalAmount: solAmountSchema,
+});
+export type FeeCalculation = z.infer<typeof feeCalculationSchema>;
+
+/** What the wallet must sign (DESIGN §5.2). The server chose every value; the browser only carries them. */
+export const paymentInstructionsSchema = z.object({
+  recipient: z.string(),
+  lamports: lamportsSchema,
+  reference: z.string(),
+  memo: z.string(),
+  treasury: z.string().optional(),
+  commissionLamports: lamportsSchema.optional(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+export const initiateTransactionResponseSchema = z.object({
+  transactionId: z.uuid(),
+  status: transactionStatusSchema,
+  expiresAt: z.iso.datetime(),
+  feeCalculation: feeCalculationSchema,
+  payment: paymentInstructionsSchema,
+});
+export type InitiateTransactionResponse = z.infer<typeof initiateTransactionResponseSchema>;
+
+export const transactionIdParamsSchema = z.object({ id: z.uuid({ error: 'Transaction id must be a uuid' }) });
+/** GET /api/transactions/{id or txHash}. */
+export const transactionLookupParamsSchema = z.object({
+  id: z.string().trim().min(1).max(100, 'Not a transaction id or signature'),
+});
+
+export const confirmTransactionBodySchema = z.object({
+  txHash: signatureSchema,
+  buyerWallet: walletAddressSchema,
+});
+
+export const walletQuerySchema = z.object({ walletAddress: walletAddressSchema.optional() });
+export const destroyKeyBodySchema = z.object({ wallet: walletAddressSchema });
+
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  status: transactionStatusSchema,
+  txHash: z.string().nullable(),
+  /** Same value as txHash; the spec's browser reads both names. */
+  blockchainTxHash: z.string().nullable(),
+  addressId: z.uuid(),
+  buyerId: z.uuid(),
+  sellerId: z.uuid(),
+  address: z.object({ id: z.uuid(), address: z.string(), rarityScore: z.number(), category: z.string() }),
+  buyer: z.object({ walletAddress: z.string() }),
+  seller: z.object({ walletAddress: z.string() }),
+  network: z.string(),
+  price: solAmountSchema,
+  currency: z.string(),
+  formattedUsd: z.string(),
+  feeCalculation: feeCalculationSchema,
+  disputeReason: z.string().nullable(),
+  privateKeyDestroyed: z.boolean(),
+  explorerUrl: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  verifiedAt: z.iso.datetime().nullable(),
+  completedAt: z.iso.datetime().nullable(),
+  /** Only in the buyer's own session, and only while the purchase still waits for its payment. */
+  payment: paymentInstructionsSchema.optional(),
+});
+export type TransactionView = z.infer<typeof transactionSchema>;
+
+export const transactionListSchema = z.array(transactionSchema);
+
+/** PATCH /verify answers 202 with this while the payment is not on chain (or not confirmed) yet. */
+export const paymentNotReadySchema = z.object({
+  error: z.literal('PAYMENT_NOT_READY'),
+  message: z.string(),
+  status: transactionStatusSchema,
+});
+
+export const revealKeyResponseSchema = z.object({ success: z.literal(true), privateKey: z.string() });
+
+export const supportInfoSchema = z.object({
+  message: z.string(),
+  instructions: z.string(),
+  txHash: z.string().nullable(),
+  contactMethod: z.string(),
+});
+/** A reveal that failed after the payment was verified: the buyer paid, so tell them how to get help. */
+export const revealKeyErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  supportInfo: supportInfoSchema.optional(),
+});
+
+export const destroyKeyResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  transactionId: z.uuid(),
+});

@@ -1,0 +1,20 @@
+/** At most this many addresses per bulk upload (spec §9). */
+export const MAX_BULK_ROWS = 100_000;
+/** A bulk file must be under this size (spec §9: 50MB). */
+export const MAX_BULK_FILE_BYTES = 50 * 1024 * 1024;
+/** Reading stops after this many bad lines: enough to show what is wrong, bounded on a garbage file. */
+export const MAX_BULK_ERRORS = 1_000;
+
+export type BulkFileCheck =
+  { ok: true } | { ok: false; title: 'Invalid File Type' | 'File Too Large'; message: string };
+
+/** The browser's checks before reading a chosen file (spec §5); the server repeats the size check. */
+export function validateBulkFile(name: string, size: number): BulkFileCheck {
+  if (!name.toLowerCase().endsWith('.csv')) {
+    return { ok: false, title: 'Invalid File Type', message: 'Please choose a .csv file.' };
+  }
+  if (!(size < MAX_BULK_FILE_BYTES)) {
+    return { ok: false, title: 'File Too Large', message: 'The file must be under 50MB.' };
+  }
+  return { ok: true };
+}

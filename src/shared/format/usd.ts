@@ -1,0 +1,57 @@
+/**
+ * USD display (spec §9). USD values are for people only: they are never paid or verified, so a float is fine
+ * here, unlike SOL amounts (see `../money.ts`).
+ */
+
+/** Rate used when a listing has no `formattedUsd` (home page, listing cards). */
+export const FALLBACK_USD_PER_SOL_LISTING = 197;
+/** Rate used for a transaction without `formattedUsd`. */
+export const FALLBACK_USD_PER_SOL_TRANSACTION = 203.35;
+/** The spec's default `formattedUsd`, also what zero and unreadable amounts show. */
+export const DEFAULT_FORMATTED_USD = '$0.00';
+/** Shown for any positive amount below one millionth of a dollar, so a tiny value never reads as free. */
+export const TINY_USD = '$0.000001';
+
+const formatters = new Map<number, Intl.NumberFormat>();
+function usdFormatter(decimals: number): Intl.NumberFormat {
+  let f = formatters.get(decimals);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    formatters.set(decimals, f);
+  }
+  return f;
+}
+
+/** Decimals per spec §9: more of them as the amount shrinks, so small prices keep their significant digits. */
+function decimalsFor(amount: number): number {
+  if (amount < 0) return 8;
+  if (amount < 0.001) return 6;
+  if (amount < 0.01) return 4;
+  if (amount < 0.1) return 3;
+  return 2;
+}
+
+/**
+ * '$1,234.57', '$0.050', '$0.0050', '$0.000500', '$0.000001' (any 0 < amount < 1e-6), '-$1.50000000'.
+ * Zero and non-finite input give '$0.00', the spec's default.
+ */
+export function formatUsd(amount: number): string {
+  if (!Number.isFinite(amount) || amount === 0) return DEFAULT_FORMATTED_USD;
+  if (amount > 0 && amount < 1e-6) return TINY_USD;
+  return usdFormatter(decimalsFor(amount)).format(amount);
+}
+
+/**
+ * USD value of an amount in lamports at `usdPerSol`. Whole SOL and the lamport remainder are converted
+ * separately so large amounts keep their lamport precision as far as a double allows.
+ */
+export function usdValue(lamports: bigint, usdPerSol: number): number {
+  const whole = Number(lamports / 1_000_000_000n);
+  const rest = Number(lamports % 1_000_000_000n) / 1e9;
+  return (whole + rest) * usdPerSol;
+}

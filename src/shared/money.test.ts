@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LAMPORTS_PER_SOL,
+  MAX_LAMPORTS,
+  MAX_PRICE_LAMPORTS,
+  MoneyParseError,
+  PRICE_DECIMALS,
+  assertPriceFitsNumeric,
+  formatSolAmount,
+  lamportsToSolString,
+  parseSolToLamports,
+  solStringToNumber,
+} from './money';
+
+describe('parseSolToLamports', () => {
+  it.each([
+    ['1', 1_000_000_000n],
+    ['1.5', 1_500_000_000n],
+    ['0.000000001', 1n],
+    [' 2.25 ', 2_250_000_000n],
+    ['.5', 500_000_000n],
+    ['1.', 1_000_000_000n],
+    ['0', 0n],
+    ['-0', 0n],
+    ['007.10', 7_100_000_000n],
+    ['1.5000000000000', 1_500_000_000n], // trailing zeros are exact, not extra precision
+    ['1e-3', 1_000_000n],
+    ['1.5E2', 150_000_000_000n],
+    ['18446744073.709551615', MAX_LAMPORTS],
+  ])('reads %j exactly', (input, lamports) => {
+    expect(parseSolToLamports(input)).toBe(lamports);
+  });
+
+  it('reads numbers through their shortest decimal string, never through float arithmetic', () => {
+    expect(parseSolToLamports(0.1)).toBe(100_000_000n);
+    expect(parseSolToLamports(1.1)).toBe(1_100_000_000n); // 1.1 * 1e9 in floats is 1100000000.0000002
+    expect(parseSolToLamports(0.3)).toBe(300_000_000n);
+    expect(parseSolToLamports(1e-7)).toBe(100n); // String(1e-7) is '1e-7'
+    // A float result carries its error into the digits: refused rather than silently rounded.
+    expect(() => parseSolToLamports(0.1 + 0.2)).toThrow('9 decimal places');
+  });
+
+  it.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    ['abc', 'decimal number'],
+    ['1,5', 'decimal number'],
+    ['1.2.3', 'decimal number'],
+    ['0x10', 'decimal number'],
+    ['+', 'decimal number'],
+    ['.', 'decimal number'],
+    ['-1', 'negative'],
+    ['-0.000000001', 'negative'],
+    ['1.0000000001', '9 decimal places'],
+    ['1e-10', '9 decimal places'],
+    ['1e99999', 'out of range'],
+    ['1e-99999', 'out of range'],
+    ['18446744073.709551616', 'too large'],
+    ['99999999999999999999999', 'too large'],
+    ['1'.repeat(100), 'too long'],
+    ['Infinity', 'decimal number'],
+    ['NaN', 'decimal number'],
+  ])('refuses %j', (input, reason) => {
+    expect(() => parseSolToLamports(input)).toThrow(MoneyParseError);
+    expect(() => parseSolToLamports(input)).toThrow(reason);
+  });
+
+  it.each([NaN, Infinity, -Infinity, -1, 1e300])('refuses the number %d', (n) => {
+    expect(() => parseSolToLamports(n)).toThrow(MoneyParseError);
+  });
+
+  it('refuses non-string, non-number input from untyped callers', () => {
+    expect(() => parseSolToLamports({} as unknown as string)).toThrow(MoneyParseError);
+  });
+
+  it('limits prices to 8 decimals on request', () => {
+    expect(parseSolToLamports('0.00000001', { maxDecimals: PRICE_DECIMALS })).toBe(10n);
+    expect(() => parseSolToLamports('0.000000001', { maxDecimals: PRICE_DECIMALS })).toThrow('8 decimal places');
+  });
+});
+
+describe('assertPriceFitsNumeric', () => {
+  it('accepts what numeric(18,8) can store', () => {
+    expect(() => assertPriceFitsNumeric(0n)).not.toThrow();
+    expect(() => assertPriceFitsNumeric(10n)).not.toThrow();
+    expect(() => assertPriceFitsNumeric(MAX_PRICE_LAMPORTS)).not.toThrow();
+  });
+  it('refuses a lamport-level remainder, a negative price and an overflow', () => {
+    expect(() => assertPriceFitsNumeric(15n)).toThrow('8 decimal places');
+    expect(() => assertPriceFitsNumeric(-10n)).toThrow(MoneyParseError);
+    expect(() => assertPriceFitsNumeric(MAX_PRICE_LAMPORTS + 10n)).toThrow('too large');
+  });
+});
+
+describe('lamportsToSolString', () => {
+  it.each([
+    [1_500_000_000n, '1.5'],
+    [0n, '0'],
+    [1n, '0.000000001'],
+    [10n, '0.00000001'],
+    [LAMPORTS_PER_SOL * 42n, '42'],
+    [-2_500_000_000n, '-2.5'],
+    [MAX_LAMPORTS, '18446744073.709551615'],
+  ])('%s lamports → %s', (lamports, sol) => {
+    expect(lamportsToSolString(lamports)).toBe(sol);
+  });
+
+  it('round-trips with parseSolToLamports', () => {
+    for (const l of [0n, 1n, 999_999_999n, 1_000_000_001n, 123_456_789_012n, MAX_LAMPORTS]) {
+      expect(parseSolToLamports(lamportsToSolString(l))).toBe(l);
+    }
+  });
+});
+
+describe('formatSolAmount', () => {
+  it.each([
+    ['1.50000000', '1.5'],
+    ['2.00000000', '2'],
+    ['0.00000001', '0.00000001'],
+    ['0.000000004', '0'],
+    ['0.000000005', '0.00000001'],
+    ['0.123456789', '0.12345679'],
+    ['9.999999999', '10'],
+    ['-1.25', '-1.25'],
+    ['-0.000000001', '0'],
+  ])('%j → %j', (input, shown) => {
+    expect(formatSolAmount(input)).toBe(shown);
+  });
+
+  it('formats numbers without float noise or exponents', () => {
+    expect(formatSolAmount(0.1 + 0.2)).toBe('0.3');
+    expect(formatSolAmount(1e-7)).toBe('0.0000001');
+    expect(formatSolAmount(1e21)).toBe('1000000000000000000000');
+  });
+
+  it('honours a smaller maxDecimals', () => {
+    expect(formatSolAmount('1.23456', 2)).toBe('1.23');
+    expect(formatSolAmount('1.235', 2)).toBe('1.24');
+    expect(formatSolAmount('1.5', 0)).toBe('2');
+  });
+
+  it('shows unreadable values as a dash instead of a misleading number', () => {
+    expect(formatSolAmount('abc')).toBe('—');
+    expect(formatSolAmount(NaN)).toBe('—');
+  });
+});
+
+describe('solStringToNumber', () => {
+  it('parses for display and gives 0 for garbage', () => {
+    expect(solStringToNumber('1.5')).toBe(1.5);
+    expect(solStringToNumber(' 2 ')).toBe(2);
+    expect(solStringToNumber('abc')).toBe(0);
+    expect(solStringToNumber(Infinity)).toBe(0);
+  });
+});

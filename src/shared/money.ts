@@ -1,0 +1,145 @@
+/**
+ * Money: integer lamports (`bigint`) inside the program, decimal SOL strings only at the edges (JSON, the
+ * `numeric(18,8)` price columns). Nothing here goes through a float on the way to an amount that is paid or
+ * verified; `solStringToNumber` exists for display and sorting only.
+ *
+ * Prices are limited to 8 decimals (1e-8 SOL = 10 lamports) because the price columns are `numeric(18,8)`:
+ * parse prices with `{ maxDecimals: PRICE_DECIMALS }` or check with `assertPriceFitsNumeric`.
+ */
+
+export const LAMPORTS_PER_SOL = 1_000_000_000n;
+/** Decimals of one lamport in SOL. */
+export const SOL_DECIMALS = 9;
+/** Decimals a price may have: the scale of the `numeric(18,8)` price columns. */
+export const PRICE_DECIMALS = 8;
+/** Largest balance Solana can hold (lamports are a u64 on chain). */
+export const MAX_LAMPORTS = 2n ** 64n - 1n;
+/** Largest price `numeric(18,8)` can store: 9,999,999,999.99999999 SOL. */
+export const MAX_PRICE_LAMPORTS = 10n ** 19n - 10n;
+
+export class MoneyParseError extends Error {
+  override readonly name = 'MoneyParseError';
+}
+
+// Longer inputs are garbage, not money; the cap keeps regexes and BigInt work trivially cheap.
+const MAX_INPUT_LENGTH = 64;
+// Exponents beyond this cannot be a price (and would make us build huge digit strings).
+const MAX_EXPONENT = 40;
+const DECIMAL_RE = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+interface PlainDecimal {
+  negative: boolean;
+  /** Integer digits without leading zeros ('' for zero). */
+  int: string;
+  /** Fraction digits without trailing zeros. */
+  frac: string;
+}
+
+/** Reads a decimal string or a JS number (via its shortest round-trip string) exactly, exponent included. */
+function toPlainDecimal(input: string | number): PlainDecimal {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) throw new MoneyParseError('Amount must be a finite number');
+    text = String(input); // shortest decimal string that round-trips, e.g. 0.1 → '0.1', 1e-7 → '1e-7'
+  } else if (typeof input === 'string') {
+    text = input.trim();
+  } else {
+    throw new MoneyParseError('Amount must be a number or a decimal string');
+  }
+  if (text === '') throw new MoneyParseError('Amount is required');
+  if (text.length > MAX_INPUT_LENGTH) throw new MoneyParseError('Amount is too long');
+  const m = DECIMAL_RE.exec(text);
+  const [, sign = '', rawInt = '', rawFrac = '', rawExp] = m ?? [];
+  if (!m || rawInt + rawFrac === '') {
+    throw new MoneyParseError('Amount must be a decimal number such as 1.5');
+  }
+  const exp = rawExp === undefined ? 0 : Number(rawExp);
+  if (Math.abs(exp) > MAX_EXPONENT) throw new MoneyParseError('Amount is out of range');
+
+  // Move the decimal point by the exponent over the digit string.
+  const digits = rawInt + rawFrac;
+  let point = rawInt.length + exp;
+  let padded = digits;
+  if (point < 0) {
+    padded = '0'.repeat(-point) + digits;
+    point = 0;
+  } else if (point > digits.length) {
+    padded = digits + '0'.repeat(point - digits.length);
+  }
+  const int = padded.slice(0, point).replace(/^0+/, '');
+  const frac = padded.slice(point).replace(/0+$/, '');
+  return { negative: sign === '-' && (int !== '' || frac !== ''), int, frac };
+}
+
+export interface ParseSolOptions {
+  /** At most this many decimals (default 9 = lamports; use PRICE_DECIMALS for prices). */
+  maxDecimals?: number;
+}
+
+/**
+ * Exact SOL → lamports. Accepts '1.5', '0.000000001', 2, '1e-3'; refuses negatives, NaN/Infinity, garbage,
+ * more decimals than allowed and amounts above the on-chain u64 limit, with a `MoneyParseError`.
+ * Zero is accepted: whether zero is a valid price is the caller's rule.
+ */
+export function parseSolToLamports(input: string | number, options: ParseSolOptions = {}): bigint {
+  const maxDecimals = options.maxDecimals ?? SOL_DECIMALS;
+  const { negative, int, frac } = toPlainDecimal(input);
+  if (negative) throw new MoneyParseError('Amount must not be negative');
+  if (frac.length > maxDecimals) {
+    throw new MoneyParseError(
+      maxDecimals === SOL_DECIMALS
+        ? 'Amount can have at most 9 decimal places (1 lamport)'
+        : `Amount can have at most ${maxDecimals} decimal places`,
+    );
+  }
+  if (int.length > 20) throw new MoneyParseError('Amount is too large');
+  const lamports = BigInt(int || '0') * LAMPORTS_PER_SOL + BigInt(frac.padEnd(SOL_DECIMALS, '0') || '0');
+  if (lamports > MAX_LAMPORTS) throw new MoneyParseError('Amount is too large');
+  return lamports;
+}
+
+/** Throws unless `lamports` can be stored as a `numeric(18,8)` price: 0 ≤ price ≤ MAX, a multiple of 10. */
+export function assertPriceFitsNumeric(lamports: bigint): void {
+  if (lamports < 0n) throw new MoneyParseError('Price must not be negative');
+  if (lamports > MAX_PRICE_LAMPORTS) throw new MoneyParseError('Price is too large');
+  if (lamports % 10n !== 0n) {
+    throw new MoneyParseError(`Price can have at most ${PRICE_DECIMALS} decimal places`);
+  }
+}
+
+/** Lamports → decimal SOL string with up to 9 decimals, trailing zeros trimmed: 1500000000n → '1.5'. */
+export function lamportsToSolString(lamports: bigint): string {
+  const negative = lamports < 0n;
+  const abs = negative ? -lamports : lamports;
+  const int = (abs / LAMPORTS_PER_SOL).toString();
+  const frac = (abs % LAMPORTS_PER_SOL).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/**
+ * Display form of a SOL amount: at most `maxDecimals` decimals (rounded half away from zero), trailing zeros
+ * trimmed, no exponent: '1.50000000' → '1.5', 0.1 + 0.2 → '0.3'. Unreadable input shows as '—' rather than
+ * a number a buyer could mistake for the price.
+ */
+export function formatSolAmount(value: string | number, maxDecimals = PRICE_DECIMALS): string {
+  let d: PlainDecimal;
+  try {
+    d = toPlainDecimal(value);
+  } catch {
+    return '—';
+  }
+  const places = Math.max(0, Math.min(20, Math.trunc(maxDecimals)));
+  let scaled = BigInt((d.int || '0') + d.frac.padEnd(places, '0').slice(0, places));
+  if ((d.frac[places] ?? '0') >= '5') scaled += 1n;
+  const unit = 10n ** BigInt(places);
+  const int = (scaled / unit).toString();
+  const frac = places === 0 ? '' : (scaled % unit).toString().padStart(places, '0').replace(/0+$/, '');
+  const sign = d.negative && scaled !== 0n ? '-' : '';
+  return `${sign}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/** For display and sorting only (the spec sorts prices as floats); unreadable input gives 0. */
+export function solStringToNumber(value: string | number): number {
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  return Number.isFinite(n) ? n : 0;
+}

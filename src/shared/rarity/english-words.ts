@@ -1,0 +1,22 @@
+/**
+ * NODE ONLY — the browser must never import this module (directly or through a barrel): it pulls in the
+ * 3 MB `an-array-of-english-words` list and node:module. Server code imports `@shared/rarity/server`, which
+ * imports this file for its side effect.
+ *
+ * Importing registers a loader; the list itself is read and indexed (~275,000 words, tens of milliseconds)
+ * only on the first word lookup, so a process that never analyses an address never pays for it.
+ */
+// The one deliberate Node import in src/shared: this module is server-only by design (see above).
+// eslint-disable-next-line no-restricted-imports
+import { createRequire } from 'node:module';
+import { createWordIndex, registerWordSource, type WordIndex } from './word-index';
+
+// createRequire keeps the read synchronous: analyzeAddress is synchronous and runs in tight bulk loops.
+const require = createRequire(import.meta.url);
+
+export function loadEnglishWordIndex(): WordIndex {
+  const words = require('an-array-of-english-words') as string[];
+  return createWordIndex(words);
+}
+
+registerWordSource(loadEnglishWordIndex);

@@ -1,0 +1,53 @@
+import { Link, NavLink } from 'react-router';
+import { VaultLogo } from '@web/components/vault-logo';
+import { cn } from '@web/lib/cn';
+import { WalletButton, useWallet } from '@web/features/wallet';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-vault-800 text-vault-100' : 'text-vault-300 hover:bg-vault-800/60 hover:text-vault-100',
+  );
+
+export function SiteHeader() {
+  const { address, isAdmin } = useWallet();
+
+  const links = (
+    <>
+      <NavLink to="/marketplace" className={navClass}>
+        Marketplace
+      </NavLink>
+      {/* Spec §2: the profile link exists only once a wallet address is known. */}
+      {address && (
+        <NavLink to="/profile" className={navClass}>
+          {isAdmin ? 'Admin Profile' : 'Profile'}
+        </NavLink>
+      )}
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-vault-800 bg-vault-950/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-vault-100">
+          <VaultLogo className="h-8 w-8" />
+          <span className="text-lg font-bold tracking-tight">
+            Vanity <span className="text-money-400">Vault</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 sm:flex">
+          {links}
+        </nav>
+        <div className="ml-auto">
+          <WalletButton />
+        </div>
+      </div>
+      <nav
+        aria-label="Main (mobile)"
+        className="flex items-center gap-1 border-t border-vault-800/70 px-2 py-1 sm:hidden"
+      >
+        {links}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { solStringToNumber } from '@shared/money';
+import type { PricePoint } from '@shared/api/price-history';
+
+export interface ChartGeometry {
+  line: string;
+  area: string;
+  dots: Array<{ x: number; y: number }>;
+  min: number;
+  max: number;
+}
+
+/**
+ * SVG coordinates for a step-free price line in a `width`×`height` box. The price holds until now, so the last
+ * price is carried to `now`; a flat history gets a band around its value instead of a zero-height range.
+ */
+export function chartGeometry(
+  points: PricePoint[],
+  width: number,
+  height: number,
+  now = Date.now(),
+): ChartGeometry | null {
+  if (points.length === 0) return null;
+  const series = points.map((p) => ({ t: Date.parse(p.timestamp), v: solStringToNumber(p.price) }));
+  const last = series[series.length - 1]!;
+  if (now > last.t) series.push({ t: now, v: last.v });
+  const values = series.map((s) => s.v);
+  let min = Math.min(...values);
+  let max = Math.max(...values);
+  if (max === min) {
+    const pad = max === 0 ? 1 : max * 0.1;
+    min -= pad;
+    max += pad;
+  }
+  const t0 = series[0]!.t;
+  const span = Math.max(1, series[series.length - 1]!.t - t0);
+  const x = (t: number) => ((t - t0) / span) * width;
+  const y = (v: number) => height - ((v - min) / (max - min)) * height;
+  const coords = series.map((s) => ({ x: x(s.t), y: y(s.v) }));
+  const line = coords.map((c, i) => `${i ? 'L' : 'M'}${c.x.toFixed(1)},${c.y.toFixed(1)}`).join(' ');
+  return {
+    line,
+    area: `${line} L${width},${height} L0,${height} Z`,
+    dots: coords.slice(0, points.length),
+    min: Math.max(0, min),
+    max,
+  };
+}

@@ -1,0 +1,104 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Listing } from '@shared/api/listings';
+import { Badge } from '@web/components/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
+import {
+  BuyButton,
+  TierBadge,
+  cardTier,
+  categoryLabel,
+  displayPrice,
+  displayUsd,
+  patternOf,
+} from '@web/features/listings';
+import { usePriceHistory } from '../api/get-price-history';
+import { AddressActions } from './address-actions';
+import { HighlightedAddress } from './highlighted-address';
+import { PriceChart } from './price-chart';
+import { RarityExplanation } from './rarity-explanation';
+
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+export function AddressDetails({ listing }: { listing: Listing }) {
+  const history = usePriceHistory(listing.id);
+  const available = listing.status === 'available';
+  const pattern = patternOf(listing.pattern);
+  const sold = listing.status === 'sold';
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to="/marketplace"
+        className="inline-flex w-fit items-center gap-1 rounded text-sm text-vault-300 hover:text-vault-100"
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Marketplace
+      </Link>
+      <Card>
+        <CardContent className="flex flex-col gap-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone="premium">Solana</Badge>
+              <Badge tone="gold">{listing.rarityScore.toFixed(1)}/10</Badge>
+              <TierBadge tier={cardTier(listing.rarityScore)} />
+              {listing.isOwner && <Badge tone="premium">Your Listing</Badge>}
+            </div>
+            <AddressActions address={listing.address} />
+          </div>
+          <h1 className="sr-only">Address {listing.address}</h1>
+          <HighlightedAddress address={listing.address} pattern={pattern} position={listing.patternPosition} />
+          <p className="text-sm text-vault-300">
+            <span className="capitalize">{categoryLabel(listing.category)}</span>
+            {' · Pattern '}
+            <span className="font-mono text-vault-100">{pattern ?? 'none'}</span>
+          </p>
+          <div
+            role="status"
+            className={
+              available
+                ? 'rounded-xl bg-money-500/10 px-4 py-2 text-center text-sm font-bold tracking-widest text-money-300 ring-1 ring-money-500/40'
+                : 'rounded-xl bg-danger-500/10 px-4 py-2 text-center text-sm font-bold tracking-widest text-danger-400 ring-1 ring-danger-500/40'
+            }
+          >
+            {available ? 'AVAILABLE FOR PURCHASE' : 'NOT AVAILABLE'}
+          </div>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <p className="text-xs text-vault-400">
+                {sold
+                  ? listing.soldAt
+                    ? `Sold ${date.format(new Date(listing.soldAt))}`
+                    : 'Sold'
+                  : `Listed ${date.format(new Date(listing.createdAt))}`}
+              </p>
+              <p className="text-3xl font-extrabold text-money-300">{displayPrice(listing)}</p>
+              <p className="text-sm text-vault-300">{displayUsd(listing)}</p>
+            </div>
+            {available ? (
+              <BuyButton listing={listing} size="lg" className="w-full sm:w-auto" label="BUY NOW" />
+            ) : (
+              <p className="text-sm text-vault-300">This address is currently not available for purchase.</p>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Price history</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PriceChart points={history.data?.points} currency={listing.currency} loading={history.isPending} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Why it is rare</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <RarityExplanation listing={listing} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { publicConfigSchema, type PublicConfig } from '@shared/api/config';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+/** GET /api/config takes no input, so there is no input schema. */
+export function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return apiFetch('/api/config', { schema: publicConfigSchema, signal });
+}
+
+/** The public configuration does not change while the server runs: fetch once per page load. */
+export const configQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => getConfig(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export function useConfig() {
+  return useQuery(configQueryOptions());
+}

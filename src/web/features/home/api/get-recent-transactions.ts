@@ -1,0 +1,13 @@
+import { transactionListSchema, type TransactionView } from '@shared/api/transactions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+/** GET /api/transactions/recent takes no input: the latest sales, newest first. */
+export function getRecentTransactions(signal?: AbortSignal): Promise<TransactionView[]> {
+  return apiFetch('/api/transactions/recent', { schema: transactionListSchema, signal });
+}
+
+export const recentTransactionsQueryOptions = () =>
+  queryOptions({ queryKey: ['transactions', 'recent'], queryFn: ({ signal }) => getRecentTransactions(signal) });
+
+export const useRecentTransactions = () => useQuery(recentTransactionsQueryOptions());

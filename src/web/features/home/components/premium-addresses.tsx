@@ -1,0 +1,46 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { ListingCard, ListingCardSkeleton } from '@web/features/listings';
+import { useFeaturedListings } from '../api/get-featured-listings';
+
+// Spec §9: 6 card skeletons while the grid loads.
+const SKELETONS = 6;
+
+export function PremiumAddresses() {
+  const { data, isPending, isError } = useFeaturedListings();
+  return (
+    <section aria-labelledby="premium-title">
+      <div className="mb-4 flex items-end justify-between gap-3">
+        <div>
+          <h2 id="premium-title" className="text-xl font-bold text-vault-100 sm:text-2xl">
+            Premium Addresses
+          </h2>
+          <p className="text-sm text-vault-400">Hand-picked rare addresses from the vault.</p>
+        </div>
+        <Link
+          to="/marketplace"
+          className="inline-flex items-center gap-1 rounded text-sm font-semibold text-money-300 hover:text-money-400"
+        >
+          View All <ArrowRight aria-hidden className="h-4 w-4" />
+        </Link>
+      </div>
+      {isPending ? (
+        <div aria-busy className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: SKELETONS }, (_, i) => (
+            <ListingCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : isError || data.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-vault-700 px-4 py-10 text-center text-sm text-vault-300">
+          No featured addresses available at the moment.
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

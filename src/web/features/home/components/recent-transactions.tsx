@@ -1,0 +1,106 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import type { TransactionView } from '@shared/api/transactions';
+import { shortenAddress, truncateListingAddress } from '@shared/format/address';
+import { FALLBACK_USD_PER_SOL_TRANSACTION, formatUsd } from '@shared/format/usd';
+import { formatSolAmount, solStringToNumber } from '@shared/money';
+import { Badge } from '@web/components/badge';
+import { Card } from '@web/components/card';
+import { Skeleton } from '@web/components/skeleton';
+import { useExplorer } from '@web/features/listings';
+import { useRecentTransactions } from '../api/get-recent-transactions';
+
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const usdOf = (t: TransactionView) =>
+  t.formattedUsd || formatUsd(solStringToNumber(t.price) * FALLBACK_USD_PER_SOL_TRANSACTION);
+
+function Row({ t }: { t: TransactionView }) {
+  const explorer = useExplorer();
+  const hash = t.txHash ?? t.blockchainTxHash;
+  const to = `/transaction/${encodeURIComponent(hash ?? t.id)}`;
+  return (
+    <tr className="border-t border-vault-800 hover:bg-vault-800/40">
+      <td className="px-4 py-3">
+        <Link to={to} className="rounded font-mono font-semibold text-vault-100 hover:text-money-300">
+          {truncateListingAddress(t.address.address)}
+        </Link>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <span className="font-semibold text-money-300">
+          {formatSolAmount(t.price)} {t.currency}
+        </span>
+        <span className="block text-xs text-vault-400">{usdOf(t)}</span>
+      </td>
+      <td className="hidden px-4 py-3 font-mono text-xs text-vault-300 md:table-cell">
+        {shortenAddress(t.buyer.walletAddress, 6, 4)}
+      </td>
+      <td className="hidden px-4 py-3 text-vault-300 sm:table-cell">
+        {date.format(new Date(t.completedAt ?? t.createdAt))}
+      </td>
+      <td className="px-4 py-3">
+        {hash ? (
+          <a
+            href={t.explorerUrl ?? explorer.tx(hash)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`View ${shortenAddress(hash, 6, 4)} on Solana Explorer (opens in a new tab)`}
+            className="inline-flex items-center gap-1 rounded font-mono text-xs text-sky-300 hover:text-sky-200"
+          >
+            {shortenAddress(hash, 6, 4)} <ExternalLink aria-hidden className="h-3.5 w-3.5" />
+          </a>
+        ) : (
+          <Badge>{t.status}</Badge>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function RecentTransactions() {
+  const { data, isPending } = useRecentTransactions();
+  return (
+    <section aria-labelledby="recent-title">
+      <h2 id="recent-title" className="mb-4 text-xl font-bold text-vault-100 sm:text-2xl">
+        Recent Transactions
+      </h2>
+      <Card className="overflow-hidden">
+        {isPending ? (
+          <div aria-busy className="space-y-2 p-4">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-10" />
+            ))}
+          </div>
+        ) : !data || data.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-vault-300">No transactions found</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="bg-vault-850 text-xs tracking-wide text-vault-400 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Address
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Price
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                  Buyer
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Tx
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((t) => (
+                <Row key={t.id} t={t} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </section>
+  );
+}

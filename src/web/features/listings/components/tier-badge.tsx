@@ -1,0 +1,10 @@
+import { Badge } from '@web/components/badge';
+import type { Tier } from '../rules';
+
+export function TierBadge({ tier, className }: { tier: Tier; className?: string }) {
+  return (
+    <Badge tone={tier.tone} className={className}>
+      {tier.label}
+    </Badge>
+  );
+}

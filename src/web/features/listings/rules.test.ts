@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buyState, cardBadges, cardTier, categoryLabel, displayUsd, marketTier, patternOf } from './rules';
+
+const DAY = 24 * 3600 * 1000;
+const now = Date.parse('2025-01-10T00:00:00Z');
+
+describe('tiers', () => {
+  it('card tiers', () => {
+    expect([9, 8.9, 8, 7, 6, 4, 3.9, 0].map((s) => cardTier(s).label)).toEqual([
+      'ELITE',
+      'RARE',
+      'RARE',
+      'UNCOMMON',
+      'NOTABLE',
+      'COMMON',
+      'BASIC',
+      'BASIC',
+    ]);
+  });
+  it('marketplace tiers', () => {
+    expect([9.5, 8, 7.2, 6, 5, 4.9].map((s) => marketTier(s).label)).toEqual([
+      'ELITE',
+      'EPIC',
+      'RARE',
+      'HIGH',
+      'PLUS',
+      'BASE',
+    ]);
+  });
+});
+
+describe('cardBadges', () => {
+  it('SOLD, NEW within 7 days, HOT from 8.5, AVAILABLE', () => {
+    const fresh = new Date(now - 2 * DAY).toISOString();
+    expect(cardBadges({ status: 'available', createdAt: fresh, rarityScore: 8.5 }, now)).toEqual([
+      'NEW',
+      'HOT',
+      'AVAILABLE',
+    ]);
+    expect(
+      cardBadges({ status: 'sold', createdAt: new Date(now - 8 * DAY).toISOString(), rarityScore: 8.4 }, now),
+    ).toEqual(['SOLD']);
+    expect(
+      cardBadges({ status: 'pending', createdAt: new Date(now - 7 * DAY).toISOString(), rarityScore: 1 }, now),
+    ).toEqual(['NEW']);
+  });
+});
+
+describe('buyState', () => {
+  it('buys only available and listed', () => {
+    expect(buyState({ status: 'available', isListed: true })).toEqual({ canBuy: true, label: 'Buy' });
+    expect(buyState({ status: 'available', isListed: false }).label).toBe('Not Listed');
+    expect(buyState({ status: 'sold', isListed: true }).label).toBe('Sold');
+    expect(buyState({ status: 'deleted', isListed: true }).label).toBe('Deleted');
+    expect(buyState({ status: 'pending', isListed: true }).label).toBe('Unavailable');
+    expect(buyState({ status: 'weird', isListed: false }).label).toBe('Unavailable');
+  });
+});
+
+describe('display helpers', () => {
+  it('USD falls back to 197 per SOL', () => {
+    expect(displayUsd({ price: '2', formattedUsd: '$400.00' })).toBe('$400.00');
+    expect(displayUsd({ price: '2', formattedUsd: '' })).toBe('$394.00');
+  });
+  it('category and pattern', () => {
+    expect(categoryLabel('leading-zeros')).toBe('leading zeros');
+    expect(patternOf('custom')).toBeNull();
+    expect(patternOf('abc')).toBe('abc');
+  });
+});

@@ -1,0 +1,86 @@
+import type { Listing } from '@shared/api/listings';
+import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
+import { formatSolAmount, solStringToNumber } from '@shared/money';
+
+/** Pure display rules of a listing (spec §2 Listing card, §9 constants). */
+
+export const NEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const HOT_MIN_RARITY = 8.5;
+
+export type TierTone = 'gold' | 'premium' | 'info' | 'money' | 'neutral';
+export interface Tier {
+  label: string;
+  tone: TierTone;
+}
+
+/** Card tiers: ≥9 ELITE, ≥8 RARE, ≥7 UNCOMMON, ≥6 NOTABLE, ≥4 COMMON, else BASIC. */
+export function cardTier(score: number): Tier {
+  if (score >= 9) return { label: 'ELITE', tone: 'gold' };
+  if (score >= 8) return { label: 'RARE', tone: 'premium' };
+  if (score >= 7) return { label: 'UNCOMMON', tone: 'info' };
+  if (score >= 6) return { label: 'NOTABLE', tone: 'money' };
+  if (score >= 4) return { label: 'COMMON', tone: 'neutral' };
+  return { label: 'BASIC', tone: 'neutral' };
+}
+
+/** The marketplace table's own scale: ≥9 ELITE, 8 EPIC, 7 RARE, 6 HIGH, 5 PLUS, below 5 BASE. */
+export function marketTier(score: number): Tier {
+  if (score >= 9) return { label: 'ELITE', tone: 'gold' };
+  if (score >= 8) return { label: 'EPIC', tone: 'premium' };
+  if (score >= 7) return { label: 'RARE', tone: 'info' };
+  if (score >= 6) return { label: 'HIGH', tone: 'money' };
+  if (score >= 5) return { label: 'PLUS', tone: 'neutral' };
+  return { label: 'BASE', tone: 'neutral' };
+}
+
+export type CardBadge = 'SOLD' | 'NEW' | 'HOT' | 'AVAILABLE';
+
+type BadgeInput = Pick<Listing, 'status' | 'createdAt' | 'rarityScore'>;
+
+export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
+  const badges: CardBadge[] = [];
+  if (listing.status === 'sold') badges.push('SOLD');
+  const age = now - Date.parse(listing.createdAt);
+  if (Number.isFinite(age) && age >= 0 && age <= NEW_WINDOW_MS) badges.push('NEW');
+  if (listing.rarityScore >= HOT_MIN_RARITY) badges.push('HOT');
+  if (listing.status === 'available') badges.push('AVAILABLE');
+  return badges;
+}
+
+export type BuyState = { canBuy: true; label: 'Buy' } | { canBuy: false; label: string };
+
+/** Buy only when available and listed; otherwise the disabled button says why. */
+export function buyState(listing: Pick<Listing, 'status' | 'isListed'>): BuyState {
+  if (listing.status === 'available' && listing.isListed) return { canBuy: true, label: 'Buy' };
+  switch (listing.status) {
+    case 'sold':
+      return { canBuy: false, label: 'Sold' };
+    case 'deleted':
+      return { canBuy: false, label: 'Deleted' };
+    case 'available':
+      return { canBuy: false, label: listing.isListed ? 'Available' : 'Not Listed' };
+    default:
+      return { canBuy: false, label: 'Unavailable' };
+  }
+}
+
+/** '1.5 SOL': up to 8 decimals, trailing zeros trimmed. */
+export const displayPrice = (listing: Pick<Listing, 'price' | 'currency'>) =>
+  `${formatSolAmount(listing.price)} ${listing.currency}`;
+
+/** The server's formattedUsd, else the spec's fallback rate of 197 per unit. */
+export function displayUsd(
+  listing: Pick<Listing, 'price' | 'formattedUsd'> & { formattedUsd?: string | null },
+): string {
+  if (listing.formattedUsd) return listing.formattedUsd;
+  return formatUsd(solStringToNumber(listing.price) * FALLBACK_USD_PER_SOL_LISTING);
+}
+
+/** Category slugs read as words: 'leading-zeros' → 'leading zeros'. */
+export const categoryLabel = (category: string) => category.replace(/-/g, ' ');
+
+/** 'custom' is treated as no pattern (spec §3). */
+export const patternOf = (pattern: string | null | undefined) =>
+  pattern && pattern.toLowerCase() !== 'custom' ? pattern : null;
+
+export const addressPath = (address: string) => `/address/${encodeURIComponent(address)}`;

@@ -1,0 +1,39 @@
+import type { Listing } from '@shared/api/listings';
+import { truncateListingAddress } from '@shared/format/address';
+import { ListingCard, ListingCardSkeleton } from '@web/features/listings';
+import { StarToggle, useWatchlist } from '@web/features/watchlist';
+
+/** The phone layout of the marketplace: one card per listing. */
+export function ListingCards({ listings, loading }: { listings: Listing[] | undefined; loading: boolean }) {
+  const watchlist = useWatchlist();
+  if (loading && !listings) {
+    return (
+      <div aria-busy className="grid gap-3">
+        {Array.from({ length: 5 }, (_, i) => (
+          <ListingCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (!listings?.length) {
+    return <p className="py-10 text-center text-sm text-vault-300">No addresses found matching your criteria.</p>;
+  }
+  return (
+    <ul className="grid gap-3">
+      {listings.map((l) => (
+        <li key={l.id}>
+          <ListingCard
+            listing={l}
+            actions={
+              <StarToggle
+                starred={watchlist.isStarred(l.id)}
+                onToggle={() => watchlist.toggle(l.id)}
+                label={`Watch ${truncateListingAddress(l.address)}`}
+              />
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

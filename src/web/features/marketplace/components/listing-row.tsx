@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import type { Listing } from '@shared/api/listings';
+import { truncateListingAddress } from '@shared/format/address';
+import { Badge } from '@web/components/badge';
+import {
+  BuyButton,
+  TierBadge,
+  addressPath,
+  categoryLabel,
+  displayPrice,
+  displayUsd,
+  marketTier,
+  patternOf,
+} from '@web/features/listings';
+import { StarToggle } from '@web/features/watchlist';
+import { cn } from '@web/lib/cn';
+
+/** Row highlight by promotionType (spec §2): featured purple, premium blue, promoted green. */
+export const promotionRow: Partial<Record<Listing['promotionType'], string>> = {
+  featured: 'bg-premium-500/[0.06] shadow-[inset_3px_0_0_0_var(--color-premium-500)]',
+  premium: 'bg-sky-500/[0.06] shadow-[inset_3px_0_0_0_rgb(14_165_233)]',
+  promoted: 'bg-money-500/[0.06] shadow-[inset_3px_0_0_0_var(--color-money-500)]',
+};
+
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function ListingRow({ listing, starred, onStar }: { listing: Listing; starred: boolean; onStar: () => void }) {
+  const pattern = patternOf(listing.pattern);
+  return (
+    <tr
+      data-testid="listing-row"
+      className={cn('border-t border-vault-800 hover:bg-vault-800/40', promotionRow[listing.promotionType])}
+    >
+      <td className="w-10 py-2 pl-3">
+        <StarToggle starred={starred} onToggle={onStar} label={`Watch ${truncateListingAddress(listing.address)}`} />
+      </td>
+      <td className="px-3 py-3">
+        <Link
+          to={addressPath(listing.address)}
+          title={listing.address}
+          className="rounded font-mono font-semibold text-vault-100 hover:text-money-300"
+        >
+          {truncateListingAddress(listing.address)}
+        </Link>
+        {listing.isOwner && (
+          <Badge tone="premium" className="ml-2">
+            Your Listing
+          </Badge>
+        )}
+      </td>
+      <td className="px-3 py-3 text-vault-300">
+        <span className="capitalize">{categoryLabel(listing.category)}</span>
+        {pattern && <span className="block font-mono text-xs text-vault-400">{pattern}</span>}
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap">
+        <span className="mr-2 font-semibold text-vault-100">{listing.rarityScore.toFixed(1)}</span>
+        <TierBadge tier={marketTier(listing.rarityScore)} />
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap">
+        <span className="font-semibold text-money-300">{displayPrice(listing)}</span>
+        <span className="block text-xs text-vault-400">{displayUsd(listing)}</span>
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-vault-300">{date.format(new Date(listing.createdAt))}</td>
+      <td className="py-3 pr-4 text-right">
+        <BuyButton listing={listing} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,47 @@
+import { Badge } from '@web/components/badge';
+import { fieldClass } from '@web/components/input';
+import { cn } from '@web/lib/cn';
+import { PAGE_SIZES, type PageSize } from '../use-marketplace-state';
+
+export function Legend() {
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap items-center gap-4 text-xs text-vault-300">
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden className="h-2.5 w-2.5 rounded-full bg-money-400" /> Featured Listings
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden className="h-2.5 w-2.5 rounded-full bg-premium-400" /> Premium Addresses
+      </li>
+    </ul>
+  );
+}
+
+export function TotalBadge({ total }: { total: number | undefined }) {
+  if (total === undefined) return null;
+  return (
+    <Badge tone="money" data-testid="total-count">
+      {new Intl.NumberFormat('en-US').format(total)} {total === 1 ? 'address' : 'addresses'}
+    </Badge>
+  );
+}
+
+export function PageSizeSelect({ value, onChange }: { value: PageSize; onChange: (value: PageSize) => void }) {
+  return (
+    <label className="flex shrink-0 items-center gap-2 text-sm whitespace-nowrap text-vault-300">
+      Show
+      <select
+        aria-label="Addresses per page"
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value) as PageSize)}
+        className={cn(fieldClass, 'h-9 w-auto! pr-8')}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      per page
+    </label>
+  );
+}

@@ -1,0 +1,71 @@
+import { SearchX, Store } from 'lucide-react';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { useSearchListings } from '../api/search-listings';
+import { ListingCards } from '../components/listing-cards';
+import { ListingTable } from '../components/listing-table';
+import { MobileSort } from '../components/mobile-sort';
+import { Pagination } from '../components/pagination';
+import { SearchBox } from '../components/search-box';
+import { Legend, PageSizeSelect, TotalBadge } from '../components/toolbar';
+import { useMarketplaceState } from '../use-marketplace-state';
+import { useMediaQuery } from '../use-media-query';
+
+export function MarketplacePage() {
+  const state = useMarketplaceState();
+  const { input } = state;
+  const { data, isPending, isError } = useSearchListings(input);
+  const desktop = useMediaQuery('(min-width: 768px)');
+  // Spec §8: a failed search shows an empty listing.
+  const listings = isError ? [] : data?.addresses;
+  const total = isError ? 0 : data?.pagination.total;
+  const nothingAtAll = !isPending && !isError && total === 0;
+
+  return (
+    <div>
+      <PageHeader title="Marketplace" subtitle="Discover rare vanity addresses on Solana" />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchBox value={state.search} onChange={state.setSearch} />
+        <PageSizeSelect value={input.pageSize} onChange={state.setPageSize} />
+      </div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <Legend />
+        <div className="flex flex-wrap items-center gap-3">
+          {!desktop && <MobileSort sortBy={input.sortBy} sortOrder={input.sortOrder} onSort={state.toggleSort} />}
+          <TotalBadge total={total} />
+        </div>
+      </div>
+
+      {nothingAtAll && input.query ? (
+        <EmptyState
+          icon={SearchX}
+          title={`No addresses found matching "${input.query}"`}
+          action={
+            <Button variant="secondary" onClick={state.clearSearch}>
+              Clear search
+            </Button>
+          }
+        />
+      ) : nothingAtAll ? (
+        <EmptyState icon={Store} title="No listings available at the moment." />
+      ) : desktop ? (
+        <ListingTable
+          listings={listings}
+          loading={isPending}
+          sortBy={input.sortBy}
+          sortOrder={input.sortOrder}
+          onSort={state.toggleSort}
+        />
+      ) : (
+        <ListingCards listings={listings} loading={isPending} />
+      )}
+
+      {data && !isError && (
+        <div className="mt-6">
+          <Pagination info={data.pagination} onPage={state.setPage} />
+        </div>
+      )}
+    </div>
+  );
+}

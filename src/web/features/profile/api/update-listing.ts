@@ -1,0 +1,24 @@
+import { listingSchema, updateListingBodySchema, type UpdateListingBody } from '@shared/api/listings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+import { invalidateTradeCaches } from '@web/features/purchase';
+
+export { updateListingBodySchema };
+
+/** PATCH /api/addresses/{id} with the owner's wallet in x-wallet-address (spec §6). */
+export function updateListing(id: string, wallet: string, body: UpdateListingBody) {
+  return apiFetch(`/api/addresses/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    headers: { 'x-wallet-address': wallet },
+    body: updateListingBodySchema.parse(body),
+    schema: listingSchema,
+  });
+}
+
+export function useUpdateListing(wallet: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateListingBody }) => updateListing(id, wallet, body),
+    onSuccess: () => invalidateTradeCaches(queryClient),
+  });
+}

@@ -1,0 +1,74 @@
+import type { Listing } from '@shared/api/listings';
+import { formatSolAmount } from '@shared/money';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { Card, CardContent } from '@web/components/card';
+import { toast } from '@web/components/toast-store';
+import { useDeleteListing } from '../../api/delete-listing';
+import { DeleteListingDialog } from './delete-listing-dialog';
+import { ListingEditForm } from './listing-edit-form';
+
+export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: string }) {
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteListing(wallet);
+
+  const onDelete = () =>
+    remove
+      .mutateAsync(listing.id)
+      .then(() => toast({ title: 'Listing deleted successfully', variant: 'success' }))
+      .catch((error: unknown) =>
+        toast({
+          title: 'Error',
+          description: error instanceof Error && error.message ? error.message : 'Failed to delete listing',
+          variant: 'error',
+        }),
+      );
+
+  return (
+    <Card data-testid="my-listing" className={listing.status === 'sold' ? 'opacity-80' : undefined}>
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={listing.isListed ? 'money' : 'neutral'}>{listing.isListed ? 'Listed' : 'Unlisted'}</Badge>
+          {listing.status !== 'available' && (
+            <Badge tone="danger" className="uppercase">
+              {listing.status}
+            </Badge>
+          )}
+          {listing.isFeatured && <Badge tone="premium">Featured</Badge>}
+          {listing.isPromoted && <Badge tone="info">Promoted</Badge>}
+          {listing.isPremiumListing && <Badge tone="gold">Premium</Badge>}
+        </div>
+        <Link
+          to={`/address/${encodeURIComponent(listing.address)}`}
+          className="font-mono text-sm break-all text-vault-100 hover:text-money-300"
+        >
+          {listing.address}
+        </Link>
+        <p className="font-mono text-lg font-semibold text-money-300">
+          {formatSolAmount(listing.price)} {listing.currency}
+        </p>
+        <p className="text-sm text-vault-300">
+          <span className="capitalize">{listing.category.replace(/-/g, ' ')}</span>
+          {listing.pattern && listing.pattern !== 'custom' && (
+            <>
+              {' · '}pattern <span className="font-mono text-vault-100">{listing.pattern}</span>
+            </>
+          )}
+        </p>
+        {editing ? (
+          <ListingEditForm listing={listing} wallet={wallet} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="h-4 w-4" /> Edit
+            </Button>
+            <DeleteListingDialog onConfirm={onDelete} pending={remove.isPending} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

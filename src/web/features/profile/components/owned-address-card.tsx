@@ -1,0 +1,99 @@
+import type { TransactionView } from '@shared/api/transactions';
+import { formatSolAmount } from '@shared/money';
+import { ExternalLink, Eye, EyeOff, FileText } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@web/components/badge';
+import { Button, buttonClass } from '@web/components/button';
+import { Card, CardContent } from '@web/components/card';
+import { SecretBlock } from '@web/components/secret-block';
+import { toast } from '@web/components/toast-store';
+import { useExplorerUrls, useRevealPrivateKey } from '@web/features/purchase';
+import { useDestroyPrivateKey } from '../api/destroy-private-key';
+import { DestroyKeyDialog } from './destroy-key-dialog';
+
+/** One owned address (a verified or completed purchase) with its key actions (spec §2 My Addresses). */
+export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionView; wallet: string }) {
+  const explorer = useExplorerUrls();
+  const reveal = useRevealPrivateKey();
+  const destroy = useDestroyPrivateKey();
+  const purchased = purchase.completedAt ?? purchase.verifiedAt;
+
+  const onReveal = () =>
+    reveal.mutate(
+      { id: purchase.id, wallet },
+      {
+        onSuccess: () =>
+          toast({ title: 'Private Key Revealed', description: 'Store it somewhere safe.', variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to Reveal Key',
+            description: error.message || 'Failed to reveal private key',
+            variant: 'error',
+          }),
+      },
+    );
+
+  const onDestroy = () =>
+    destroy
+      .mutateAsync({ id: purchase.id, wallet })
+      .then(() => {
+        reveal.reset();
+        toast({
+          title: 'Private Key Destroyed',
+          description: 'The stored key was permanently deleted.',
+          variant: 'success',
+        });
+      })
+      .catch((error: unknown) =>
+        toast({
+          title: 'Failed to Destroy Key',
+          description: error instanceof Error && error.message ? error.message : 'Failed to destroy private key',
+          variant: 'error',
+        }),
+      );
+
+  return (
+    <Card data-testid="owned-address">
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Badge tone="money">Owned</Badge>
+          <span className="text-xs text-vault-400">
+            {purchased ? new Date(purchased).toLocaleDateString() : 'Recently'}
+          </span>
+        </div>
+        <p className="font-mono text-sm break-all text-vault-100">{purchase.address.address}</p>
+        <p className="text-sm text-vault-300">
+          Purchase price <span className="font-mono text-vault-100">{formatSolAmount(purchase.price)} SOL</span>
+        </p>
+        {reveal.data && <SecretBlock label="Private key" value={reveal.data} />}
+        {purchase.privateKeyDestroyed && <p className="text-xs text-vault-400">The stored key was destroyed.</p>}
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/transaction/${purchase.id}`} className={buttonClass('secondary', 'sm')}>
+            <FileText aria-hidden className="h-4 w-4" /> Details
+          </Link>
+          {purchase.txHash && (
+            <a
+              href={explorer.tx(purchase.txHash)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('secondary', 'sm')}
+            >
+              <ExternalLink aria-hidden className="h-4 w-4" /> Explorer
+            </a>
+          )}
+          {!purchase.privateKeyDestroyed &&
+            (reveal.data ? (
+              <Button variant="secondary" size="sm" onClick={() => reveal.reset()}>
+                <EyeOff aria-hidden className="h-4 w-4" /> Hide Key
+              </Button>
+            ) : (
+              <Button size="sm" onClick={onReveal} loading={reveal.isPending}>
+                <Eye aria-hidden className="h-4 w-4" /> Reveal Key
+              </Button>
+            ))}
+          {!purchase.privateKeyDestroyed && <DestroyKeyDialog onConfirm={onDestroy} pending={destroy.isPending} />}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { OWNED_STATUSES, type TransactionView } from '@shared/api/transactions';
+import { Vault } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { Skeleton } from '@web/components/skeleton';
+import { OwnedAddressCard } from './owned-address-card';
+import { SectionTitle } from './section-title';
+
+export function OwnedAddresses({
+  purchases,
+  loading,
+  wallet,
+}: {
+  purchases: TransactionView[] | undefined;
+  loading: boolean;
+  wallet: string;
+}) {
+  const owned = (purchases ?? []).filter((p) => OWNED_STATUSES.includes(p.status));
+  return (
+    <section aria-labelledby="my-addresses" className="flex flex-col gap-4">
+      <SectionTitle id="my-addresses" title="My Addresses" count={loading ? undefined : owned.length} />
+      {loading ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <Skeleton className="h-44" />
+          <Skeleton className="h-44" />
+        </div>
+      ) : owned.length === 0 ? (
+        <EmptyState
+          titleAs="h3"
+          icon={Vault}
+          title="No Addresses Owned"
+          description="Addresses you buy appear here, with their private keys."
+          action={
+            <Link to="/marketplace" className={buttonClass('primary')}>
+              Browse Marketplace
+            </Link>
+          }
+        />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {owned.map((purchase) => (
+            <OwnedAddressCard key={purchase.id} purchase={purchase} wallet={wallet} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

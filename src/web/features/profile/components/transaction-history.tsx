@@ -1,0 +1,66 @@
+import type { TransactionView } from '@shared/api/transactions';
+import { formatSolAmount } from '@shared/money';
+import { shortenAddress } from '@shared/format/address';
+import { History } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { Skeleton } from '@web/components/skeleton';
+import { TransactionStatusBadge } from '@web/features/purchase';
+import { SectionTitle } from './section-title';
+
+/** Spec §2: the user's transactions and purchases merged, de-duplicated by id, newest first. */
+export function mergeHistory(...lists: Array<TransactionView[] | undefined>): TransactionView[] {
+  const byId = new Map<string, TransactionView>();
+  for (const list of lists) for (const tx of list ?? []) if (!byId.has(tx.id)) byId.set(tx.id, tx);
+  return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export function TransactionHistory({
+  items,
+  loading,
+  wallet,
+}: {
+  items: TransactionView[];
+  loading: boolean;
+  wallet: string;
+}) {
+  return (
+    <section aria-labelledby="transaction-history" className="flex flex-col gap-4">
+      <SectionTitle id="transaction-history" title="Transaction History" count={loading ? undefined : items.length} />
+      {loading ? (
+        <Skeleton className="h-32" />
+      ) : items.length === 0 ? (
+        <EmptyState
+          titleAs="h3"
+          icon={History}
+          title="No Transactions Found"
+          description="Purchases and sales appear here."
+        />
+      ) : (
+        <Card className="divide-y divide-vault-700/80 overflow-hidden">
+          {items.map((tx) => (
+            <Link
+              key={tx.id}
+              to={`/transaction/${tx.id}`}
+              data-testid="history-row"
+              className="flex flex-col gap-1 p-4 transition-colors hover:bg-vault-800/60 sm:flex-row sm:items-center sm:gap-4"
+            >
+              <span className="w-16 text-xs font-semibold text-vault-400 uppercase">
+                {tx.buyer.walletAddress === wallet ? 'Bought' : 'Sold'}
+              </span>
+              <span className="flex-1 font-mono text-sm text-vault-100">
+                {shortenAddress(tx.address.address, 8, 6)}
+              </span>
+              <span className="font-mono text-sm text-vault-200">
+                {formatSolAmount(tx.price)} {tx.currency}
+              </span>
+              <span className="text-xs text-vault-400 sm:w-28">{new Date(tx.createdAt).toLocaleDateString()}</span>
+              <TransactionStatusBadge status={tx.status} className="self-start sm:self-auto" />
+            </Link>
+          ))}
+        </Card>
+      )}
+    </section>
+  );
+}

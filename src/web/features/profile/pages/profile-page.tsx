@@ -1,0 +1,46 @@
+import { Wallet } from 'lucide-react';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { useWallet } from '@web/features/wallet';
+import { usePurchases } from '../api/get-purchases';
+import { useUserTransactions } from '../api/get-user-transactions';
+import { MyListings } from '../components/my-listings/my-listings';
+import { OwnedAddresses } from '../components/owned-addresses';
+import { ProfileHeader } from '../components/profile-header';
+import { mergeHistory, TransactionHistory } from '../components/transaction-history';
+
+export function ProfilePage() {
+  const { address, status, isAdmin, connect } = useWallet();
+  const signedIn = status === 'connected' ? address : null;
+  const purchases = usePurchases(signedIn);
+  const transactions = useUserTransactions(signedIn);
+
+  if (!signedIn) {
+    return (
+      <EmptyState
+        titleAs="h1"
+        icon={Wallet}
+        title="Connect Your Wallet"
+        description="Please connect your wallet to view your profile"
+        action={
+          <Button loading={status === 'connecting'} onClick={() => void connect()}>
+            Connect Wallet
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-10">
+      <ProfileHeader address={signedIn} isAdmin={isAdmin} />
+      <OwnedAddresses purchases={purchases.data} loading={purchases.isPending} wallet={signedIn} />
+      {isAdmin && <MyListings wallet={signedIn} />}
+      <TransactionHistory
+        items={mergeHistory(transactions.data, purchases.data)}
+        loading={purchases.isPending || transactions.isPending}
+        wallet={signedIn}
+      />
+    </div>
+  );
+}

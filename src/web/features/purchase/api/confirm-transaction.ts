@@ -1,0 +1,17 @@
+import { confirmTransactionBodySchema, transactionSchema, type TransactionView } from '@shared/api/transactions';
+import type { z } from 'zod';
+import { apiFetch } from '@web/lib/api-client';
+
+export { confirmTransactionBodySchema };
+
+/** POST /api/transactions/{id}/confirm: hands in the payment signature (DESIGN §5.3). */
+export function confirmTransaction(
+  id: string,
+  body: z.input<typeof confirmTransactionBodySchema>,
+): Promise<TransactionView> {
+  return apiFetch(`/api/transactions/${encodeURIComponent(id)}/confirm`, {
+    method: 'POST',
+    body: confirmTransactionBodySchema.parse(body),
+    schema: transactionSchema,
+  });
+}

@@ -1,0 +1,31 @@
+import {
+  initiateTransactionBodySchema,
+  initiateTransactionResponseSchema,
+  type InitiateTransactionBody,
+  type InitiateTransactionResponse,
+} from '@shared/api/transactions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+import { invalidateTradeCaches, transactionKeys } from './query-keys';
+
+export { initiateTransactionBodySchema };
+
+/** POST /api/transactions/initiate: reserves the listing and returns the payment to make. */
+export function initiateTransaction(body: InitiateTransactionBody): Promise<InitiateTransactionResponse> {
+  return apiFetch('/api/transactions/initiate', {
+    method: 'POST',
+    body: initiateTransactionBodySchema.parse(body),
+    schema: initiateTransactionResponseSchema,
+  });
+}
+
+export function useInitiateTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: initiateTransaction,
+    onSuccess: (response) => {
+      queryClient.setQueryData(transactionKeys.payment(response.transactionId), response.payment);
+      void invalidateTradeCaches(queryClient);
+    },
+  });
+}

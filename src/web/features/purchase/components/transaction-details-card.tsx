@@ -1,0 +1,38 @@
+import type { TransactionView } from '@shared/api/transactions';
+import { formatSolAmount } from '@shared/money';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
+import { useExplorerUrls } from '../use-explorer-urls';
+import { NetworkValue } from './network-value';
+import { TransactionStatusBadge } from './transaction-status-badge';
+
+export function TransactionDetailsCard({ transaction }: { transaction: TransactionView }) {
+  const { cluster } = useExplorerUrls();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Transaction Details</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="text-vault-400">Address</dt>
+          <dd className="font-mono break-all text-vault-100" data-testid="transaction-address">
+            {transaction.address.address}
+          </dd>
+          <dt className="text-vault-400">Network</dt>
+          <dd className="text-vault-100">
+            <NetworkValue network={transaction.network} cluster={cluster} />
+          </dd>
+          <dt className="text-vault-400">Price</dt>
+          <dd className="font-mono text-vault-100">
+            {formatSolAmount(transaction.price)} {transaction.currency}
+            <span className="ml-2 font-sans text-vault-400">{transaction.formattedUsd}</span>
+          </dd>
+          <dt className="text-vault-400">Status</dt>
+          <dd>
+            <TransactionStatusBadge status={transaction.status} />
+          </dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

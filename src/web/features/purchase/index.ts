@@ -1,0 +1,8 @@
+// Public surface of the purchase feature; other features import only from here.
+export { useBuyListing, type BuyableListing } from './use-buy-listing';
+export { transactionKeys, invalidateTradeCaches } from './api/query-keys';
+export { getTransaction, transactionQueryOptions, useTransaction } from './api/get-transaction';
+export { revealPrivateKey, RevealKeyError, useRevealPrivateKey, type SupportInfo } from './api/reveal-private-key';
+export { TransactionStatusBadge } from './components/transaction-status-badge';
+export { useExplorerUrls } from './use-explorer-urls';
+export { NetworkValue } from './components/network-value';

@@ -1,0 +1,110 @@
+import { OWNED_STATUSES } from '@shared/api/transactions';
+import { CircleAlert, ShieldCheck } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '@web/components/button';
+import { Card, CardContent } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { HashField } from '@web/components/hash-field';
+import { PageHeader } from '@web/components/page-header';
+import { Skeleton } from '@web/components/skeleton';
+import { useWallet } from '@web/features/wallet';
+import { ConfirmingCard } from '../components/confirming-card';
+import { ConnectPhantomFooter } from '../components/connect-phantom-footer';
+import { PaymentCard } from '../components/payment-card';
+import { PrivateKeyCard } from '../components/private-key-card';
+import { TransactionDetailsCard } from '../components/transaction-details-card';
+import { TransactionStatusBadge } from '../components/transaction-status-badge';
+import { useAutoPayment } from '../use-auto-payment';
+import { useExplorerUrls } from '../use-explorer-urls';
+import { usePayment } from '../use-payment';
+import { useTrackedPurchase } from '../use-tracked-purchase';
+
+export function SecureTransactionPage() {
+  const { transactionId = '' } = useParams();
+  const { address, wallet, account } = useWallet();
+  const explorer = useExplorerUrls();
+  const { query, pollingStopped } = useTrackedPurchase(transactionId, address);
+  const transaction = query.data;
+  const payment = usePayment(transaction);
+  const isBuyer = Boolean(transaction && address && transaction.buyer.walletAddress === address);
+  const canPay = Boolean(isBuyer && wallet && account && transaction?.status === 'initiated' && !transaction.txHash);
+  useAutoPayment(canPay && !payment.isPending, () => payment.mutate());
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError || !transaction) {
+    return (
+      <EmptyState
+        titleAs="h1"
+        icon={CircleAlert}
+        title="Transaction Error"
+        description={query.error?.message ?? 'Transaction not found'}
+        action={
+          <Link to="/marketplace" className={buttonClass('primary')}>
+            Return to Marketplace
+          </Link>
+        }
+      />
+    );
+  }
+
+  const status = transaction.status;
+  const owned = OWNED_STATUSES.includes(status);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader
+        title="Secure Transaction"
+        subtitle="Pay the seller directly from your wallet; the key unlocks once the chain confirms it."
+        actions={<TransactionStatusBadge status={status} className="px-3 py-1 text-sm" />}
+      />
+      {transaction.txHash && (
+        <Card>
+          <CardContent>
+            <HashField label="Transaction hash" value={transaction.txHash} href={explorer.tx(transaction.txHash)} />
+          </CardContent>
+        </Card>
+      )}
+      {status === 'initiated' && (
+        <>
+          {address && !isBuyer && (
+            <p role="alert" className="rounded-lg bg-danger-500/10 p-3 text-sm text-danger-400">
+              This purchase belongs to another wallet. Connect the wallet that started it to pay.
+            </p>
+          )}
+          <PaymentCard
+            transaction={transaction}
+            paying={payment.isPending}
+            canPay={canPay}
+            onPay={() => payment.mutate()}
+          />
+        </>
+      )}
+      {status === 'pending' && <ConfirmingCard pollingStopped={pollingStopped} />}
+      {owned && isBuyer && <PrivateKeyCard transaction={transaction} wallet={address} />}
+      {owned && !isBuyer && (
+        <p className="flex items-center gap-2 rounded-lg bg-money-500/10 p-3 text-sm text-money-300">
+          <ShieldCheck aria-hidden className="h-4 w-4" /> This purchase is confirmed on the blockchain.
+        </p>
+      )}
+      {status === 'failed' && (
+        <p role="alert" className="rounded-lg bg-danger-500/10 p-3 text-sm text-danger-400">
+          This purchase failed{transaction.disputeReason ? `: ${transaction.disputeReason}` : '.'}
+        </p>
+      )}
+      <TransactionDetailsCard transaction={transaction} />
+      <ConnectPhantomFooter />
+    </div>
+  );
+}
+
+function LoadingState() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading transaction
+      </span>
+      <Skeleton className="h-10 w-64" />
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}

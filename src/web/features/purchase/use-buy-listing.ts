@@ -1,0 +1,68 @@
+import type { Listing } from '@shared/api/listings';
+import { solStringToNumber } from '@shared/money';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@web/components/toast-store';
+import { useWallet } from '@web/features/wallet';
+import { ApiRequestError } from '@web/lib/api-client';
+import { useInitiateTransaction } from './api/initiate-transaction';
+
+// Spec §9: redirect to /profile 2 s after telling a visitor without a wallet.
+const REDIRECT_MS = 2000;
+
+export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
+
+/**
+ * The buy flow (spec §4): without a wallet, explain and send the visitor to the profile to connect; with one,
+ * reserve the listing and open the pay screen. `buying` is the id of the listing being reserved, if any.
+ */
+export function useBuyListing() {
+  const { address, status } = useWallet();
+  const navigate = useNavigate();
+  const initiate = useInitiateTransaction();
+
+  const buy = useCallback(
+    (listing: BuyableListing) => {
+      if (!address || status !== 'connected') {
+        toast({
+          title: 'Wallet Required',
+          description: 'Please connect your wallet to purchase this address. Redirecting to profile...',
+          variant: 'error',
+        });
+        setTimeout(() => void navigate('/profile'), REDIRECT_MS);
+        return;
+      }
+      initiate.mutate(
+        {
+          addressId: listing.id,
+          buyerId: address,
+          price: solStringToNumber(listing.price),
+          currency: listing.network === 'ethereum' ? 'ETH' : 'SOL',
+          membershipTier: 'basic',
+        },
+        {
+          onSuccess: ({ transactionId }) => {
+            toast({
+              title: 'Transaction Created!',
+              description: 'Redirecting to transaction page to complete purchase...',
+              variant: 'success',
+            });
+            void navigate(`/secure-transaction/${transactionId}`);
+          },
+          onError: (error) =>
+            toast({
+              title: 'Purchase Failed',
+              description:
+                error instanceof ApiRequestError
+                  ? error.message || 'Unable to create transaction'
+                  : 'An error occurred while creating the transaction',
+              variant: 'error',
+            }),
+        },
+      );
+    },
+    [address, initiate, navigate, status],
+  );
+
+  return { buy, buying: initiate.isPending ? (initiate.variables?.addressId ?? null) : null };
+}

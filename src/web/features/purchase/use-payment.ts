@@ -1,0 +1,55 @@
+import type { PaymentInstructions, TransactionView } from '@shared/api/transactions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@web/components/toast-store';
+import { configQueryOptions } from '@web/features/config/api/get-config';
+import { useWallet } from '@web/features/wallet';
+import { confirmTransaction } from './api/confirm-transaction';
+import { invalidateTradeCaches, transactionKeys } from './api/query-keys';
+import { payWithWallet } from './pay/pay-with-wallet';
+import { isWalletRejection } from './pay/wallet-chain';
+
+/** Signs and sends the payment, then tells the server its signature (DESIGN §5.2–5.3). */
+export function usePayment(transaction: TransactionView | null | undefined) {
+  const queryClient = useQueryClient();
+  const { address, wallet, account } = useWallet();
+
+  return useMutation({
+    mutationFn: async () => {
+      if (!transaction) throw new Error('Transaction not loaded');
+      if (!address || !wallet || !account) throw new Error('Wallet not connected');
+      const payment =
+        transaction.payment ?? queryClient.getQueryData<PaymentInstructions>(transactionKeys.payment(transaction.id));
+      if (!payment) throw new Error('The payment instructions are not available; reload the page');
+      const config = await queryClient.fetchQuery(configQueryOptions());
+      const txHash = await payWithWallet({ wallet, account, payment, config });
+      try {
+        queryClient.setQueryData(
+          transactionKeys.detail(transaction.id),
+          await confirmTransaction(transaction.id, { txHash, buyerWallet: address }),
+        );
+      } catch (error) {
+        // Spec §4: the payment may still succeed; the server finds it by its reference, so keep polling.
+        toast({
+          title: 'Confirmation Failed',
+          description: error instanceof Error ? error.message : 'The payment could not be confirmed yet',
+          variant: 'error',
+        });
+      }
+      return txHash;
+    },
+    onError: (error) =>
+      toast({
+        title: 'Payment Failed',
+        description: isWalletRejection(error)
+          ? 'You rejected the payment in your wallet. Nothing was sent — you can try again.'
+          : error instanceof Error && error.message
+            ? error.message
+            : 'Failed to complete payment',
+        variant: 'error',
+      }),
+    onSettled: () => {
+      if (transaction) void queryClient.invalidateQueries({ queryKey: transactionKeys.detail(transaction.id) });
+      void invalidateTradeCaches(queryClient);
+    },
+  });
+}

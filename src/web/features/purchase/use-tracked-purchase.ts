@@ -1,0 +1,39 @@
+import type { TransactionStatus } from '@shared/api/transactions';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getTransaction } from './api/get-transaction';
+import { transactionKeys } from './api/query-keys';
+import { verifyTransaction } from './api/verify-transaction';
+
+// Spec §4/§9: poll every 5 s; stop on a final status or after 10 minutes.
+export const POLL_MS = 5000;
+export const POLL_LIMIT_MS = 10 * 60_000;
+const FINAL: ReadonlySet<TransactionStatus> = new Set(['verified', 'completed', 'failed']);
+
+/**
+ * The purchase on the pay screen, refetched on an interval until it settles. While a payment signature waits
+ * (pending with a hash) each poll first asks the server to verify it; a refusal just means "not yet" — the
+ * server, never the browser, decides, and the following GET shows its verdict.
+ */
+export function useTrackedPurchase(id: string, wallet: string | null) {
+  const [startedAt] = useState(() => Date.now());
+  const query = useQuery({
+    queryKey: transactionKeys.detail(id),
+    queryFn: async ({ signal }) => {
+      const tx = await getTransaction(id, signal);
+      if (tx?.status === 'pending' && tx.txHash && wallet && tx.buyer.walletAddress === wallet) {
+        return verifyTransaction(id, signal).catch(() => tx);
+      }
+      return tx;
+    },
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const tx = query.state.data;
+      if (!tx || FINAL.has(tx.status)) return false;
+      return Date.now() - startedAt < POLL_LIMIT_MS ? POLL_MS : false;
+    },
+  });
+  // The last poll lands at most one interval before the limit.
+  const pollingStopped = query.dataUpdatedAt - startedAt >= POLL_LIMIT_MS - POLL_MS;
+  return { query, pollingStopped };
+}

@@ -1,0 +1,121 @@
+import { formatSolAmount } from '@shared/money';
+import { ArrowLeft, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '@web/components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { HashField } from '@web/components/hash-field';
+import { PageHeader } from '@web/components/page-header';
+import { Skeleton } from '@web/components/skeleton';
+import { toast } from '@web/components/toast-store';
+import { NetworkValue, TransactionStatusBadge, useExplorerUrls, useTransaction } from '@web/features/purchase';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleString();
+
+/** /transaction/{txHash}: one purchase by id or payment signature (spec §2 Transaction details). */
+export function TransactionPage() {
+  const { txHash = '' } = useParams();
+  const query = useTransaction(txHash);
+  const explorer = useExplorerUrls();
+
+  if (query.isPending) return <TransactionSkeleton />;
+  const tx = query.data;
+  if (!tx) {
+    return (
+      <EmptyState
+        titleAs="h1"
+        icon={SearchX}
+        title="Transaction Not Found"
+        description={
+          query.isError
+            ? 'Failed to fetch transaction details'
+            : "The transaction you're looking for could not be found."
+        }
+        action={
+          <Link to="/marketplace" className={buttonClass('secondary')}>
+            <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Marketplace
+          </Link>
+        }
+      />
+    );
+  }
+
+  const hash = tx.txHash ?? tx.blockchainTxHash;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader
+        title="Transaction Details"
+        subtitle={`Purchase of ${tx.address.address}`}
+        actions={<TransactionStatusBadge status={tx.status} className="px-3 py-1 text-sm" />}
+      />
+      <Card>
+        <CardContent className="flex flex-col gap-5">
+          {hash ? (
+            <>
+              <HashField
+                label="Transaction hash"
+                value={hash}
+                onCopied={() => toast({ title: 'Copied!', description: 'Transaction hash copied', variant: 'success' })}
+              />
+              <a
+                href={explorer.tx(hash)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass('secondary', 'md', 'self-start')}
+              >
+                <ExternalLink aria-hidden className="h-4 w-4" /> View on Solana Explorer
+              </a>
+            </>
+          ) : (
+            <p className="text-sm text-vault-300">No payment has been submitted for this purchase yet.</p>
+          )}
+          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="text-vault-400">Address</dt>
+            <dd className="font-mono break-all text-vault-100">
+              <Link className="hover:text-money-300" to={`/address/${encodeURIComponent(tx.address.address)}`}>
+                {tx.address.address}
+              </Link>
+            </dd>
+            <dt className="text-vault-400">Network</dt>
+            <dd className="text-vault-100">
+              <NetworkValue network={tx.network} cluster={explorer.cluster} />
+            </dd>
+            <dt className="text-vault-400">Price</dt>
+            <dd className="font-mono text-vault-100">
+              {formatSolAmount(tx.price)} {tx.currency}{' '}
+              <span className="ml-1 font-sans text-vault-400">{tx.formattedUsd}</span>
+            </dd>
+            <dt className="text-vault-400">Status</dt>
+            <dd>
+              <TransactionStatusBadge status={tx.status} />
+            </dd>
+            <dt className="text-vault-400">Created</dt>
+            <dd className="text-vault-100">{formatDate(tx.createdAt)}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+      {tx.completedAt && (
+        <Card className="border-money-500/40">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <CircleCheck aria-hidden className="h-5 w-5 text-money-400" /> Transaction Completed
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-vault-200">Completed on {formatDate(tx.completedAt)}</CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function TransactionSkeleton() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading transaction
+      </span>
+      <Skeleton className="h-10 w-72" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

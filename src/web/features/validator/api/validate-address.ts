@@ -1,0 +1,30 @@
+import {
+  validateAddressBodySchema,
+  validateAddressResponseSchema,
+  type ValidateAddressResponse,
+} from '@shared/api/listings';
+import { guessNetwork } from '@shared/format/address';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '@web/lib/api-client';
+
+export const validateAddressInputSchema = validateAddressBodySchema;
+export type ValidateAddressInput = z.input<typeof validateAddressInputSchema>;
+
+/** POST /api/addresses/validate: the address trimmed, the network guessed per spec §5 unless given. */
+export function validateAddress(input: ValidateAddressInput, signal?: AbortSignal): Promise<ValidateAddressResponse> {
+  const body = validateAddressInputSchema.parse({ ...input, network: input.network ?? guessNetwork(input.address) });
+  return apiFetch('/api/addresses/validate', { method: 'POST', body, schema: validateAddressResponseSchema, signal });
+}
+
+/** A rarity report is a pure function of its input, so a page may also read it as a query (address detail). */
+export const rarityQueryOptions = (input: ValidateAddressInput) =>
+  queryOptions({
+    queryKey: ['rarity', input.address, input.network ?? null],
+    queryFn: ({ signal }) => validateAddress(input, signal),
+    staleTime: Infinity,
+  });
+
+/** The validator's button: nothing is cached or invalidated, each press asks again. */
+export const useValidateAddress = () =>
+  useMutation({ mutationFn: (input: ValidateAddressInput) => validateAddress(input) });

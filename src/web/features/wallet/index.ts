@@ -1,0 +1,4 @@
+// Public surface of the wallet feature; other features import only from here.
+export { WalletProvider } from './wallet-provider';
+export { useWallet, type WalletState, type WalletStatus } from './wallet-context';
+export { WalletButton } from './components/wallet-button';

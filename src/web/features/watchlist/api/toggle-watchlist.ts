@@ -1,0 +1,33 @@
+import { watchlistParamsSchema, watchlistSchema, type Watchlist } from '@shared/api/watchlist';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+import { watchlistQueryKey } from './get-watchlist';
+
+export const toggleWatchlistInputSchema = watchlistParamsSchema;
+
+/** PUT (star) or DELETE (unstar) /api/watchlist/{addressId}; both answer the whole new list. */
+export function toggleWatchlist(input: { addressId: string; starred: boolean }): Promise<Watchlist> {
+  const { addressId } = toggleWatchlistInputSchema.parse(input);
+  return apiFetch(`/api/watchlist/${encodeURIComponent(addressId)}`, {
+    method: input.starred ? 'PUT' : 'DELETE',
+    schema: watchlistSchema,
+  });
+}
+
+export function useToggleWatchlist(wallet: string | null) {
+  const queryClient = useQueryClient();
+  const key = watchlistQueryKey(wallet ?? '');
+  return useMutation({
+    mutationFn: toggleWatchlist,
+    // Optimistic: the star flips at once and rolls back if the server refuses.
+    onMutate: async ({ addressId, starred }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Watchlist>(key);
+      const ids = (previous?.addressIds ?? []).filter((id) => id !== addressId);
+      queryClient.setQueryData<Watchlist>(key, { addressIds: starred ? [addressId, ...ids] : ids });
+      return { previous };
+    },
+    onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

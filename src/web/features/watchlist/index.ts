@@ -1,0 +1,3 @@
+// Public surface of the watchlist feature.
+export { useWatchlist } from './use-watchlist';
+export { StarToggle } from './components/star-toggle';

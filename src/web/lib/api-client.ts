@@ -1,0 +1,82 @@
+import { apiErrorSchema } from '@shared/api/errors';
+import type { z } from 'zod';
+
+/**
+ * A failed API call. `code` is the server's stable upper-snake code (DESIGN §8) to branch on; `message` is
+ * for people: the server's message, or — when the body has none — "status: body text" (spec §8 shared rule).
+ */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiFetchOptions<S extends z.ZodType | undefined> {
+  method?: Method;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates the success body; its output type becomes the result type. */
+  schema?: S;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Result<T, S> = S extends z.ZodType ? z.output<S> : T;
+
+/**
+ * The one HTTP helper: JSON in and out, cookies included (the session cookie is HttpOnly). It only throws;
+ * showing toasts or redirecting is the caller's decision.
+ */
+export async function apiFetch<T = unknown, S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: ApiFetchOptions<S> = {},
+): Promise<Result<T, S>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as Result<T, S>;
+
+  const data: unknown = await response.json();
+  if (!options.schema) return data as Result<T, S>;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiRequestError(response.status, 'INVALID_RESPONSE', `Unexpected response from ${path}`);
+  }
+  return parsed.data as Result<T, S>;
+}
+
+async function toApiError(response: Response): Promise<ApiRequestError> {
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const body = apiErrorSchema.safeParse(json);
+  if (body.success && body.data.message) {
+    return new ApiRequestError(response.status, body.data.error, body.data.message);
+  }
+  const code = body.success ? body.data.error : `HTTP_${response.status}`;
+  return new ApiRequestError(response.status, code, `${response.status}: ${text || response.statusText}`);
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiRequestError {
+  return error instanceof ApiRequestError && (code === undefined || error.code === code);
+}

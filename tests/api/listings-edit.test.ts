@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expirePromotions } from '@server/modules/listings';
+import { createTestApp, type TestApp } from '@tests/helpers/app';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import type { SignedInWallet } from '@tests/helpers/wallet';
+
+let t: TestApp;
+let owner: SignedInWallet;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createAdmin(t);
+});
+afterAll(() => t?.close());
+
+const patch = (id: string, payload: object, cookie?: string) =>
+  t.app.inject({ method: 'PATCH', url: `/api/addresses/${id}`, payload, headers: cookie ? { cookie } : {} });
+const del = (id: string, cookie?: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/addresses/${id}`, headers: cookie ? { cookie } : {} });
+
+async function expectNoChange(
+  run: () => Promise<{ statusCode: number; json(): { error: string } }>,
+  status: number,
+  code: string,
+) {
+  const before = await listingTableCounts(t);
+  const res = await run();
+  expect(res.statusCode).toBe(status);
+  expect(res.json().error).toBe(code);
+  expect(await listingTableCounts(t)).toEqual(before);
+}
+
+/** An open purchase of the listing, as the purchases module would create it. */
+async function openPurchase(listingId: string, sellerId: string) {
+  const buyer = await createUser(t);
+  const [u] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
+    buyer.walletAddress,
+  ]);
+  await t.database.query(
+    `insert into transactions (address_id, buyer_id, seller_id, price, total_amount, status, payment_reference, payment_memo, recipient_wallet, price_lamports)
+     values ($1, $2, $3, 1, 1, 'initiated', $4, 'vv:test', 'x', 1000000000)`,
+    [listingId, u!.id, sellerId, randomUUID()],
+  );
+}
+
+describe('PATCH /api/addresses/{id}', () => {
+  it('changes the price alone and writes price_history and an audit row', async () => {
+    const { listing } = await createListing(t, { seller: owner, price: '2' });
+    const res = await patch(listing.id, { price: '3' }, owner.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ price: '3', currency: 'SOL' });
+    const history = await t.database.query(
+      'select change_type, price, previous_price, change_percentage from price_history where address_id = $1',
+      [listing.id],
+    );
+    expect(history).toEqual([
+      { change_type: 'price_change', price: '3.00000000', previous_price: '2.00000000', change_percentage: '50.0000' },
+    ]);
+    const [audit] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from transaction_audit where action = 'listing.update'",
+    );
+    expect(audit!.n).toBeGreaterThan(0);
+  });
+
+  it('toggles featured and back, with listing_promotions rows', async () => {
+    const { listing } = await createListing(t, { seller: owner });
+    const on = (await patch(listing.id, { promotionType: 'featured', isFeatured: true }, owner.cookie)).json();
+    expect(on).toMatchObject({
+      promotionType: 'featured',
+      isFeatured: true,
+      isPromoted: false,
+      isPremiumListing: false,
+    });
+    const off = (await patch(listing.id, { promotionType: 'standard', isFeatured: false }, owner.cookie)).json();
+    expect(off).toMatchObject({ promotionType: 'standard', isFeatured: false, featuredUntil: null });
+    const promos = await t.database.query(
+      'select promotion_type, is_active from listing_promotions where address_id = $1',
+      [listing.id],
+    );
+    expect(promos).toEqual([{ promotion_type: 'featured', is_active: false }]);
+  });
+
+  it('applies the full edit form: one listing type sets exactly one flag', async () => {
+    const { listing } = await createListing(t, { seller: owner });
+    const res = await patch(
+      listing.id,
+      {
+        price: '0.25',
+        currency: 'SOL',
+        pattern: 'abc',
+        category: 'premium',
+        isListed: false,
+        isFeatured: false,
+        isPromoted: true,
+        isPremiumListing: false,
+        promotionType: 'premium',
+      },
+      owner.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      price: '0.25',
+      pattern: 'abc',
+      category: 'premium',
+      isListed: false,
+      promotionType: 'premium',
+      isPremiumListing: true,
+      isPromoted: false,
+      isFeatured: false,
+    });
+  });
+
+  it('falls back to standard when the promotion expires (expirePromotions job)', async () => {
+    const { listing } = await createListing(t, { seller: owner, promotionType: 'promoted' });
+    await t.database.query(
+      "update listing_promotions set end_time = now() - interval '1 second' where address_id = $1",
+      [listing.id],
+    );
+    await t.database.query("update addresses set featured_until = now() - interval '1 second' where id = $1", [
+      listing.id,
+    ]);
+    expect(await expirePromotions(t.database.db)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.query(
+      'select promotion_type, is_promoted, featured_until from addresses where id = $1',
+      [listing.id],
+    );
+    expect(row).toEqual({ promotion_type: 'standard', is_promoted: false, featured_until: null });
+  });
+
+  it('refuses bad input, strangers and non-owners without changing anything', async () => {
+    const { listing } = await createListing(t, { seller: owner, price: '2' });
+    for (const price of ['0', '-1', 'abc', ''])
+      await expectNoChange(() => patch(listing.id, { price }, owner.cookie), 400, 'VALIDATION_FAILED');
+    await expectNoChange(() => patch(listing.id, { currency: 'BTC' }, owner.cookie), 400, 'VALIDATION_FAILED');
+    await expectNoChange(() => patch(listing.id, { category: '' }, owner.cookie), 400, 'VALIDATION_FAILED');
+    await expectNoChange(() => patch(listing.id, { unknownField: 1 }, owner.cookie), 400, 'VALIDATION_FAILED');
+    await expectNoChange(() => patch(listing.id, {}, owner.cookie), 400, 'NOTHING_TO_UPDATE');
+    await expectNoChange(() => patch('not-a-uuid', { price: '1' }, owner.cookie), 400, 'VALIDATION_FAILED');
+    await expectNoChange(() => patch(randomUUID(), { price: '1' }, owner.cookie), 404, 'LISTING_NOT_FOUND');
+    await expectNoChange(() => patch(listing.id, { price: '1' }), 401, 'SESSION_REQUIRED');
+    const user = await createUser(t);
+    await expectNoChange(() => patch(listing.id, { price: '1' }, user.cookie), 403, 'ADMIN_REQUIRED');
+    const otherAdmin = await createAdmin(t);
+    await expectNoChange(() => patch(listing.id, { price: '1' }, otherAdmin.cookie), 403, 'NOT_LISTING_OWNER');
+  });
+
+  it('refuses repricing during an open purchase and any edit of a sold listing', async () => {
+    const { listing } = await createListing(t, { seller: owner, price: '2' });
+    await openPurchase(listing.id, listing.sellerId);
+    await expectNoChange(() => patch(listing.id, { price: '5' }, owner.cookie), 409, 'LISTING_HAS_OPEN_PURCHASE');
+    await expectNoChange(() => del(listing.id, owner.cookie), 409, 'LISTING_HAS_OPEN_PURCHASE');
+    const sold = (await createListing(t, { seller: owner })).listing;
+    await t.database.query("update addresses set status = 'sold', is_listed = false where id = $1", [sold.id]);
+    await expectNoChange(() => patch(sold.id, { category: 'rare' }, owner.cookie), 409, 'LISTING_SOLD');
+    await expectNoChange(() => del(sold.id, owner.cookie), 409, 'LISTING_SOLD');
+  });
+});
+
+describe('DELETE /api/addresses/{id}', () => {
+  it('soft-deletes, destroys the key, keeps history, and hides the listing', async () => {
+    const { listing } = await createListing(t, { seller: owner });
+    await patch(listing.id, { price: '9' }, owner.cookie);
+    const res = await del(listing.id, owner.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, id: listing.id });
+    const [row] = await t.database.query('select status, is_listed from addresses where id = $1', [listing.id]);
+    expect(row).toEqual({ status: 'deleted', is_listed: false });
+    expect(await t.database.query('select 1 from encrypted_keys where address_id = $1', [listing.id])).toEqual([]);
+    expect((await t.database.query('select 1 from price_history where address_id = $1', [listing.id])).length).toBe(1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/addresses/by-address/${listing.address}` })).statusCode,
+    ).toBe(404);
+    await expectNoChange(() => del(listing.id, owner.cookie), 404, 'LISTING_NOT_FOUND');
+  });
+
+  it('refuses strangers, non-owners, unknown and malformed ids', async () => {
+    const { listing } = await createListing(t, { seller: owner });
+    await expectNoChange(() => del(listing.id), 401, 'SESSION_REQUIRED');
+    const user = await createUser(t);
+    const otherAdmin = await createAdmin(t);
+    await expectNoChange(() => del(listing.id, user.cookie), 403, 'ADMIN_REQUIRED');
+    await expectNoChange(() => del(listing.id, otherAdmin.cookie), 403, 'NOT_LISTING_OWNER');
+    await expectNoChange(() => del(randomUUID(), owner.cookie), 404, 'LISTING_NOT_FOUND');
+    await expectNoChange(() => del('123', owner.cookie), 400, 'VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@tests/helpers/app';
+import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import type { SignedInWallet } from '@tests/helpers/wallet';
+import type { Listing } from '@shared/api/listings';
+
+let t: TestApp;
+let seller: SignedInWallet;
+const made: Listing[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await createAdmin(t);
+  for (const price of ['1', '3', '2', '0.5', '10']) made.push((await createListing(t, { seller, price })).listing);
+  made.push((await createListing(t, { seller, price: '4', promotionType: 'featured' })).listing);
+  made.push((await createListing(t, { seller, price: '6', isListed: false })).listing);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+describe('GET /api/addresses/search', () => {
+  it('lists listed addresses newest first with pagination and USD at the fallback rate', async () => {
+    const res = await get('/api/addresses/search?excludeSold=true&page=1&pageSize=20');
+    expect(res.statusCode, res.body).toBe(200);
+    const { addresses, pagination } = res.json();
+    expect(pagination).toEqual({
+      page: 1,
+      pageSize: 20,
+      total: 6,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPreviousPage: false,
+    });
+    expect(addresses.map((a: Listing) => a.id)).toEqual(
+      made
+        .slice(0, 6)
+        .map((l) => l.id)
+        .reverse(),
+    );
+    expect(addresses[0]).toMatchObject({ price: '4', usdPrice: 788, formattedUsd: '$788.00', isOwner: false });
+    expect(res.body).not.toMatch(/privateKey|encrypted/i);
+  });
+
+  it('sorts by price both ways, and marks the owner', async () => {
+    const asc = (await get('/api/addresses/search?sortBy=price&sortOrder=asc', seller.cookie)).json();
+    expect(asc.addresses.map((a: Listing) => a.price)).toEqual(['0.5', '1', '2', '3', '4', '10']);
+    expect(asc.addresses.every((a: Listing) => a.isOwner)).toBe(true);
+    const desc = (await get('/api/addresses/search?sortBy=price&sortOrder=desc')).json();
+    expect(desc.addresses.map((a: Listing) => a.price)).toEqual(['10', '4', '3', '2', '1', '0.5']);
+  });
+
+  it('finds a substring of the address, case-insensitively, and treats % literally', async () => {
+    const target = made[2]!;
+    const part = target.address.slice(10, 16).toLowerCase();
+    const res = (await get(`/api/addresses/search?query=${encodeURIComponent(part)}`)).json();
+    expect(res.addresses.map((a: Listing) => a.id)).toContain(target.id);
+    const none = (await get('/api/addresses/search?query=%25')).json();
+    expect(none.pagination.total).toBe(0);
+  });
+
+  it('pages with pageSize 20 and refuses other sizes', async () => {
+    const page2 = (await get('/api/addresses/search?page=2&pageSize=20')).json();
+    expect(page2.addresses).toEqual([]);
+    expect(page2.pagination).toMatchObject({ page: 2, hasPreviousPage: true, hasNextPage: false });
+    for (const bad of ['pageSize=10', 'pageSize=abc', 'page=0', 'page=-1', 'sortBy=address', 'sortOrder=up']) {
+      const res = await get(`/api/addresses/search?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error).toBe('VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('GET /api/addresses/featured', () => {
+  it('returns featured, listed, available listings only, and drops expired ones', async () => {
+    const res = (await get('/api/addresses/featured')).json();
+    expect(res.addresses.map((a: Listing) => a.id)).toEqual([made[5]!.id]);
+    await t.database.query("update addresses set featured_until = now() - interval '1 minute' where id = $1", [
+      made[5]!.id,
+    ]);
+    expect((await get('/api/addresses/featured')).json().addresses).toEqual([]);
+    const detail = (await get(`/api/addresses/by-address/${made[5]!.address}`)).json();
+    expect(detail).toMatchObject({ promotionType: 'standard', isFeatured: false, featuredUntil: null });
+  });
+});
+
+describe('GET /api/addresses/by-address/{address}', () => {
+  it('returns the listing, including unlisted ones, with soldAt', async () => {
+    const res = await get(`/api/addresses/by-address/${encodeURIComponent(made[6]!.address)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: made[6]!.id, isListed: false, soldAt: null });
+  });
+
+  it('answers 404 LISTING_NOT_FOUND for an unknown address', async () => {
+    const res = await get('/api/addresses/by-address/NoSuchAddress111111111111111111111');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'LISTING_NOT_FOUND', message: 'Address not found' });
+  });
+});
+
+describe('GET /api/addresses/user', () => {
+  it("returns the session's own listings, listed or not, with filters and sorts", async () => {
+    const res = await get(
+      `/api/addresses/user?walletAddress=${seller.walletAddress}&page=1&pageSize=20&sortBy=price&sortOrder=asc`,
+      seller.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().addresses.map((a: Listing) => a.price)).toEqual(['0.5', '1', '2', '3', '4', '6', '10']);
+    const sold = (await get('/api/addresses/user?status=sold', seller.cookie)).json();
+    expect(sold.pagination.total).toBe(0);
+    const other = await createAdmin(t);
+    expect((await get('/api/addresses/user', other.cookie)).json().pagination.total).toBe(0);
+  });
+
+  it('answers 401 without a session and 403 for another wallet', async () => {
+    expect((await get(`/api/addresses/user?walletAddress=${seller.walletAddress}`)).statusCode).toBe(401);
+    const user = await createUser(t);
+    const res = await get(`/api/addresses/user?walletAddress=${seller.walletAddress}`, user.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('WALLET_MISMATCH');
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeAddress } from '@shared/rarity/server';
+import { createTestApp, type TestApp } from '@tests/helpers/app';
+import { newKeypair } from '@tests/helpers/factories';
+
+/** A real address whose estimated value is above zero and below the engine's cap. */
+function moderateAddress(): string {
+  for (;;) {
+    const { address } = newKeypair();
+    const value = analyzeAddress(address).estimatedValueLamports;
+    if (value > 0n && value < 1_000_000_000_000n) return address;
+  }
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const validate = (payload: object) => t.app.inject({ method: 'POST', url: '/api/addresses/validate', payload });
+
+describe('POST /api/addresses/validate', () => {
+  it('scores a valid Solana address with the engine and reports grind figures', async () => {
+    const address = 'So11111111111111111111111111111111111111112';
+    const res = await validate({ address: `  ${address} `, network: 'solana' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ isValid: true, network: 'solana', address, message: expect.any(String) });
+    expect(body.rarityScore).toBeGreaterThan(5);
+    expect(body.pattern).toBeTruthy();
+    expect(body.expectedAttempts).toBeGreaterThan(1e6);
+    expect(body.medianAttempts).toBeLessThan(body.expectedAttempts);
+    expect(Number(body.estimatedValue)).toBeGreaterThan(0);
+  });
+
+  it('answers 200 with isValid false and the engine message for an invalid address', async () => {
+    const res = await validate({ address: 'not-an-address-0OIl' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isValid: false, rarityScore: 0 });
+    expect(res.json().message.length).toBeGreaterThan(0);
+  });
+
+  it.each([{}, { address: '' }, { address: '   ' }])(
+    'refuses empty input %j with "Please enter an address"',
+    async (payload) => {
+      const res = await validate(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED', message: 'Please enter an address' });
+    },
+  );
+
+  it('uses the active baseValueMultiplier', async () => {
+    const address = moderateAddress();
+    const before = Number((await validate({ address })).json().estimatedValue);
+    await t.database.query(
+      "update algorithm_adjustments set base_value_multiplier = 1000 where network = 'solana' and is_active",
+    );
+    await t.database.query(
+      "insert into algorithm_adjustments (network, base_value_multiplier) select 'solana', 1000 where not exists (select 1 from algorithm_adjustments where network = 'solana' and is_active)",
+    );
+    const after = Number((await validate({ address })).json().estimatedValue);
+    expect(after).toBeGreaterThan(before);
+  });
+
+  it('rate-limits per IP', async () => {
+    let last = 0;
+    for (let i = 0; i < 125 && last !== 429; i++)
+      last = (await validate({ address: 'abc', network: 'solana' })).statusCode;
+    expect(last).toBe(429);
+  });
+});

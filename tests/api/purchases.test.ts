@@ -1,0 +1,255 @@
+import { getBase58Encoder } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOfSecretKey } from '@server/modules/vault';
+import { runVerifierOnce } from '@server/jobs';
+import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import {
+  balanceOf,
+  confirm,
+  countRows,
+  createPurchaseApp,
+  createTestChain,
+  destroy,
+  fund,
+  initiate,
+  initiateOk,
+  listingStatus,
+  pay,
+  reveal,
+  sleep,
+  SOL,
+  statusOf,
+  verify,
+  type PurchaseTestApp,
+  type TestChain,
+} from './purchases-helpers';
+
+let chain: TestChain;
+let t: PurchaseTestApp;
+
+beforeAll(async () => {
+  chain = await createTestChain();
+  t = await createPurchaseApp({ chain });
+});
+afterAll(async () => {
+  await t?.close();
+  await chain?.close();
+});
+
+describe('buying end to end on the local validator', () => {
+  it('reserves, pays on chain, verifies, reveals the real key, destroys it', async () => {
+    const admin = await createAdmin(t);
+    const { listing, keypair } = await createListing(t, { seller: admin, price: '1.5' });
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const sellerBefore = await balanceOf(chain, admin.walletAddress);
+
+    const started = await initiateOk(t, buyer, listing);
+    expect(started.payment).toMatchObject({
+      recipient: admin.walletAddress,
+      lamports: ((15n * SOL) / 10n).toString(),
+      memo: `vv:${started.transactionId}`,
+    });
+    expect(started.payment.treasury).toBeUndefined(); // no TREASURY_WALLET: no commission
+    expect(started.feeCalculation).toEqual({
+      price: '1.5',
+      commissionFee: '0',
+      networkFee: '0.000006',
+      totalAmount: '1.500006',
+    });
+    expect((await listingStatus(t, listing.id))?.status).toBe('pending');
+
+    const txHash = await pay(chain, buyer, started.payment);
+    const confirmed = await confirm(t, buyer, started.transactionId, txHash);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ id: started.transactionId, txHash, blockchainTxHash: txHash });
+    expect(confirmed.json().status).toMatch(/verified|completed/);
+
+    // The seller got exactly the price; the buyer paid it plus the network fee.
+    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe((15n * SOL) / 10n);
+
+    // The browser's nudge answers from the server's own verification.
+    const nudged = await verify(t, buyer, started.transactionId);
+    expect(nudged.statusCode).toBe(200);
+    expect(nudged.json().status).toMatch(/verified|completed/);
+
+    // Sold: off the market, and the sale fed analytics, price history and the chain audit once.
+    expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
+    const search = await t.app.inject({ method: 'GET', url: '/api/addresses/search?excludeSold=true&pageSize=100' });
+    expect(search.json().addresses.map((a: { id: string }) => a.id)).not.toContain(listing.id);
+    expect(await countRows(t, 'sales_analytics', `transaction_id = '${started.transactionId}'`)).toBe(1);
+    expect(
+      await countRows(t, 'price_history', `transaction_id = '${started.transactionId}' and change_type = 'sale'`),
+    ).toBe(1);
+    const [audit] = await t.database.query<Record<string, unknown>>(
+      'select tx_hash, from_address, to_address, value, status from blockchain_transaction_audit where transaction_id = $1',
+      [started.transactionId],
+    );
+    expect(audit).toMatchObject({
+      tx_hash: txHash,
+      from_address: buyer.walletAddress,
+      to_address: admin.walletAddress,
+      status: 'verified',
+    });
+    expect(Number(audit!.value)).toBe(1.5);
+
+    const revealed = await reveal(t, buyer, started.transactionId);
+    expect(revealed.statusCode).toBe(200);
+    const { success, privateKey } = revealed.json();
+    expect(success).toBe(true);
+    const secret = new Uint8Array(getBase58Encoder().encode(privateKey));
+    expect(secret).toHaveLength(64);
+    expect(addressOfSecretKey(secret)).toBe(keypair.address);
+    expect(
+      await countRows(t, 'transaction_audit', `action = 'key.reveal' and transaction_id = '${started.transactionId}'`),
+    ).toBe(1);
+
+    const destroyed = await destroy(t, buyer, started.transactionId);
+    expect(destroyed.statusCode).toBe(200);
+    expect(await countRows(t, 'encrypted_keys', `address_id = '${listing.id}'`)).toBe(0);
+    const again = await reveal(t, buyer, started.transactionId);
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toMatchObject({ error: 'KEY_DESTROYED', message: 'The private key was destroyed' });
+    expect(again.body).not.toContain(keypair.forms.base58Secret);
+
+    // Finalized two slots later: the job marks the purchase completed.
+    await sleep(200);
+    await runVerifierOnce(t.deps());
+    const detail = await t.app.inject({ method: 'GET', url: `/api/transactions/${txHash}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      id: started.transactionId,
+      status: 'completed',
+      price: '1.5',
+      currency: 'SOL',
+      network: 'solana',
+      address: { address: keypair.address },
+      buyer: { walletAddress: buyer.walletAddress },
+      seller: { walletAddress: admin.walletAddress },
+      privateKeyDestroyed: true,
+    });
+    expect(detail.json().payment).toBeUndefined();
+    expect(detail.json().completedAt).toEqual(expect.any(String));
+    expect(detail.body).not.toContain(keypair.forms.base58Secret);
+
+    const recent = await t.app.inject({ method: 'GET', url: '/api/transactions/recent' });
+    expect(recent.json().map((r: { id: string }) => r.id)).toContain(started.transactionId);
+    const purchases = await t.app.inject({
+      method: 'GET',
+      url: `/api/transactions/purchases?walletAddress=${buyer.walletAddress}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(purchases.json()).toEqual([expect.objectContaining({ id: started.transactionId, status: 'completed' })]);
+    const sales = await t.app.inject({
+      method: 'GET',
+      url: '/api/transactions/user',
+      headers: { cookie: admin.cookie },
+    });
+    expect(sales.json().map((r: { id: string }) => r.id)).toContain(started.transactionId);
+  });
+});
+
+describe('initiate', () => {
+  it('refuses other currencies, own listings, unavailable listings and a wrong price', async () => {
+    const admin = await createAdmin(t);
+    const { listing } = await createListing(t, { seller: admin, price: '2' });
+    const buyer = await createUser(t);
+
+    const eth = await initiate(t, buyer, listing, { currency: 'ETH' });
+    expect(eth.statusCode).toBe(400);
+    expect(eth.json()).toEqual({ error: 'UNSUPPORTED_CURRENCY', message: 'Only Solana payments are supported' });
+
+    const own = await initiate(t, admin, listing);
+    expect(own.json().error).toBe('OWN_LISTING');
+
+    const wrongPrice = await initiate(t, buyer, listing, { price: 1.99 });
+    expect(wrongPrice.statusCode).toBe(409);
+    expect(wrongPrice.json().error).toBe('PRICE_MISMATCH');
+
+    const asOther = await initiate(t, buyer, listing, { buyerId: admin.walletAddress });
+    expect(asOther.statusCode).toBe(403);
+
+    const eliteClaim = await initiate(t, buyer, listing, { membershipTier: 'elite' });
+    expect(eliteClaim.json().error).toBe('MEMBERSHIP_TIER_MISMATCH');
+
+    const unlisted = (await createListing(t, { seller: admin, isListed: false })).listing;
+    const refused = await initiate(t, buyer, unlisted);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'LISTING_NOT_AVAILABLE', message: 'This address is no longer available' });
+
+    expect(await countRows(t, 'transactions', `address_id in ('${listing.id}', '${unlisted.id}')`)).toBe(0);
+    expect((await listingStatus(t, listing.id))?.status).toBe('available');
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions/initiate',
+      payload: { addressId: listing.id },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('shows payment instructions to the buyer only', async () => {
+    const { listing } = await createListing(t);
+    const buyer = await createUser(t);
+    const started = await initiateOk(t, buyer, listing);
+    const asBuyer = await t.app.inject({
+      method: 'GET',
+      url: `/api/transactions/${started.transactionId}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(asBuyer.json().payment).toEqual(started.payment);
+    const asPublic = await t.app.inject({ method: 'GET', url: `/api/transactions/${started.transactionId}` });
+    expect(asPublic.json().payment).toBeUndefined();
+    expect(asPublic.json()).toMatchObject({ status: 'initiated', formattedUsd: expect.stringMatching(/^\$/) });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/transactions/00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe('TRANSACTION_NOT_FOUND');
+  });
+
+  it('charges the commission to the treasury when one is configured', async () => {
+    const treasuryApp = await createPurchaseApp({
+      chain,
+      env: { TREASURY_WALLET: (await createUser(t)).walletAddress },
+    });
+    try {
+      const admin = await createAdmin(treasuryApp);
+      const { listing } = await createListing(treasuryApp, { seller: admin, price: '2' });
+      const buyer = await createUser(treasuryApp);
+      await fund(chain, buyer.walletAddress);
+      const started = await initiateOk(treasuryApp, buyer, listing);
+      expect(started.payment).toMatchObject({
+        treasury: treasuryApp.env.treasuryWallet,
+        commissionLamports: '50000000',
+      });
+      expect(started.feeCalculation).toEqual({
+        price: '2',
+        commissionFee: '0.05',
+        networkFee: '0.000006',
+        totalAmount: '2.050006',
+      });
+
+      // Paying the seller but skipping the commission is refused.
+      const noCommission = await pay(chain, buyer, started.payment, (p) => ({
+        ...p,
+        treasury: undefined,
+        commissionLamports: undefined,
+      }));
+      const refused = await confirm(treasuryApp, buyer, started.transactionId, noCommission);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toBe('COMMISSION_MISSING');
+      expect((await statusOf(treasuryApp, started.transactionId))?.status).toBe('failed');
+      expect((await listingStatus(treasuryApp, listing.id))?.status).toBe('available');
+
+      const retry = await initiateOk(treasuryApp, buyer, listing);
+      const paid = await pay(chain, buyer, retry.payment);
+      expect((await confirm(treasuryApp, buyer, retry.transactionId, paid)).json().status).toMatch(
+        /verified|completed/,
+      );
+    } finally {
+      await treasuryApp.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const HEALTH_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface AppServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a free port, then releases it for the server to take. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the real server (src/server/main.ts) in local mode on a free port with a fresh DATA_DIR and waits
+ * for GET /api/health. Its output is kept (last lines only) and shown if start-up fails.
+ */
+export async function startAppServer(opts: { env?: Record<string, string> } = {}): Promise<AppServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vanity-vault-e2e-'));
+  // E2E_SERVER_ENTRY lets the web suite run against another entry point while the server is being built.
+  const entry = process.env.E2E_SERVER_ENTRY ?? 'src/server/main.ts';
+  const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SOLANA_CLUSTER: 'local',
+      DEMO_DATA: 'false',
+      PUBLIC_ORIGIN: url,
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group, so stop() also ends anything the server spawned
+  });
+
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n'));
+    output.splice(0, Math.max(0, output.length - 40));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      process.kill(-child.pid, 'SIGTERM');
+      const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(
+    `The app server did not become healthy at ${url}.\n--- server output (tail) ---\n${output.join('\n')}`,
+  );
+}

@@ -1,0 +1,77 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+// Without the background-networking flags Chromium keeps trying to reach Google services and misbehaves on
+// a closed network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * Chromium itself logs every non-2xx fetch as a console error. These answers are part of the API contract, not
+ * faults, so only they are tolerated: 401 from GET /api/auth/session ("nobody is signed in", DESIGN §3); 404 for an
+ * address or transaction that does not exist (the pages then show 'Address Not Found' / 'Transaction Not Found');
+ * 409 from PATCH …/verify while the chain has not confirmed a payment yet (docs/decisions/0003).
+ */
+const EXPECTED_ANSWERS: ReadonlyArray<{ status: string; path: RegExp }> = [
+  { status: '401', path: /^\/api\/auth\/session$/ },
+  { status: '404', path: /^\/api\/addresses\/by-address\/[^/]+$/ },
+  { status: '404', path: /^\/api\/transactions\/[^/]+$/ },
+  { status: '409', path: /^\/api\/transactions\/[^/]+\/verify$/ },
+];
+
+function isExpectedNetworkError(text: string, url: string) {
+  if (!text.startsWith('Failed to load resource')) return false;
+  const pathname = new URL(url, 'http://x').pathname;
+  return EXPECTED_ANSWERS.some((a) => text.includes(`status of ${a.status}`) && a.path.test(pathname));
+}
+
+export interface PageOptions {
+  baseURL: string;
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * Runs `fn` with a fresh context and page, then fails if the page logged a console error or threw
+ * (STYLE: a console.error during a test is a failure). The context is always closed.
+ */
+export async function withPage<T>(
+  browser: Browser,
+  options: PageOptions,
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isExpectedNetworkError(message.text(), message.location().url)) {
+      errors.push(`console.error: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  try {
+    const result = await fn(page, context);
+    if (errors.length) throw new Error(`The page reported errors:\n${errors.join('\n')}`);
+    return result;
+  } finally {
+    await context.close();
+  }
+}

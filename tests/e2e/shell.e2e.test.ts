@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const open = <T>(viewport: { width: number; height: number }, fn: (page: Page) => Promise<T>) =>
+  withPage(browser, { baseURL: server.url, viewport }, fn);
+
+async function expectShell(page: Page) {
+  const header = page.getByRole('banner');
+  await expect.poll(() => header.getByRole('link', { name: /Vanity Vault/ }).getAttribute('href')).toBe('/');
+  expect(await header.getByRole('link', { name: 'Marketplace' }).first().getAttribute('href')).toBe('/marketplace');
+  // No wallet yet: no Profile link, and the wallet button invites a connection.
+  expect(await header.getByRole('link', { name: /Profile/ }).count()).toBe(0);
+  expect(await header.getByRole('button', { name: 'Connect Wallet' }).isVisible()).toBe(true);
+
+  const footer = page.getByRole('contentinfo');
+  for (const [name, href] of [
+    ['Home', '/'],
+    ['Marketplace', '/marketplace'],
+    ['Profile', '/profile'],
+    ['Terms of Service', '/terms-of-service'],
+  ]) {
+    expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+  }
+}
+
+for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`app shell at ${viewport.width} px (${label})`, () => {
+    it('shows the header and footer on the home page', () =>
+      open(viewport, async (page) => {
+        await page.goto('/');
+        await expectShell(page);
+        // Nothing may stick out sideways on a phone.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }));
+
+    it('renders the terms page', () =>
+      open(viewport, async (page) => {
+        await page.goto('/terms-of-service');
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Terms of Service');
+        const text = (await page.getByRole('main').textContent()) ?? '';
+        expect(text).toContain('Vanity wallets');
+        expect(text).toContain('Security warning');
+        expect(text).toMatch(/not meant to store substantial value/);
+        expect(text).toContain('Private key management and destruction');
+        expect(text).toContain('User responsibilities');
+        const main = page.getByRole('main');
+        expect(await main.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+        expect(await main.getByRole('link', { name: 'Browse the Marketplace' }).getAttribute('href')).toBe(
+          '/marketplace',
+        );
+        await expectShell(page);
+      }));
+
+    it('shows the 404 page for an unknown path', () =>
+      open(viewport, async (page) => {
+        await page.goto('/no/such/page');
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Page Not Found/);
+        const main = page.getByRole('main');
+        expect(await main.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+        expect(await main.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile');
+        await main.getByRole('link', { name: 'Go Home' }).click();
+        await page.waitForURL(`${server.url}/`);
+      }));
+  });
+}
+
+describe('keyboard', () => {
+  it('reaches the header links with Tab and shows a focus ring', () =>
+    open(VIEWPORTS.desktop, async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Connect Wallet' }).waitFor();
+      await page.keyboard.press('Tab'); // skip link
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+      await page.keyboard.press('Tab');
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+      expect(outline).toBe('solid');
+    }));
+});

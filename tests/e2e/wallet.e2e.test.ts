@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { generateTestKeypair } from './helpers/test-keypair';
+import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
+
+/*
+ * Needs the server's SIWS API: POST /api/auth/challenge, POST /api/auth/verify, GET /api/auth/session,
+ * POST /api/auth/logout (DESIGN §3).
+ */
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const short = (address: string) => `${address.slice(0, 8)}...${address.slice(-4)}`;
+const walletButton = (page: Page) => page.getByRole('banner').getByTestId('wallet-button');
+
+async function connectTestWallet(page: Page) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: new RegExp(TEST_WALLET_NAME) })
+    .click();
+}
+
+for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+  describe(`wallet connection at ${viewport.width} px`, () => {
+    it('connects, survives a reload, follows an account switch and disconnects', () =>
+      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+        const first = generateTestKeypair();
+        const wallet = await installTestWallet(page, first);
+        await page.goto('/');
+
+        await connectTestWallet(page);
+        await expect.poll(() => walletButton(page).textContent()).toContain(short(first.address));
+        const toast = page.getByRole('region', { name: /Notifications/ });
+        expect(await toast.getByText('Wallet Connected!', { exact: true }).isVisible()).toBe(true);
+        expect(await toast.getByText('Test Wallet connected successfully', { exact: true }).isVisible()).toBe(true);
+        expect(wallet.signatureCount).toBe(1); // one prompt: sign-in only
+        expect(await page.getByRole('banner').getByRole('link', { name: 'Profile' }).first().getAttribute('href')).toBe(
+          '/profile',
+        );
+        expect(await page.evaluate(() => ({ ...localStorage }))).toMatchObject({
+          walletAddress: first.address,
+          walletNetwork: 'solana',
+          isWalletConnected: 'true',
+        });
+
+        await page.reload();
+        await expect.poll(() => walletButton(page).textContent()).toContain(short(first.address));
+        expect(wallet.signatureCount).toBe(1); // the session cookie restored it, no new prompt
+
+        const second = generateTestKeypair();
+        await wallet.switchAccount(second);
+        await expect.poll(() => walletButton(page).textContent(), { timeout: 10_000 }).toContain(short(second.address));
+        expect(await page.evaluate(() => localStorage.getItem('walletAddress'))).toBe(second.address);
+
+        await walletButton(page).click();
+        await page.getByRole('dialog', { name: 'Your wallet' }).getByRole('button', { name: 'Disconnect' }).click();
+        await expect.poll(() => walletButton(page).textContent()).toBe('Connect Wallet');
+        expect(await page.evaluate(() => localStorage.getItem('isWalletConnected'))).toBeNull();
+        const session = await page.evaluate(() =>
+          fetch('/api/auth/session', { credentials: 'include' }).then((r) => r.status),
+        );
+        expect(session).toBe(401);
+      }));
+  });
+}
+
+describe('without any wallet', () => {
+  it('explains that Phantom is missing', () =>
+    withPage(browser, { baseURL: server.url }, async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Connect Wallet' }).click();
+      // Local mode offers the Local Dev Wallet, so the picker opens with an install link for Phantom.
+      const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('link', { name: /Phantom/ }).getAttribute('href')).toBe(
+        'https://phantom.app/download',
+      );
+    }));
+});
+
+describe('Local Dev Wallet (local mode)', () => {
+  it('signs in with an in-page key and keeps it across reloads', () =>
+    withPage(browser, { baseURL: server.url }, async (page) => {
+      // A slow /api/config: the click lands before the Local Dev Wallet has registered, and must still open the
+      // picker (not "Phantom wallet not found"), which lists the wallet once it arrives.
+      await page.route('**/api/config', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Connect Wallet' }).click();
+      await page
+        .getByRole('dialog', { name: 'Connect a wallet' })
+        .getByRole('button', { name: /Local Dev Wallet/ })
+        .click();
+      await expect
+        .poll(() => walletButton(page).textContent())
+        .toMatch(/^[1-9A-HJ-NP-Za-km-z]{8}\.\.\.[1-9A-HJ-NP-Za-km-z]{4}$/);
+      const toast = page.getByRole('region', { name: /Notifications/ });
+      expect(await toast.getByText('Local Dev Wallet connected successfully', { exact: true }).isVisible()).toBe(true);
+      const address = await page.evaluate(() => localStorage.getItem('walletAddress'));
+      expect(await page.evaluate(() => localStorage.getItem('walletType'))).toBe('local-dev-wallet');
+
+      await page.reload();
+      await expect.poll(() => walletButton(page).textContent()).toBe(short(address ?? ''));
+    }));
+});

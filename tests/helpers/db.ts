@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Database, DriverName } from '@server/db/database';
+import { openEmbeddedDatabase } from '@server/db/open-embedded';
+import { openPostgresDatabase } from '@server/db/open-postgres';
+
+export interface TestDatabase extends Database {
+  /** The connection string of this test's own PostgreSQL database (postgres driver only). */
+  url?: string;
+}
+
+/** Which database the current vitest project runs API tests on (see vitest.config.ts). */
+export function testDriver(): DriverName {
+  return process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or a PostgreSQL database copied from the
+ * template the global setup migrated once (`CREATE DATABASE … TEMPLATE`, a file-level copy: fast and isolated).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDriver() === 'pglite') return openEmbeddedDatabase(undefined);
+
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
+  if (!adminUrl || !template) throw new Error('The PostgreSQL test project needs TEST_DATABASE_URL');
+  const name = `vv_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const database = await openPostgresDatabase(url, { max: 5 });
+  return {
+    ...database,
+    url,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => dropper.end());
+    },
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresAdminUrl: string;
+    postgresTemplate: string;
+  }
+}

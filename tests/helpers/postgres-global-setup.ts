@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPostgresDatabase } from '@server/db/open-postgres';
+import { withDatabase } from './db';
+
+/**
+ * Migrates one template database per test run; every test file then copies it. The copies and the template are
+ * dropped at the end, so runs never see each other's data.
+ */
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = `vv_tpl_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${template}`);
+  const database = await openPostgresDatabase(withDatabase(adminUrl, template), { max: 1 });
+  await database.close();
+  project.provide('postgresAdminUrl', adminUrl);
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'vv\\_t\\_%'",
+    );
+    for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.end();
+  };
+}

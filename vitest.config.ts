@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const alias = {
+  '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  '@chain': fileURLToPath(new URL('./src/chain', import.meta.url)),
+  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
+  '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
+  '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
+};
+const setupFiles = ['tests/setup/fail-on-console-error.ts'];
+
+/** The API tests run once per database driver: always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. */
+function apiProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias },
+    test: {
+      name: `api-${driver}`,
+      include: ['tests/api/**/*.test.ts'],
+      env: { TEST_DB_DRIVER: driver },
+      setupFiles,
+      globalSetup: driver === 'postgres' ? ['tests/helpers/postgres-global-setup.ts'] : [],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: ['default', './tests/reporters/summary-reporter.ts'],
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], setupFiles, testTimeout: 30_000 },
+      },
+      apiProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      {
+        resolve: { alias },
+        test: {
+          // Browser journeys: the real built app on a real server process, driven in Chromium. They run after the
+          // other projects (groupOrder) so two cores are not shared by servers, browsers and API tests at once.
+          name: 'browser',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+          // A real server and browser on two shared cores: give UI assertions seconds, not vitest's default 1 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
