@@ -1,225 +1,256 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import { randomBytes } from 'node:crypto';
-import type { BulkRowInput } from '@shared/api/listings';
-import { analyzeAddress } from '@shared/rarity/server';
-import type { Database } from '@server/db/database';
-import { openEmbeddedDatabase } from '@server/db/open-embedded';
+import pg from 'pg';
+import type { BulkCreateResponse } from '@shared/api/listings';
 import { openPostgresDatabase } from '@server/db/open-postgres';
-import { seedReferenceData } from '@server/db/seed-reference-data';
-import { bulkCreateListings, createSealPool } from '@server/modules/listings';
-import { checkBulkRows } from '@server/modules/listings/bulk-checks';
-import { loadKnownAddresses } from '@server/modules/listings/known-addresses.repository';
-import { createVaultCipher, proveOwnership } from '@server/modules/vault';
-import { usersRepository } from '@server/modules/users';
-import { onCleanup } from './lib/cleanup';
-import { measureWritePhase, type WritePhase } from './lib/bulk-phases';
-import { bulkRows, realKeypair } from './lib/keypairs';
-import { loadNow, machineCpu, mb, rssSampler, secs } from './lib/machine';
-import { createBenchDatabase } from './lib/postgres';
+import { measureSteps, measureWritePhase, type MainThreadCosts, type WritePhase } from './lib/bulk-phases';
+import {
+  adminWallet,
+  bulkUpload,
+  cpuMs,
+  resetPeakRss,
+  rssOf,
+  signInOverHttp,
+  threadCpu,
+  type BulkUpload,
+} from './lib/bulk-upload';
+import { loadNow, machineCpu, mb, secs } from './lib/machine';
+import { adminUrl, createBenchDatabase } from './lib/postgres';
 import { table } from './lib/report';
-import { timedDeps } from './lib/timed-deps';
+import { startServer } from './lib/server-process';
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 100_000);
+/** Groups of eight bad lines (one of each kind): 40 groups = 320 bad lines in 100,000. */
+const BAD_GROUPS = Number(process.env.BENCH_BULK_BAD_GROUPS ?? Math.max(1, Math.round(ROWS / 2_500)));
+const DRIVERS = (process.env.BENCH_BULK_DRIVERS ?? 'postgres,pglite').split(',');
 const TARGET_S = 15;
 const TARGET_MB = 600;
 const PROFILE_ROWS = 2_000;
 const WRITE_CHUNKS = 10;
 
-interface BulkRun {
+interface HttpRun {
   driver: string;
   seconds: number;
-  rowsPerS: number;
   peakRss: number;
-  peakHeap: number;
   baselineRss: number;
-  stored: number;
-  load: string;
+  serverCpuMs: number;
+  /** Of which: the main thread, the seal workers, and V8's helper threads (garbage collection, compilation). */
+  mainThreadCpuMs: number;
+  workersCpuMs: number;
+  v8HelpersCpuMs: number;
+  backendCpuMs: number | undefined;
   machineBusy: number | undefined;
-  txMs: number;
-  sealSpanMs: number;
-  cpuMs: number;
+  load: string;
+  stored: number | undefined;
+  verdict: string[];
 }
 
-async function runOne(driver: string, database: Database, rows: readonly BulkRowInput[]): Promise<BulkRun> {
-  await seedReferenceData(database.db);
-  const seller = await usersRepository.upsertByWallet(database.db, realKeypair().address);
-  const pool = createSealPool(randomBytes(32));
-  onCleanup(`close ${driver} seal pool`, () => pool.close());
-  const deps = timedDeps(database, pool);
-  (globalThis as { gc?: () => void }).gc?.();
-  const rss = rssSampler();
-  const busy = machineCpu();
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const result = await bulkCreateListings(deps, rows, { userId: seller.id, walletAddress: seller.walletAddress });
-  const ms = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  const machineBusy = busy();
-  const peakRss = rss.stop();
-  await pool.close();
-  const [count] = await database.query<{ n: number }>('select count(*)::int as n from encrypted_keys');
-  if (result.successful !== rows.length)
-    console.warn(
-      `${driver}: only ${result.successful} of ${rows.length} rows stored; first errors:`,
-      result.errors.slice(0, 3),
-    );
-  return {
-    driver,
-    seconds: ms / 1000,
-    rowsPerS: result.successful / (ms / 1000),
-    peakRss,
-    peakHeap: rss.peakHeap(),
-    baselineRss: rss.baseline,
-    stored: count?.n ?? 0,
-    load: loadNow(),
-    machineBusy,
-    txMs: deps.times.txMs,
-    sealSpanMs: deps.times.sealSpanMs,
-    cpuMs: (cpu.user + cpu.system) / 1000,
+/** Sums the CPU of the PostgreSQL backends serving `dbName` (those alive at the end; new ones count in full). */
+async function backendCpu(dbName: string): Promise<() => Promise<number>> {
+  const pids = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName]);
+      return r.rows.map((row) => row.pid);
+    } finally {
+      await c.end();
+    }
   };
+  const start = new Map((await pids()).map((p) => [p, cpuMs(p)]));
+  return async () => (await pids()).reduce((sum, p) => sum + cpuMs(p) - (start.get(p) ?? 0), 0);
 }
 
-/** Single-thread cost per row of each step the workers run, with the bulk code's own functions. */
-async function profile(rows: readonly BulkRowInput[], known: Awaited<ReturnType<typeof loadKnownAddresses>>) {
-  const sample = rows.slice(0, PROFILE_ROWS);
-  const cipher = createVaultCipher(randomBytes(32));
-  // Warm up first: the rarity engine builds its word index on first use, and the JIT needs a few rounds.
-  for (const r of rows.slice(-50)) {
-    const { secretKey } = proveOwnership(r.address, r.privateKey!);
-    cipher.encrypt(r.address, secretKey);
-    analyzeAddress(r.address, { network: 'solana', pattern: r.pattern, baseValueMultiplier: 1 });
+/** Checks the answer against what the upload holds: exactly the good rows stored, every bad line reported. */
+function verify(body: BulkCreateResponse, upload: BulkUpload): string[] {
+  const problems: string[] = [];
+  if (body.successful !== upload.good.size) problems.push(`${body.successful} stored, ${upload.good.size} expected`);
+  if (body.failed !== upload.bad.size) problems.push(`${body.failed} failed, ${upload.bad.size} expected`);
+  if (body.results.length !== upload.rows.length) problems.push(`${body.results.length} results`);
+  const reported = new Map(
+    body.errors.map((e) => {
+      const m = /^Line (\d+): (.*)$/.exec(e);
+      return [Number(m?.[1]), m?.[2] ?? ''];
+    }),
+  );
+  for (const [line, reason] of upload.bad) {
+    if (!reason.test(reported.get(line) ?? '')) problems.push(`line ${line}: ${reported.get(line) ?? 'not reported'}`);
   }
-  const keys: Uint8Array[] = [];
-  let t = performance.now();
-  for (const r of sample) keys.push(proveOwnership(r.address, r.privateKey!).secretKey);
-  const prove = (performance.now() - t) / sample.length;
-  t = performance.now();
-  sample.forEach((r, i) => cipher.encrypt(r.address, keys[i]!));
-  const encrypt = (performance.now() - t) / sample.length;
-  t = performance.now();
-  for (const r of sample) analyzeAddress(r.address, { network: 'solana', pattern: r.pattern, baseValueMultiplier: 1 });
-  const rarity = (performance.now() - t) / sample.length;
-  keys.forEach((k) => k.fill(0));
-  t = performance.now();
-  checkBulkRows(rows, known);
-  const checksMs = performance.now() - t;
-  return { prove, encrypt, rarity, checksMs };
+  body.results.forEach((r, i) => {
+    const ok = upload.good.has(upload.rows[i]!.address) && !upload.bad.has(i + 1);
+    if ((r.status === 'success') !== ok) problems.push(`line ${i + 1} is ${r.status}`);
+  });
+  return problems.slice(0, 5);
 }
+
+/** One upload to the real server (child process) over loopback HTTP, the way the browser sends it. */
+async function runOverHttp(driver: string, upload: BulkUpload, payload: string): Promise<HttpRun> {
+  const benchDb = driver === 'postgres' ? await createBenchDatabase('bulk') : undefined;
+  const admin = await adminWallet();
+  const server = await startServer(benchDb?.url ?? '', { ADMIN_WALLETS: admin.address });
+  try {
+    const cookie = await signInOverHttp(server.origin, admin.keys);
+    const headers = { cookie, 'content-type': 'application/json' };
+    for (const kp of upload.prelisted) {
+      const res = await fetch(`${server.origin}/api/addresses`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ address: kp.address, price: '1.5', privateKey: kp.base58Secret }),
+      });
+      if (res.status !== 201) throw new Error(`pre-listing failed: ${res.status} ${await res.text()}`);
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+    const backend = benchDb ? await backendCpu(benchDb.name) : undefined;
+    resetPeakRss(server.pid);
+    const baselineRss = rssOf(server.pid).rss;
+    const cpu0 = cpuMs(server.pid);
+    const threads0 = threadCpu(server.pid);
+    const busy = machineCpu();
+    const t0 = performance.now();
+    const res = await fetch(`${server.origin}/api/bulk-create-listings`, { method: 'POST', headers, body: payload });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    const machineBusy = busy();
+    const serverCpuMs = cpuMs(server.pid) - cpu0;
+    const mainThreadCpuMs = cpuMs(server.pid, server.pid) - (threads0.get(server.pid)?.ms ?? 0);
+    const byName = new Map<string, number>();
+    for (const [tid, t] of threadCpu(server.pid)) {
+      if (tid === server.pid) continue;
+      byName.set(t.name, (byName.get(t.name) ?? 0) + t.ms - (threads0.get(tid)?.ms ?? 0));
+    }
+    const backendCpuMs = await backend?.();
+    const peakRss = rssOf(server.pid).peak;
+    if (res.status !== 200) throw new Error(`${driver}: the upload answered ${res.status} ${text.slice(0, 300)}`);
+    const verdict = verify(JSON.parse(text) as BulkCreateResponse, upload);
+    let storedRows: number | undefined;
+    if (benchDb) {
+      const database = await openPostgresDatabase(benchDb.url, { max: 1 });
+      const listed = await database.query<{ address: string; keyed: boolean }>(
+        `select a.address, exists (select 1 from encrypted_keys k where k.address_id = a.id) as keyed
+         from addresses a join users u on u.id = a.seller_id where u.wallet_address = $1`,
+        [admin.address],
+      );
+      await database.close();
+      const prelisted = new Set(upload.prelisted.map((kp) => kp.address));
+      const stored = listed.filter((r) => !prelisted.has(r.address));
+      storedRows = stored.length;
+      if (stored.length !== upload.good.size || stored.some((r) => !upload.good.has(r.address)))
+        verdict.push(`${stored.length} rows in the database, not exactly the good ones`);
+      if (listed.some((r) => !r.keyed)) verdict.push('a listing without its key');
+    }
+    return {
+      driver,
+      seconds: ms / 1000,
+      peakRss,
+      baselineRss,
+      serverCpuMs,
+      mainThreadCpuMs,
+      // Thread names as Linux shows them: Node names worker threads "WorkerThread", V8's pool "V8Worker".
+      workersCpuMs: byName.get('WorkerThread') ?? 0,
+      v8HelpersCpuMs: byName.get('V8Worker') ?? 0,
+      backendCpuMs,
+      machineBusy,
+      load: loadNow(),
+      stored: storedRows,
+      verdict,
+    };
+  } finally {
+    await server.stop();
+    await benchDb?.drop();
+  }
+}
+
+const us = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} µs`;
 
 export async function benchBulk(): Promise<string> {
-  console.log(`bulk: generating ${ROWS} real ed25519 keypairs (not timed)…`);
+  console.log(`bulk: generating ${ROWS} lines with real ed25519 keypairs (not timed)…`);
   const g0 = performance.now();
-  const rows = bulkRows(ROWS);
+  const upload = bulkUpload(ROWS, BAD_GROUPS);
+  const payload = JSON.stringify({ addressData: upload.rows });
   const genMs = performance.now() - g0;
-  const runs: BulkRun[] = [];
 
-  console.log('bulk: PostgreSQL…');
-  const pgDb = await createBenchDatabase('bulk');
-  const pgDatabase = await openPostgresDatabase(pgDb.url);
-  try {
-    runs.push(await runOne('PostgreSQL 15 (127.0.0.1)', pgDatabase, rows));
-  } finally {
-    await pgDatabase.close();
-    await pgDb.drop();
+  const runs: HttpRun[] = [];
+  for (const driver of DRIVERS) {
+    console.log(`bulk: ${driver}…`);
+    runs.push(await runOverHttp(driver, upload, payload));
   }
 
-  console.log('bulk: PGlite…');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'vv_bench_pglite_'));
-  const removeDir = onCleanup(`remove ${dir}`, () => rm(dir, { recursive: true, force: true }));
-  const lite = await openEmbeddedDatabase(dir);
-  let known;
-  try {
-    runs.push(await runOne('PGlite (temp dir, same process)', lite, rows));
-    known = await loadKnownAddresses(lite.db);
-  } finally {
-    await lite.close();
-    await removeDir();
-  }
-
-  console.log('bulk: profiling the per-row steps and the write phase alone…');
-  const p = await profile(rows, known);
-  let write: WritePhase;
+  console.log('bulk: per-row costs of each step, and the write phase alone…');
   const wDb = await createBenchDatabase('bulkw');
-  const wDatabase = await openPostgresDatabase(wDb.url);
+  let steps: MainThreadCosts;
+  let write: WritePhase;
+  const wDatabase = await openPostgresDatabase(wDb.url, { max: 1 });
   try {
-    write = await measureWritePhase(wDatabase, rows, WRITE_CHUNKS);
+    steps = await measureSteps(wDatabase, payload, upload.rows, PROFILE_ROWS);
+    write = await measureWritePhase(wDatabase, upload.rows, WRITE_CHUNKS);
   } finally {
     await wDatabase.close();
     await wDb.drop();
   }
-  const writeAll = (write.txMs / write.rows) * ROWS;
-  const perRow = p.prove + p.encrypt + p.rarity;
+  const perRow = (ms: number, rows: number) => (ms * 1000) / rows;
   const workers = Math.min(availableParallelism(), 8);
-  const pgRun = runs[0]!;
-  const met = (r: BulkRun) =>
+  const met = (r: HttpRun) =>
     (r.seconds <= TARGET_S ? 'met' : 'missed') + ' / ' + (r.peakRss < TARGET_MB * 2 ** 20 ? 'met' : 'missed');
+  const cpuRows: [string, number][] = [
+    ['request: JSON.parse + zod validation (main thread)', steps.parseUs],
+    ['checks: address, price, duplicates in the batch, look-alikes (main thread)', steps.checksUs],
+    ['seal: ownership proof (base58 decode, ed25519 derivation, byte compare)', steps.proveUs],
+    ['seal: HKDF + AES-256-GCM', steps.encryptUs],
+    ['seal: rarity analysis', steps.rarityUs],
+    ['**seal: whole `sealChunk`** (the above, auto-price, listing columns; workers)', steps.sealUs],
+    ['sealed chunk handed to the main thread (structured clone)', steps.transferUs],
+    ['write: parameters + driver (main thread)', perRow(write.nodeCpuMs, write.rows)],
+    [
+      'write: PostgreSQL backend (two unnest INSERTs, their indexes, commit; the final merge of the trigram index)',
+      perRow(write.backendCpuMs, write.rows),
+    ],
+    ['reply: zod serialisation + JSON.stringify (main thread)', steps.replyUs],
+  ];
+  const cpuTotal = cpuRows.filter(([name]) => !name.startsWith('seal: ')).reduce((s, [, v]) => s + v, 0);
 
   return [
-    `Command: \`npm run bench -- bulk\` — ${ROWS.toLocaleString('en')} rows of real ed25519 keypairs (base58 64-byte secrets; half priced, half auto-priced, one in five with a declared prefix pattern) through \`bulkCreateListings\` (chunks of 1,000, seal pool of ${workers} workers started on first use, so worker start-up is inside the figure). Key generation took ${secs(genMs)} and is not part of the figures. Peak RSS is sampled every 100 ms and includes the worker threads, the bench's own copy of the rows${''} and, for PGlite, the database itself.`,
+    `Command: \`npm run bench -- bulk\` (\`BENCH_BULK_ROWS\`, \`BENCH_BULK_DRIVERS=postgres,pglite\` to change) — ${ROWS.toLocaleString('en')} lines, ${upload.bad.size} of them bad (${BAD_GROUPS} groups of: not base58, no key, another address's key, price 0, a duplicate line, an address listed already, a look-alike, platform ethereum), the rest real ed25519 keypairs (base58 64-byte secrets; half priced, half auto-priced, one in five with a declared prefix). One \`POST /api/bulk-create-listings\` to the real server (\`src/server/main.ts\` as a child process, loopback HTTP, ${workers} seal workers started by the request), timed from sending the ${mb(payload.length)} body to the last byte of the answer. Generating the keys took ${secs(genMs)}, not timed. Peak RSS is the server process's own high-water mark (VmHWM, reset just before the request), worker threads included; for PGlite the database lives in that process too. Each run is checked: exactly the good rows stored (and each with its key), every bad line reported with its reason.`,
     '',
     table(
       [
         'database',
         'total',
         'rows/s',
-        'peak RSS (before the call; growth)',
-        'peak main-thread V8 heap',
-        'rows stored',
+        'peak RSS (before; growth)',
         'target ≤ 15 s / < 600 MB',
-        'in transactions',
-        'sealing span',
-        'process CPU',
+        'server CPU: all (main thread / seal workers / V8 helpers)',
+        'PostgreSQL backends CPU',
         'machine busy',
         'load (1 min) after',
+        'checked',
       ],
       runs.map((r) => [
-        r.driver,
+        r.driver === 'postgres' ? 'PostgreSQL 15 (127.0.0.1)' : 'PGlite (in the server process)',
         `${r.seconds.toFixed(1)} s`,
-        Math.round(r.rowsPerS).toLocaleString('en'),
+        Math.round(upload.good.size / r.seconds).toLocaleString('en'),
         `${mb(r.peakRss)} (${mb(r.baselineRss)}; +${mb(r.peakRss - r.baselineRss)})`,
-        mb(r.peakHeap),
-        r.stored.toLocaleString('en'),
         met(r),
-        secs(r.txMs),
-        secs(r.sealSpanMs),
-        secs(r.cpuMs),
+        `${secs(r.serverCpuMs)} (${secs(r.mainThreadCpuMs)} / ${secs(r.workersCpuMs)} / ${secs(r.v8HelpersCpuMs)})`,
+        r.backendCpuMs === undefined ? 'in the server' : secs(r.backendCpuMs),
         r.machineBusy === undefined ? 'n/a' : `${Math.round(r.machineBusy * 100)}%`,
         r.load,
+        r.verdict.length === 0 ? `ok${r.stored === undefined ? ' (answer only)' : ''}` : r.verdict.join('; '),
       ]),
     ),
     '',
-    `Per-row cost of the steps the seal workers run, on one thread over ${PROFILE_ROWS.toLocaleString('en')} rows (same functions: \`proveOwnership\`, \`cipher.encrypt\`, \`analyzeAddress\`), and the main thread's \`checkBulkRows\` over all rows:`,
+    `CPU per row of each step on one thread (same functions; seal steps over ${PROFILE_ROWS.toLocaleString('en')} rows after a warm-up, the write phase over ${write.rows.toLocaleString('en')} pre-sealed rows written by the service's own \`writeChunk\` into an empty table on one PostgreSQL connection, its backend's CPU read from /proc; the database's cost per row grows with the table, so the real upload's backends cost more, see above). Worker start-up and garbage collection come on top, so on ${availableParallelism()} cores half the sum is a lower bound:`,
     '',
     table(
-      ['step', 'per row', `for ${ROWS.toLocaleString('en')} rows on 1 core`],
+      ['step', 'CPU per row', `for ${ROWS.toLocaleString('en')} rows`],
       [
-        ['key parse + ed25519 derivation (ownership proof)', `${(p.prove * 1000).toFixed(0)} µs`, secs(p.prove * ROWS)],
-        ['HKDF + AES-256-GCM encryption', `${(p.encrypt * 1000).toFixed(0)} µs`, secs(p.encrypt * ROWS)],
-        ['rarity analysis', `${(p.rarity * 1000).toFixed(0)} µs`, secs(p.rarity * ROWS)],
+        ...cpuRows.map(([name, v]) => [name, us(v), secs((v * ROWS) / 1000)]),
         [
-          '**sealing total**',
-          `**${(perRow * 1000).toFixed(0)} µs**`,
-          `**${secs(perRow * ROWS)}** (÷ ${workers} cores ≥ ${secs((perRow * ROWS) / workers)})`,
-        ],
-        ['checkBulkRows (main thread, once)', `${((p.checksMs / ROWS) * 1000).toFixed(1)} µs`, secs(p.checksMs)],
-        [
-          `PostgreSQL chunk writes alone (${write.rows.toLocaleString('en')} pre-sealed rows, same repository calls, nothing else running in the process)`,
-          `${((write.txMs / write.rows) * 1000).toFixed(0)} µs`,
-          `${secs(writeAll)} (extrapolated)`,
-        ],
-        [
-          '… of which drizzle building the listings INSERT (main-thread JS)',
-          `${((write.buildMs / write.rows) * 1000).toFixed(0)} µs`,
-          `${secs((write.buildMs / write.rows) * ROWS)} (extrapolated)`,
+          '**sum** (whole seal counted once)',
+          `**${us(cpuTotal)}**`,
+          `**${secs((cpuTotal * ROWS) / 1000)}** (÷ ${availableParallelism()} cores = ${secs((cpuTotal * ROWS) / 1000 / availableParallelism())})`,
         ],
       ],
     ),
     '',
-    `Memory: starting the seal pool (${workers} workers, each loading tsx and the rarity engine) and sealing one row added ${mb(write.poolRss)} of RSS by itself.`,
-    '',
-    `PostgreSQL run: ${secs(pgRun.txMs)} inside chunk transactions (main thread waiting on the database) and ${secs(pgRun.sealSpanMs)} from the first to the last sealed chunk, of ${pgRun.seconds.toFixed(1)} s in all.`,
+    `Write phase alone: ${secs(write.wallMs)} wall for ${write.rows.toLocaleString('en')} rows (${us(perRow(write.wallMs, write.rows))} per row) while the machine's load average was ${loadNow()}.`,
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { benchBulk } from './bulk';
+import { benchLoad } from './load';
 import { runCleanups } from './lib/cleanup';
 import { machineLine, today } from './lib/machine';
 import { writeSection } from './lib/report';
@@ -6,15 +7,16 @@ import { benchSearch } from './search';
 import { benchWeb } from './web';
 
 /**
- * `npm run bench [-- bulk|search|web …]`: runs the scenarios (all by default) and rewrites each one's section of
+ * `npm run bench [-- bulk|search|load|web …]`: runs the scenarios (all by default) and rewrites each one's section of
  * docs/benchmarks.md. Scratch databases (vv_bench_*), temp dirs and the server child are removed at the end,
  * on failure too.
  */
-const SCENARIOS = { bulk: benchBulk, search: benchSearch, web: benchWeb } as const;
+const SCENARIOS = { bulk: benchBulk, search: benchSearch, load: benchLoad, web: benchWeb } as const;
 type Name = keyof typeof SCENARIOS;
 const TITLES: Record<Name, string> = {
   bulk: 'Bulk listing creation',
   search: 'Marketplace search',
+  load: 'Mixed load with purchases',
   web: 'Home route JavaScript',
 };
 

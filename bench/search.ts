@@ -1,10 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { searchListingsQuerySchema } from '@shared/api/listings';
 import type { Database } from '@server/db/database';
 import { openPostgresDatabase } from '@server/db/open-postgres';
-import { addresses, users } from '@server/db/schema';
-import { listingColumns } from '@server/modules/listings/listings.repository';
+import * as schema from '@server/db/schema';
+import { pageListings } from '@server/modules/listings/listing-page.repository';
+import { listingsRepository } from '@server/modules/listings/listings.repository';
 import { searchFilter } from '@server/modules/listings/read-filters';
+import { readMarketStats } from '@server/modules/market';
 import { realKeypair } from './lib/keypairs';
 import { drive, type LoadResult } from './lib/load';
 import { loadNow, secs } from './lib/machine';
@@ -47,40 +50,73 @@ const SUBSTRINGS = [
 const DEFAULT_PATH = '/api/addresses/search?excludeSold=true&page=1&pageSize=20';
 const queryPath = (q: string) => `/api/addresses/search?query=${q}&excludeSold=true&page=1&pageSize=20`;
 
-/** The two statements `listingsRepository.page` sends for a search, built by the route's own filter code. */
-function searchStatements(database: Database, query: string | undefined) {
-  const f = searchFilter(
-    searchListingsQuerySchema.parse({ excludeSold: 'true', page: '1', pageSize: '20', ...(query ? { query } : {}) }),
-  );
-  const page = database.db
-    .select(listingColumns)
-    .from(addresses)
-    .innerJoin(users, eq(users.id, addresses.sellerId))
-    .where(f.where)
-    .orderBy(...f.orderBy)
-    .limit(f.limit)
-    .offset(f.offset)
-    .toSQL();
-  const count = database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(addresses)
-    .where(f.where)
-    .toSQL();
-  return { page, count };
+interface Statement {
+  sql: string;
+  params: unknown[];
 }
 
-async function medianMs(database: Database, stmt: { sql: string; params: unknown[] }, runs = 5): Promise<number> {
+/**
+ * The statements one read sends, exactly: `read` runs against a drizzle instance whose logger records every
+ * query (sql and parameters) instead of re-building them here, so the plans below are the route's own.
+ */
+async function statementsOf(pool: pg.Pool, read: (db: Database['db']) => Promise<unknown>): Promise<Statement[]> {
+  const sent: Statement[] = [];
+  const db = drizzle({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (sql, params) => sent.push({ sql, params }) },
+  });
+  await read(db as unknown as Database['db']);
+  return sent;
+}
+
+const search = (extra: Record<string, string>) =>
+  searchFilter(searchListingsQuerySchema.parse({ excludeSold: 'true', page: '1', pageSize: '20', ...extra }));
+
+/** Each read the load benchmark makes at 1M listings, with what its statements should be served by. */
+function reads(sampleAddress: string): [string, (db: Database['db']) => Promise<unknown>][] {
+  return [
+    ['search: default page', (db) => pageListings(db, search({}))],
+    ['search: excludeSold=false', (db) => pageListings(db, search({ excludeSold: 'false' }))],
+    ['search: price asc, page 5', (db) => pageListings(db, search({ sortBy: 'price', sortOrder: 'asc', page: '5' }))],
+    ['search: rarity desc', (db) => pageListings(db, search({ sortBy: 'rarityScore' }))],
+    ['search: query=sol', (db) => pageListings(db, search({ query: 'sol' }))],
+    ['search: query=moon', (db) => pageListings(db, search({ query: 'moon' }))],
+    ['search: query=zzz', (db) => pageListings(db, search({ query: 'zzz' }))],
+    // Matches every address with a 1 in it: the common-substring path (capped count, then the ordered page).
+    [
+      'search: query=111 (one of the commonest 3-character substrings)',
+      (db) => pageListings(db, search({ query: '111' })),
+    ],
+    ['featured', (db) => listingsRepository.featured(db, 24)],
+    ['by-address', (db) => listingsRepository.findByAddress(db, sampleAddress)],
+    ['market-stats', (db) => readMarketStats(db)],
+  ];
+}
+
+/** The scan lines of a plan (which index, or a sequential scan), one per node. */
+function scans(plan: string): string {
+  const found = plan
+    .split('\n')
+    .map((line) => line.trim().replace(/^->\s*/, ''))
+    .filter((line) => /Scan|BitmapOr/.test(line))
+    .map((line) => line.replace(/\s*\(cost=.*$/, '').replace(/ on addresses(?: addresses_1)?(?= |$)/, ''));
+  return found.join('; ');
+}
+
+async function medianMs(pool: pg.Pool, stmt: Statement, runs = 5): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    await database.query(stmt.sql, stmt.params);
+    await pool.query(stmt.sql, stmt.params);
     times.push(performance.now() - t0);
   }
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
-async function explain(database: Database, stmt: { sql: string; params: unknown[] }): Promise<string> {
-  const rows = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${stmt.sql}`, stmt.params);
+async function explain(pool: pg.Pool, stmt: Statement): Promise<string> {
+  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${stmt.sql}`, stmt.params);
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
@@ -92,6 +128,30 @@ async function drain(origin: string): Promise<void> {
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'none answered within the run');
+
+/** EXPLAIN (ANALYZE, BUFFERS) and a median of 5 runs of every statement of `reads`, on the database at `url`. */
+export async function explainReads(url: string): Promise<{ timings: string[][]; plans: string[] }> {
+  const plans: string[] = [];
+  const timings: string[][] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ address: string }>(
+      "SELECT address FROM addresses WHERE status <> 'deleted' ORDER BY id LIMIT 1",
+    );
+    for (const [label, read] of reads(rows[0]!.address)) {
+      const statements = await statementsOf(pool, read);
+      for (const [i, stmt] of statements.entries()) {
+        const name = statements.length > 1 ? `${label} (${i + 1}/${statements.length})` : label;
+        const plan = await explain(pool, stmt);
+        timings.push([name, fmt(await medianMs(pool, stmt)), scans(plan)]);
+        plans.push(`#### ${name}\n\n\`\`\`\n${stmt.sql}\n${JSON.stringify(stmt.params)}\n\n${plan}\n\`\`\`\n`);
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+  return { timings, plans };
+}
 
 export async function benchSearch(): Promise<string> {
   const db = await createBenchDatabase('search');
@@ -140,39 +200,11 @@ export async function benchSearch(): Promise<string> {
       await server.stop();
     }
 
-    console.log("search: EXPLAIN ANALYZE of the route's statements…");
-    const plans: string[] = [];
-    const timings: (string | number)[][] = [];
-    const candidate: (string | number)[][] = [];
-    try {
-      for (const q of [undefined, 'sol', 'moon']) {
-        const { page, count } = searchStatements(setup, q);
-        const label = q ? `query=${q}` : 'default page';
-        timings.push([label, fmt(await medianMs(setup, page)), fmt(await medianMs(setup, count))]);
-        plans.push(`#### ${label}: page query\n\n\`\`\`\n${page.sql}\n\n${await explain(setup, page)}\n\`\`\`\n`);
-        plans.push(`#### ${label}: count query\n\n\`\`\`\n${count.sql}\n\n${await explain(setup, count)}\n\`\`\`\n`);
-      }
-      console.log('search: re-timing with two candidate indexes (scratch database only)…');
-      await setup.query('CREATE INDEX bench_pattern_trgm_idx ON addresses USING gin (pattern gin_trgm_ops)');
-      await setup.query(
-        "CREATE INDEX bench_open_created_idx ON addresses (created_at DESC, id) WHERE is_listed AND status <> 'deleted' AND status <> 'sold'",
-      );
-      await setup.query('ANALYZE addresses');
-      for (const q of [undefined, 'sol', 'moon']) {
-        const { page, count } = searchStatements(setup, q);
-        const label = q ? `query=${q}` : 'default page';
-        candidate.push([label, fmt(await medianMs(setup, page)), fmt(await medianMs(setup, count))]);
-        if (q === 'sol' || !q)
-          plans.push(
-            `#### with the candidate indexes, ${label}: page query\n\n\`\`\`\n${await explain(setup, page)}\n\`\`\`\n`,
-          );
-      }
-    } finally {
-      await setup.close();
-    }
+    console.log("search: EXPLAIN ANALYZE of each read's statements…");
+    const { timings, plans } = await explainReads(db.url).finally(() => setup.close());
 
     return [
-      `Command: \`npm run bench -- search\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, autocannon in the bench process at ${CONNECTIONS} connections for ${SECONDS} s after a 3 s warm-up. The load generator, the server and PostgreSQL share the same 2 cores. Sanity check: ${sample}.`,
+      `Command: \`npm run bench -- search\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, autocannon in the bench process at ${CONNECTIONS} connections for ${SECONDS} s after a 3 s warm-up. The load generator, the server and PostgreSQL share the same 2 cores. Sanity check: ${sample}.`,
       '',
       table(
         [
@@ -205,13 +237,9 @@ export async function benchSearch(): Promise<string> {
         ]),
       ),
       '',
-      "The statements the route runs (`listingsRepository.page`: the page, then `count(*)` for `total`), built with the route's own `searchFilter`; median of 5 runs each, one at a time, after the load:",
+      'Every statement each read sends (recorded from the repository code itself), median of 5 runs each, one at a time, after the load, with the scans of its plan. The search sends a capped count beside an ordered page; with a substring, one statement that collects the matches (up to the cap) and then the page by id, or the ordered page when there are more matches than the cap.',
       '',
-      table(['search', 'page query', 'count query'], timings),
-      '',
-      "The same statements after adding, on the scratch database only, a trigram index on `pattern` (`gin (pattern gin_trgm_ops)`) and a partial index matching the default listing (`(created_at DESC, id) WHERE is_listed AND status <> 'deleted' AND status <> 'sold'`):",
-      '',
-      table(['search', 'page query', 'count query'], candidate),
+      table(['read (statement)', 'median', 'plan'], timings),
       '',
       '<details><summary>EXPLAIN (ANALYZE, BUFFERS) of each statement</summary>',
       '',

@@ -12,15 +12,19 @@ export interface LoadResult {
   timeouts: number;
 }
 
+/** A GET path, or a request with a method, body and headers (POST /api/addresses/validate in the mix). */
+export type LoadRequest =
+  string | { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
+
 const pct = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 
 /**
- * `connections` keep-alive connections against `paths` (taken in turn) for `seconds`. Latency percentiles come
+ * `connections` keep-alive connections against `paths` (requests taken in turn) for `seconds`. Latency percentiles come
  * from every response's own time (autocannon's summary has no p95). Bounded by time (no `amount`: it would override `duration`).
  */
 export function drive(
   origin: string,
-  paths: readonly string[],
+  paths: readonly LoadRequest[],
   seconds: number,
   connections = 32,
 ): Promise<LoadResult> {
@@ -36,7 +40,11 @@ export function drive(
         requests: [
           {
             method: 'GET',
-            setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }),
+            setupRequest: (req) => {
+              const r = paths[next++ % paths.length]!;
+              if (typeof r === 'string') return { ...req, path: r };
+              return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+            },
           },
         ],
       },

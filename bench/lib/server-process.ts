@@ -22,10 +22,11 @@ function freePort(): Promise<number> {
 /**
  * The real server (`src/server/main.ts`) as a child process on a loopback port, so the load generator's CPU is
  * not spent in the server's event loop. Resolves once /api/health answers; `stop()` sends SIGTERM (SIGKILL after
- * 20 s) and removes its temp DATA_DIR.
+ * 20 s) and removes its temp DATA_DIR. `extraEnv` adds to (or overrides) the server's environment.
  */
 export async function startServer(
   databaseUrl: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv_bench_server_'));
   const removeDir = onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
@@ -41,6 +42,7 @@ export async function startServer(
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

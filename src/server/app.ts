@@ -5,6 +5,7 @@ import type { ChainContext } from './chain/chain-context';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrors } from './http/framework-errors';
 import { guards, setDefaultAccess } from './http/guards';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

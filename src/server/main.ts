@@ -1,4 +1,5 @@
 import { createServerRuntime } from './runtime';
+import { armCrashPoint } from './config/crash-point';
 import { EnvError, loadEnv } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
 
@@ -26,6 +27,14 @@ async function main(): Promise<void> {
     throw err;
   }
   const { app } = runtime;
+  // Armed here only, never by an in-process app: a crash point must kill a server, not a test runner.
+  if (env.faultCrashAt) {
+    app.log.warn(
+      { faultCrashAt: env.faultCrashAt },
+      'FAULT_CRASH_AT is set (test-only): this process will kill itself',
+    );
+    armCrashPoint(env.faultCrashAt);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

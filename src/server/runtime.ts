@@ -3,6 +3,7 @@ import { buildApp, type AppOptions } from './app';
 import { createChainContext } from './chain/create-chain-context';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
+import { dataDirErrorOf } from './db/data-dir-error';
 import { lockDataDir } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
 import { seedReferenceData } from './db/seed-reference-data';
@@ -19,6 +20,15 @@ export interface ServerRuntime {
  * do tests that need a real process-like server without spawning one.
  */
 export async function createServerRuntime(env: Env, appOptions: AppOptions = {}): Promise<ServerRuntime> {
+  try {
+    return await openRuntime(env, appOptions);
+  } catch (err) {
+    // A read-only or full DATA_DIR: say so, naming it, rather than a bare errno from deep inside PGlite or fs.
+    throw dataDirErrorOf(err, env.dataDir, !env.databaseUrl) ?? err;
+  }
+}
+
+async function openRuntime(env: Env, appOptions: AppOptions): Promise<ServerRuntime> {
   const usesDataDir = !env.databaseUrl || (env.isLocal && env.rpcUrls.length === 0);
   // Lock first: a second process must fail before it touches the embedded database or the chain state.
   const unlock = usesDataDir ? await lockDataDir(env.dataDir) : async () => {};

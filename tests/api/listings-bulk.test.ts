@@ -182,13 +182,10 @@ describe('POST /api/bulk-create-listings', () => {
     let chunk = 0;
     const failing = {
       async seal(...args: Parameters<typeof pool.seal>) {
-        const results = await pool.seal(...args);
+        const sealed = await pool.seal(...args);
         // The second chunk's ciphertexts are corrupted so its encrypted_keys INSERT fails.
-        if (++chunk === 2)
-          return results.map((r) =>
-            r.ok ? { ...r, encrypted: { ...r.encrypted, iv: null as unknown as string } } : r,
-          );
-        return results;
+        if (++chunk === 2) sealed.keys.iv = sealed.keys.iv.replace(/"[^"]*"/g, 'NULL');
+        return sealed;
       },
       close: () => pool.close(),
     };
@@ -213,6 +210,55 @@ describe('POST /api/bulk-create-listings', () => {
     expect(after.addresses - before.addresses).toBe(10); // only the first chunk
     expect(after.encrypted_keys - before.encrypted_keys).toBe(10);
     await expectPairedKeys();
+  });
+});
+
+describe('bulk uploads and listings already in the database', () => {
+  it('reports each address the database holds by its line, even when two uploads race for the same addresses', async () => {
+    const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
+      admin.walletAddress,
+    ]);
+    const actor = { userId: seller!.id, walletAddress: admin.walletAddress };
+    const rows = Array.from({ length: 24 }, (_, i) => {
+      const kp = newKeypair();
+      return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };
+    });
+    const before = await listingTableCounts(t);
+    const pool = createSealPool(t.app.vault.masterKey, { size: 2 });
+    // Opposite orders, small chunks: the two uploads meet in the middle, each inserting what the other has not.
+    const [a, b] = await Promise.all([
+      bulkCreateListings({ database: t.database, pool }, rows, actor, { chunkRows: 4 }),
+      bulkCreateListings({ database: t.database, pool }, [...rows].reverse(), actor, { chunkRows: 4 }),
+    ]);
+    await pool.close();
+
+    expect(a.successful + b.successful).toBe(rows.length);
+    expect(a.failed + b.failed).toBe(rows.length);
+    for (const res of [a, b]) {
+      expect(res.results).toHaveLength(rows.length);
+      for (const e of res.errors) expect(e).toMatch(/^Line \d+: address is already listed$/);
+    }
+    // Results are in line order in both answers: each line was stored by exactly one of them.
+    rows.forEach((row, i) => {
+      expect([a.results[i]!.status, b.results[i]!.status].sort(), `line ${row.line}`).toEqual(['failed', 'success']);
+      expect(a.results[i]!.address).toBe(row.address);
+    });
+    const after = await listingTableCounts(t);
+    expect(after.addresses - before.addresses).toBe(rows.length);
+    expect(after.encrypted_keys - before.encrypted_keys).toBe(rows.length);
+    await expectPairedKeys();
+
+    // Uploading them again: every line is a duplicate of the database, nothing changes.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: { addressData: rows },
+    });
+    expect(again.json()).toMatchObject({ successful: 0, failed: rows.length });
+    expect(again.json().errors).toEqual(rows.map((r) => `Line ${r.line}: address is already listed`));
+    const last = await listingTableCounts(t);
+    expect([last.addresses, last.encrypted_keys]).toEqual([after.addresses, after.encrypted_keys]);
   });
 });
 

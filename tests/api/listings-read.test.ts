@@ -28,6 +28,7 @@ describe('GET /api/addresses/search', () => {
       page: 1,
       pageSize: 20,
       total: 6,
+      totalExact: true,
       totalPages: 1,
       hasNextPage: false,
       hasPreviousPage: false,
@@ -50,19 +51,50 @@ describe('GET /api/addresses/search', () => {
     expect(desc.addresses.map((a: Listing) => a.price)).toEqual(['10', '4', '3', '2', '1', '0.5']);
   });
 
-  it('finds a substring of the address, case-insensitively, and treats % literally', async () => {
+  it('finds a substring of the address, case-insensitively, and treats % and _ literally', async () => {
     const target = made[2]!;
     const part = target.address.slice(10, 16).toLowerCase();
     const res = (await get(`/api/addresses/search?query=${encodeURIComponent(part)}`)).json();
     expect(res.addresses.map((a: Listing) => a.id)).toContain(target.id);
-    const none = (await get('/api/addresses/search?query=%25')).json();
-    expect(none.pagination.total).toBe(0);
+    expect(res.pagination).toMatchObject({ totalExact: true });
+    for (const literal of [`${part}%`, `${part.slice(0, 3)}_${part.slice(4)}`]) {
+      const none = (await get(`/api/addresses/search?query=${encodeURIComponent(literal)}`)).json();
+      expect(none.pagination.total, literal).toBe(0);
+    }
+  });
+
+  it("finds a substring of the listing's pattern too", async () => {
+    const target = made[3]!;
+    // A pattern that is not part of the address: only the pattern side of the OR can match it.
+    await t.database.query("update addresses set pattern = 'Vault9Word' where id = $1", [target.id]);
+    const res = (await get('/api/addresses/search?query=T9wO')).json();
+    expect(res.addresses.map((a: Listing) => a.id)).toEqual([target.id]);
+    expect(res.pagination).toMatchObject({ total: 1, totalExact: true });
+  });
+
+  it('refuses search text without 3 letters or digits in a row (no trigram to look up)', async () => {
+    for (const short of ['a', 'ab', '%', 'a b c', '1-2-3']) {
+      const res = await get(`/api/addresses/search?query=${encodeURIComponent(short)}`);
+      expect(res.statusCode, short).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
+      expect(res.json().message).toContain('Search text needs at least 3 letters or digits in a row');
+    }
+    // Blank is no search at all; 3 in a row is enough, whatever surrounds them.
+    expect((await get('/api/addresses/search?query=%20%20')).json().pagination.total).toBe(6);
+    expect((await get('/api/addresses/search?query=a-b-abc')).statusCode).toBe(200);
   });
 
   it('pages with pageSize 20 and refuses other sizes', async () => {
     const page2 = (await get('/api/addresses/search?page=2&pageSize=20')).json();
     expect(page2.addresses).toEqual([]);
-    expect(page2.pagination).toMatchObject({ page: 2, hasPreviousPage: true, hasNextPage: false });
+    // Past the end: no row to carry the count, which is then read on its own.
+    expect(page2.pagination).toMatchObject({
+      page: 2,
+      total: 6,
+      totalExact: true,
+      hasPreviousPage: true,
+      hasNextPage: false,
+    });
     for (const bad of ['pageSize=10', 'pageSize=abc', 'page=0', 'page=-1', 'sortBy=address', 'sortOrder=up']) {
       const res = await get(`/api/addresses/search?${bad}`);
       expect(res.statusCode, bad).toBe(400);

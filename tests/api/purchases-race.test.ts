@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { runVerifierOnce } from '@server/jobs';
-import { verifyPurchase } from '@server/modules/purchases';
+import { transactionsRepository, verifyPurchase } from '@server/modules/purchases';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import {
+  confirm,
   countRows,
   createPurchaseApp,
   createTestChain,
@@ -106,5 +107,26 @@ describe('races', () => {
         `action = 'purchase.verify' and transaction_id = '${started.transactionId}'`,
       ),
     ).toBe(1);
+  });
+
+  it("a buyer's confirm that loses the race to the background verifier for the same payment still succeeds", async () => {
+    const { listing } = await createListing(a, { price: '0.5' });
+    const buyer = await createUser(a);
+    await fund(chain, buyer.walletAddress);
+    const started = await initiateOk(a, buyer, listing);
+    const before = await transactionsRepository.findDetail(a.database.db, { id: started.transactionId });
+    const txHash = await pay(chain, buyer, started.payment);
+    // The verifier finds the payment by its reference and records it while confirm is between its read and its
+    // write: confirm reads the purchase as it was before (the interleaving, made deterministic).
+    expect((await runVerifierOnce(b.deps())).errors).toEqual([]);
+    expect((await statusOf(a, started.transactionId))?.status).toMatch(/verified|completed/);
+    const read = vi.spyOn(transactionsRepository, 'findDetail').mockResolvedValueOnce(before);
+    try {
+      const res = await confirm(a, buyer, started.transactionId, txHash);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toMatch(/verified|completed/);
+    } finally {
+      read.mockRestore();
+    }
   });
 });

@@ -99,9 +99,10 @@ const NUMERIC_PRECISIONS: [string, string, number, number][] = [
 /** [table, index]: each index serves a query the spec or DESIGN makes (see the schema files for which). */
 const INDEXES: [string, string][] = [
   ['addresses', 'addresses_address_trgm_idx'],
-  ['addresses', 'addresses_market_idx'],
-  ['addresses', 'addresses_price_idx'],
-  ['addresses', 'addresses_rarity_score_idx'],
+  ['addresses', 'addresses_pattern_trgm_idx'],
+  ['addresses', 'addresses_market_created_idx'],
+  ['addresses', 'addresses_market_price_idx'],
+  ['addresses', 'addresses_market_rarity_idx'],
   ['addresses', 'addresses_seller_created_idx'],
   ['addresses', 'addresses_featured_idx'],
   ['transactions', 'transactions_buyer_created_idx'],
@@ -338,6 +339,19 @@ describe('substring search', () => {
       return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('addresses_address_trgm_idx');
+  });
+
+  it('plans the search box (address or pattern) as a BitmapOr of the two trigram indexes', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`EXPLAIN SELECT id FROM addresses WHERE address ILIKE '%abcd%' OR pattern ILIKE '%abcd%'`,
+      );
+      return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('BitmapOr');
+    expect(plan).toContain('addresses_address_trgm_idx');
+    expect(plan).toContain('addresses_pattern_trgm_idx');
   });
 });
 

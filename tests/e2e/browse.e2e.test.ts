@@ -60,7 +60,11 @@ async function createListing(url: string, cookie: string, body: Record<string, u
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ env: { ADMIN_WALLETS: admin.address } }), launchBrowser()]);
+  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
+  await Promise.all([
+    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
   const cookie = await signIn(server.url, admin);
   for (let i = 1; i <= LISTINGS; i++) {
     created.push(
@@ -120,6 +124,11 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         expect(await items.first().getByRole('link').first().getAttribute('href')).toBe(
           `/address/${encodeURIComponent(target.address)}`,
         );
+
+        // Two characters cannot be searched by index: the box says so and the whole list stays.
+        await page.getByLabel('Search addresses').fill('ab');
+        await page.getByText('Type at least 3 letters or digits to search', { exact: true }).waitFor();
+        await expect.poll(() => items.count()).toBe(LISTINGS);
 
         await page.getByLabel('Search addresses').fill('zzzzzzzzzz');
         await page.getByRole('heading', { name: 'No addresses found matching "zzzzzzzzzz"' }).waitFor();

@@ -13,7 +13,8 @@ let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
+  await Promise.all([startAppServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -15,6 +15,9 @@ export function testDriver(): DriverName {
   return process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 }
 
+/** `vv_tpl_<run>` → `vv_t_<run>_`: the prefix of every copy a test run makes of its template. */
+export const copyPrefixOf = (template: string) => `${template.replace(/^vv_tpl_/, 'vv_t_')}_`;
+
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -31,7 +34,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl');
   const template = inject('postgresTemplate');
   if (!adminUrl || !template) throw new Error('The PostgreSQL test project needs TEST_DATABASE_URL');
-  const name = `vv_t_${randomBytes(6).toString('hex')}`;
+  // Named after this run's template, so a run's teardown drops its own copies and never another run's.
+  const name = `${copyPrefixOf(template)}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

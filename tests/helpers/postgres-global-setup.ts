@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgresDatabase } from '@server/db/open-postgres';
-import { withDatabase } from './db';
+import { copyPrefixOf, withDatabase } from './db';
 
 /**
  * Migrates one template database per test run; every test file then copies it. The copies and the template are
@@ -21,8 +21,11 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', template);
 
   return async () => {
+    // Only this run's copies: other runs on the same PostgreSQL (another checkout, a second terminal) may be
+    // using theirs right now.
     const leftovers = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'vv\\_t\\_%'",
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [copyPrefixOf(template)],
     );
     for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);

@@ -14,8 +14,8 @@ export interface ValidatorCore {
   ephemeralAccounts: Set<string>;
   /** Slots after landing at which a transaction counts as finalized. */
   finalitySlots: number;
-  /** Resolves once everything changed so far is on disk (immediately without a state dir). */
-  save(): Promise<void>;
+  /** Writes everything changed so far to disk before returning (a no-op without a state dir). */
+  save(): void;
 }
 
 export type Commitment = 'processed' | 'confirmed' | 'finalized';

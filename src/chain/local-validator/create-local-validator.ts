@@ -76,7 +76,7 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     accounts,
     ephemeralAccounts: new Set(),
     finalitySlots,
-    save: () => writer?.save() ?? Promise.resolve(),
+    save: () => writer?.save(),
   };
   const airdrop = await createFaucet(core);
   const handle = createJsonRpcHandler({
@@ -85,13 +85,13 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     ...sendMethods(core),
     ...historyMethods(core),
   });
-  await core.save();
+  core.save();
 
   return {
     handle,
     airdrop,
-    flush: () => core.save(),
-    close: () => core.save(),
+    flush: async () => core.save(),
+    close: async () => core.save(),
     genesisHash: clockState.genesisHash,
   };
 }

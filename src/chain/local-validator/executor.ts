@@ -174,6 +174,7 @@ export async function submitTransaction(
   }
   const outcome = executeTransaction(core, tx);
   if (!outcome.record) throw failureAsRpcError(outcome);
-  await core.save();
+  // Synchronously, before anything else can read the new state: see createStateWriter.
+  core.save();
   return tx.signature;
 }

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TransactionRecord } from './ledger.js';
 import type { LedgerClockState } from './ledger-clock.js';
@@ -94,41 +95,28 @@ export async function loadChainState(stateDir: string): Promise<ChainState | und
 }
 
 /**
- * Saves snapshots one at a time. A request made while a save is running is served by one more save that starts
- * afterwards (and takes a fresh snapshot then), so callers can await durability of what they just changed and a
- * burst of changes costs at most two writes.
+ * Saves the whole state, synchronously: a landed transaction is written before the event loop runs anything else,
+ * so no RPC answer (a signature status, a balance, the server's own verifier) can report a change that a SIGKILL
+ * would take back. Temp file then rename, so a kill mid-write leaves the previous state whole. Without fsync: a
+ * killed process loses nothing the kernel already holds; only power loss could (a dev chain accepts that).
  */
 export function createStateWriter(stateDir: string, snapshot: () => ChainState) {
-  let queue: Promise<void> = Promise.resolve();
-  let next: Promise<void> | undefined;
   let counter = 0;
-
-  async function writeNow(): Promise<void> {
-    const state = snapshot();
-    const file: StateFile = {
-      format: FORMAT,
-      version: VERSION,
-      ...state.clock,
-      accounts: Object.fromEntries(state.accounts),
-      transactions: state.transactions.map(toStored),
-    };
-    await mkdir(stateDir, { recursive: true });
-    const target = join(stateDir, STATE_FILE_NAME);
-    const temp = `${target}.${process.pid}.${++counter}.tmp`;
-    await writeFile(temp, JSON.stringify(file));
-    await rename(temp, target);
-  }
-
   return {
-    save(): Promise<void> {
-      if (next) return next;
-      const run = queue.then(() => {
-        next = undefined;
-        return writeNow();
-      });
-      next = run;
-      queue = run.catch(() => undefined);
-      return run;
+    save(): void {
+      const state = snapshot();
+      const file: StateFile = {
+        format: FORMAT,
+        version: VERSION,
+        ...state.clock,
+        accounts: Object.fromEntries(state.accounts),
+        transactions: state.transactions.map(toStored),
+      };
+      mkdirSync(stateDir, { recursive: true });
+      const target = join(stateDir, STATE_FILE_NAME);
+      const temp = `${target}.${process.pid}.${++counter}.tmp`;
+      writeFileSync(temp, JSON.stringify(file));
+      renameSync(temp, target);
     },
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { solanaClusterSchema } from '@shared/api/config';
+import { parseCrashPlan, type CrashPlan } from './crash-point';
 
 /**
  * The one place `process.env` is read (DESIGN §2). Every variable is parsed here at start-up; a bad value stops
@@ -36,7 +37,18 @@ const rawEnvSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   DEMO_DATA: booleanString.optional(),
   TRUST_PROXY: booleanString.default(false),
+  MARKET_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Test-only fault injection (see crash-point.ts): the process SIGKILLs itself at the named point. */
+  FAULT_CRASH_AT: z
+    .string()
+    .transform((value, ctx): CrashPlan => {
+      const plan = parseCrashPlan(value);
+      if (typeof plan !== 'string') return plan;
+      ctx.addIssue({ code: 'custom', message: plan });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 const PUBLIC_RPC_URLS: Record<Exclude<z.infer<typeof solanaClusterSchema>, 'local'>, string[]> = {
@@ -67,6 +79,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   if (!isLocal && !raw.VAULT_MASTER_KEY) {
     problems.push(`VAULT_MASTER_KEY: required when SOLANA_CLUSTER is ${raw.SOLANA_CLUSTER}`);
   }
+  if (raw.FAULT_CRASH_AT && raw.SOLANA_CLUSTER === 'mainnet-beta') {
+    problems.push('FAULT_CRASH_AT: test-only fault injection; refused when SOLANA_CLUSTER is mainnet-beta');
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = path.resolve(raw.DATA_DIR);
@@ -87,6 +102,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     publicOrigin: (raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     demoData: raw.DEMO_DATA ?? isLocal,
     trustProxy: raw.TRUST_PROXY,
+    /** How stale the Home stat tiles may be: four aggregates over every listing, too costly per request at scale. */
+    marketStatsMaxAgeMs: raw.MARKET_STATS_MAX_AGE_SECONDS * 1000,
     logLevel: raw.LOG_LEVEL,
+    /** Test-only: where this process kills itself (FAULT_CRASH_AT), armed by main.ts alone. */
+    faultCrashAt: raw.FAULT_CRASH_AT,
   };
 }

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '@shared/api/errors';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  STORAGE_FULL_MESSAGE,
+  databaseAnswers,
+  isConnectionFailure,
+  isStorageFull,
+} from '../db/availability';
 import { AppError } from './app-error';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -29,7 +36,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
 
 /** One error handler for the whole app (DESIGN §8): `{ error: CODE, message }`, 5xx internals never leak. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.code(err.statusCode).send({ error: err.code, message: err.message } satisfies ErrorReply);
     }
@@ -60,6 +67,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // A client error from a plugin we did not map: keep its status, give it a generic code.
       return reply.code(status).send({ error: 'BAD_REQUEST', message: err.message });
+    }
+    if (isStorageFull(err)) {
+      // Operators must see this one: nothing can be written until space is freed (then it recovers by itself).
+      request.log.error({ err }, 'request failed: no space left to write (disk full)');
+      return reply.code(503).send({ error: ErrorCode.SERVICE_UNAVAILABLE, message: STORAGE_FULL_MESSAGE });
+    }
+    // A lost database is an outage, not a bug: 503 tells the browser (and a load balancer) to try again later.
+    if (isConnectionFailure(err) || !(await databaseAnswers(request.server.database))) {
+      request.log.warn({ err }, 'request failed: database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: ErrorCode.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: ErrorCode.INTERNAL_ERROR, message: INTERNAL_MESSAGE });

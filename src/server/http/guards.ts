@@ -16,6 +16,7 @@ import {
   type SessionInfo,
 } from '../modules/auth/session';
 import { AppError, forbidden, unauthorized } from './app-error';
+import { refuseNulCharacters } from './nul-check';
 import { checkOrigin, STATE_CHANGING_METHODS } from './origin-check';
 import { enforceRateLimits, validateRateLimitRules, type RateLimitRule } from './rate-limit';
 import { checkWalletMatch, claimedWallets } from './wallet-match';
@@ -34,8 +35,9 @@ import { checkWalletMatch, claimedWallets } from './wallet-match';
  *   }
  *
  * and the guard enforces, in order: Origin check and JSON-only bodies on state-changing calls, the session
- * (`request.session`), the access level, the rule that a supplied x-wallet-address header or walletAddress /
- * buyerId / buyerWallet / wallet parameter equals the session wallet (403 WALLET_MISMATCH), then the rate limits.
+ * (`request.session`), the access level, no NUL character in the query, path or body (400, nul-check.ts), the
+ * rule that a supplied x-wallet-address header or walletAddress / buyerId / buyerWallet / wallet parameter equals
+ * the session wallet (403 WALLET_MISMATCH), then the rate limits.
  */
 
 export type RouteAccess = 'public' | 'session' | 'admin';
@@ -120,6 +122,7 @@ async function guardRequest(request: FastifyRequest, reply: FastifyReply): Promi
 
 async function guardParsedRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const config = request.routeOptions.config;
+  refuseNulCharacters(request);
   if (request.session && config.walletMatch !== false) {
     checkWalletMatch(request, request.session.walletAddress, config.walletFields);
   }

@@ -60,6 +60,13 @@ export function validateRateLimitRules(rules: readonly RateLimitRule[], route: s
   }
 }
 
+/**
+ * A claimed wallet is whatever the client sent, counted before the body is validated: text PostgreSQL cannot store
+ * (a NUL) or index (kilobytes) would make the counter's upsert fail with a 500. Such claims share one counter;
+ * wallets and IP addresses are short and clean.
+ */
+const keyPart = (id: string) => (id.length <= 64 && !id.includes('\0') ? id : '(malformed)');
+
 /** Counts this request against each rule; throws 429 RATE_LIMITED (with Retry-After) when one is exceeded. */
 export async function enforceRateLimits(
   request: FastifyRequest,
@@ -73,7 +80,11 @@ export async function enforceRateLimits(
     const id = rule.keyBy === 'ip' ? request.ip : rule.keyBy === 'wallet' ? claimedWallet() : rule.keyBy(request);
     if (!id) continue;
     const kind = typeof rule.keyBy === 'string' ? rule.keyBy : 'custom';
-    const { count, resetAt } = await hitRateLimit(db, `${rule.bucket ?? route}|${kind}|${id}`, rule.timeWindow);
+    const { count, resetAt } = await hitRateLimit(
+      db,
+      `${rule.bucket ?? route}|${kind}|${keyPart(id)}`,
+      rule.timeWindow,
+    );
     if (count > rule.max) {
       const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
       reply.header('retry-after', String(retryAfter));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSolToLamports } from '../money';
 
 const base58Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Enter a base58 Solana address');
 
@@ -17,6 +18,17 @@ export const airdropRequestSchema = z.object({
   sol: z
     .number({ error: 'The amount (sol) must be a number' })
     .positive('The amount (sol) must be greater than 0')
-    .max(MAX_AIRDROP_SOL, `At most ${MAX_AIRDROP_SOL} SOL per airdrop`),
+    .max(MAX_AIRDROP_SOL, `At most ${MAX_AIRDROP_SOL} SOL per airdrop`)
+    // 5e-324 is positive but no whole number of lamports: refused here rather than failing in the handler.
+    .refine((sol) => wholeLamports(sol), 'The amount (sol) can have at most 9 decimal places (1 lamport)'),
 });
+
+function wholeLamports(sol: number): boolean {
+  try {
+    return parseSolToLamports(sol) > 0n;
+  } catch {
+    return false;
+  }
+}
+
 export const airdropResponseSchema = z.object({ signature: z.string(), lamports: z.string() });

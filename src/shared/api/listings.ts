@@ -89,6 +89,11 @@ export const paginationSchema = z.object({
   pageSize: z.number().int(),
   totalPages: z.number().int(),
   total: z.number().int(),
+  /**
+   * False when the server stopped counting (at 1,000 listings, 5,000 substring matches, or as far as the next
+   * page buttons need): there are more than `total` ("1,000+"), and `totalPages` is a lower bound as well.
+   */
+  totalExact: z.boolean(),
   hasNextPage: z.boolean(),
   hasPreviousPage: z.boolean(),
 });
@@ -108,8 +113,14 @@ const pageQuery = {
 };
 const searchText = z.string().trim().max(100, 'Search text is too long').optional();
 
+/** Substring search is served by trigram indexes, which need 3 letters or digits in a row to narrow anything. */
+export const SEARCH_TOO_SHORT = 'Search text needs at least 3 letters or digits in a row';
+/** Whether the marketplace can search for `text` (see SEARCH_TOO_SHORT); the browser sends nothing shorter. */
+export const isSearchableText = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
+
 export const searchListingsQuerySchema = z.object({
-  query: searchText,
+  // Without a trigram to look up, `%ab%` is a scan of every listing (seconds at 1M rows): refused, not queued.
+  query: searchText.refine((text) => !text || isSearchableText(text), SEARCH_TOO_SHORT),
   excludeSold: z
     .enum(['true', 'false'])
     .default('false')

@@ -6,16 +6,20 @@
  * Importing registers a loader; the list itself is read and indexed (~275,000 words, tens of milliseconds)
  * only on the first word lookup, so a process that never analyses an address never pays for it.
  */
-// The one deliberate Node import in src/shared: this module is server-only by design (see above).
+// The deliberate Node imports in src/shared: this module is server-only by design (see above).
+// eslint-disable-next-line no-restricted-imports
+import { readFileSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { createRequire } from 'node:module';
 import { createWordIndex, registerWordSource, type WordIndex } from './word-index';
 
-// createRequire keeps the read synchronous: analyzeAddress is synchronous and runs in tight bulk loops.
+// Synchronous: analyzeAddress is synchronous and runs in tight bulk loops.
 const require = createRequire(import.meta.url);
 
 export function loadEnglishWordIndex(): WordIndex {
-  const words = require('an-array-of-english-words') as string[];
+  // Parsed, not require()d: the index keeps its own compact copy, and the module cache would keep the 275,000
+  // strings alive (≈10 MB) in every process and bulk worker.
+  const words = JSON.parse(readFileSync(require.resolve('an-array-of-english-words'), 'utf8')) as string[];
   return createWordIndex(words);
 }
 

@@ -47,6 +47,7 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
       DATA_DIR: dataDir,
       SOLANA_CLUSTER: 'local',
       DEMO_DATA: 'false',
+      MARKET_STATS_MAX_AGE_SECONDS: '0', // pages show the stats of what the test just wrote
       PUBLIC_ORIGIN: url,
       ...opts.env,
     },

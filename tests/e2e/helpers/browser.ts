@@ -43,6 +43,12 @@ function isExpectedNetworkError(text: string, url: string) {
 export interface PageOptions {
   baseURL: string;
   viewport?: { width: number; height: number };
+  /**
+   * Console errors the test provokes on purpose (a network failure or a 5xx it injects), matched against
+   * "text (url)". Everything else still fails the test.
+   */
+  tolerate?: ReadonlyArray<RegExp>;
+  userAgent?: string;
 }
 
 /**
@@ -58,13 +64,14 @@ export async function withPage<T>(
     baseURL: options.baseURL,
     viewport: options.viewport ?? VIEWPORTS.desktop,
     permissions: ['clipboard-read', 'clipboard-write'],
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !isExpectedNetworkError(message.text(), message.location().url)) {
-      errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    }
+    if (message.type() !== 'error' || isExpectedNetworkError(message.text(), message.location().url)) return;
+    const line = `${message.text()} (${message.location().url})`;
+    if (!options.tolerate?.some((pattern) => pattern.test(line))) errors.push(`console.error: ${line}`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   try {

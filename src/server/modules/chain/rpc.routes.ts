@@ -1,4 +1,5 @@
 import type { LocalValidator } from '@chain/local-validator/index';
+import { crashPoint } from '@server/config/crash-point';
 import type { AppInstance } from '../../types';
 
 /**
@@ -8,6 +9,7 @@ import type { AppInstance } from '../../types';
 export async function localRpcRoutes(app: AppInstance, opts: { validator: LocalValidator }): Promise<void> {
   app.post('/rpc', { schema: { hide: true } }, async (request, reply) => {
     const answer = await opts.validator.handle(request.body ?? null);
+    if ((request.body as { method?: unknown } | null)?.method === 'sendTransaction') crashPoint('rpc:after-send');
     return reply.header('cache-control', 'no-store').send(answer);
   });
 }

@@ -1,8 +1,8 @@
 import type { BulkRowInput } from '@shared/api/listings';
 import { priceProblem } from '@shared/api/listings';
-import { isValidSolanaAddress } from '@shared/format/address';
-import { findLookalike, lookalikeReason, type KnownAddress } from '@shared/lookalike';
+import { LOOKALIKE_EDGE, lookalikeReason, type KnownAddress } from '@shared/lookalike';
 import { PRICE_DECIMALS, parseSolToLamports } from '@shared/money';
+import { isBase58Address } from '../vault';
 
 /** A row that passed the cheap checks and goes on to the database and the crypto. */
 export interface BulkCandidate {
@@ -22,51 +22,78 @@ export interface BulkRejection {
   reason: string;
 }
 
+/** What the checks of one upload share: the lines seen so far, the look-alike index, prices already read. */
+interface Batch {
+  firstLine: Map<string, number>;
+  /** `findLookalike` as one lookup: first and last LOOKALIKE_EDGE characters → the first such known address. */
+  lookalikes: Map<string, KnownAddress>;
+  /** Uploads repeat a handful of prices: each distinct one is read once (its problem, or its lamports). */
+  prices: Map<string | number, string | bigint>;
+}
+
+const edges = (address: string) => address.slice(0, LOOKALIKE_EDGE) + address.slice(-LOOKALIKE_EDGE);
+
 /**
  * The checks that need neither the database nor the key's crypto: address, platform, key present, price,
- * duplicates within the batch, look-alikes. Reasons never quote the key.
+ * duplicates within the batch, look-alikes. Reasons never quote the key. A plain loop over one function: it
+ * runs on the request's thread for up to 100,000 rows, so nothing is allocated per row beyond its result.
  */
 export function checkBulkRows(
   rows: readonly BulkRowInput[],
   known: readonly KnownAddress[],
 ): { candidates: BulkCandidate[]; rejected: BulkRejection[] } {
+  const batch: Batch = { firstLine: new Map(), lookalikes: new Map(), prices: new Map() };
+  for (const k of known) {
+    if (k.address.length < LOOKALIKE_EDGE) continue; // findLookalike can never match it
+    if (!batch.lookalikes.has(edges(k.address))) batch.lookalikes.set(edges(k.address), k);
+  }
   const candidates: BulkCandidate[] = [];
   const rejected: BulkRejection[] = [];
-  const firstLine = new Map<string, number>();
-
-  rows.forEach((row, index) => {
-    const line = row.line ?? index + 1;
-    const address = row.address.trim();
-    const reject = (reason: string, echo = true) => rejected.push({ line, address: echo ? address : null, reason });
-
-    if (address === '') return reject('address is missing', false);
-    if (!isValidSolanaAddress(address)) return reject('not a valid Solana address (base58 text of 32 bytes)', false);
-    if (row.platform !== undefined && row.platform.trim().toLowerCase() !== 'solana') {
-      return reject('only Solana addresses can be listed (platform must be solana)');
-    }
-    const earlier = firstLine.get(address);
-    if (earlier !== undefined) return reject(`duplicate address (already on line ${earlier})`);
-    firstLine.set(address, line);
-    if (!row.privateKey?.trim()) return reject('private key is missing: it is required to verify ownership');
-
-    let priceLamports: bigint | null = null;
-    const price = typeof row.price === 'string' ? row.price.trim() : row.price;
-    if (price !== undefined && price !== '') {
-      const problem = priceProblem(price);
-      if (problem) return reject(problem);
-      priceLamports = parseSolToLamports(price, { maxDecimals: PRICE_DECIMALS });
-    }
-    const lookalike = findLookalike(address, known);
-    if (lookalike) return reject(lookalikeReason(lookalike));
-
-    candidates.push({
-      line,
-      address,
-      privateKey: row.privateKey,
-      pattern: row.pattern?.trim() || undefined,
-      patternType: row.patternType?.trim() || undefined,
-      priceLamports,
-    });
-  });
+  for (let index = 0; index < rows.length; index++) {
+    const checked = checkRow(rows[index]!, index, batch);
+    if ('reason' in checked) rejected.push(checked);
+    else candidates.push(checked);
+  }
   return { candidates, rejected };
+}
+
+function checkRow(row: BulkRowInput, index: number, batch: Batch): BulkCandidate | BulkRejection {
+  const line = row.line ?? index + 1;
+  const address = row.address.trim();
+  if (address === '') return { line, address: null, reason: 'address is missing' };
+  if (!isBase58Address(address)) {
+    return { line, address: null, reason: 'not a valid Solana address (base58 text of 32 bytes)' };
+  }
+  if (row.platform !== undefined && row.platform.trim().toLowerCase() !== 'solana') {
+    return { line, address, reason: 'only Solana addresses can be listed (platform must be solana)' };
+  }
+  const earlier = batch.firstLine.get(address);
+  if (earlier !== undefined) return { line, address, reason: `duplicate address (already on line ${earlier})` };
+  batch.firstLine.set(address, line);
+  if (!row.privateKey?.trim()) {
+    return { line, address, reason: 'private key is missing: it is required to verify ownership' };
+  }
+
+  let priceLamports: bigint | null = null;
+  const price = typeof row.price === 'string' ? row.price.trim() : row.price;
+  if (price !== undefined && price !== '') {
+    let read = batch.prices.get(price);
+    if (read === undefined) {
+      read = priceProblem(price) ?? parseSolToLamports(price, { maxDecimals: PRICE_DECIMALS });
+      batch.prices.set(price, read);
+    }
+    if (typeof read === 'string') return { line, address, reason: read };
+    priceLamports = read;
+  }
+  const lookalike = batch.lookalikes.get(edges(address));
+  if (lookalike) return { line, address, reason: lookalikeReason(lookalike) };
+
+  return {
+    line,
+    address,
+    privateKey: row.privateKey,
+    pattern: row.pattern?.trim() || undefined,
+    patternType: row.patternType?.trim() || undefined,
+    priceLamports,
+  };
 }

@@ -1,20 +1,23 @@
 import type { BulkCreateResponse, BulkRowInput } from '@shared/api/listings';
 import type { BulkLineError } from '@shared/bulk';
-import { autoPriceLamports } from '@shared/rarity';
 import type { Database } from '../../db/database';
+import { crashPoint } from '../../config/crash-point';
 import { recordAudit } from '../audit';
 import { vaultRepository } from '../vault/vault.repository';
-import { checkBulkRows, type BulkCandidate, type BulkRejection } from './bulk-checks';
+import { checkBulkRows, type BulkCandidate } from './bulk-checks';
+import { BulkOutcomes } from './bulk-outcomes';
+import { bulkWriteRepository } from './bulk-write.repository';
+import { uuidArrayLiteral } from './listing-columns';
 import type { Actor } from './create-listing.service';
-import { listingRecord } from './listing-record';
-import { listingsRepository, type NewListingRow } from './listings.repository';
 import { loadKnownAddresses } from './known-addresses.repository';
+import type { SealedChunk } from './seal-chunk';
 import type { SealPool } from './seal-pool';
-import type { SealResult } from './seal-listing';
 import { activeValueMultiplier } from './valuation.repository';
 
 /** Rows per database transaction: a crash loses at most the chunk in flight, and never splits a listing from its key. */
 export const BULK_CHUNK_ROWS = 1_000;
+/** Chunks sealed ahead of the one being written: enough to keep the workers busy, few enough to bound memory. */
+const SEAL_AHEAD = 4;
 
 export interface BulkCreateDeps {
   database: Database;
@@ -27,14 +30,13 @@ export interface BulkCreateOptions {
   parseErrors?: readonly BulkLineError[];
 }
 
-type Result = BulkCreateResponse['results'][number] & { line: number; reason?: string };
-
 /**
  * Bulk listing creation (spec §7 POST /api/bulk-create-listings): every row is checked (address, key,
  * ownership, price or auto-price, duplicates in the batch and in the database, look-alikes); good rows are
- * stored, bad ones reported by line. Each chunk of `chunkRows` is one transaction holding multi-row INSERTs of
- * its listings and their encrypted keys. The crypto of later chunks runs on the pool's workers while earlier
- * chunks are written.
+ * stored, bad ones reported by line. Each chunk of `chunkRows` is one transaction of two `INSERT … SELECT …
+ * FROM unnest(…)` statements (its listings, then their encrypted keys); an address the database holds already
+ * is left out by ON CONFLICT DO NOTHING and reported as a duplicate. The pool's workers seal later chunks
+ * while earlier ones are written.
  */
 export async function bulkCreateListings(
   deps: BulkCreateDeps,
@@ -46,30 +48,34 @@ export async function bulkCreateListings(
   const chunkRows = opts.chunkRows ?? BULK_CHUNK_ROWS;
   const [known, multiplier] = await Promise.all([loadKnownAddresses(db), activeValueMultiplier(db, 'solana')]);
   const { candidates, rejected } = checkBulkRows(rows, known);
-  const results: Result[] = rejected.map(failed);
-  for (const e of opts.parseErrors ?? [])
-    results.push({ line: e.line, address: '', pattern: null, price: null, status: 'failed', reason: e.reason });
+  const outcomes = new BulkOutcomes();
+  for (const r of rejected) outcomes.fail(r.line, r.address ?? '', r.reason);
+  for (const e of opts.parseErrors ?? []) outcomes.fail(e.line, '', e.reason);
 
-  const chunks: BulkCandidate[][] = [];
-  for (let i = 0; i < candidates.length; i += chunkRows) chunks.push(candidates.slice(i, i + chunkRows));
-  // Seal ahead (bounded, so memory stays flat) while the database writes the chunk before.
-  const sealing = new Map<number, Promise<SealResult[]>>();
+  const chunkCount = Math.ceil(candidates.length / chunkRows);
+  const sealing = new Map<number, { rows: BulkCandidate[]; sealed: Promise<SealedChunk> }>();
   const sealAhead = (i: number) => {
-    const chunk = chunks[i];
-    if (chunk && !sealing.has(i)) sealing.set(i, deps.pool.seal(chunk.map(toSealInput), multiplier));
+    if (i >= chunkCount) return;
+    const rows = candidates.slice(i * chunkRows, (i + 1) * chunkRows);
+    const sealed = deps.pool.seal({ rows, sellerId: actor.userId, multiplier });
+    sealed.catch(() => undefined); // awaited below; a write failing first must not leave it unhandled
+    sealing.set(i, { rows, sealed });
   };
-  for (let i = 0; i < 3; i++) sealAhead(i);
+  for (let i = 0; i < SEAL_AHEAD; i++) sealAhead(i);
 
-  for (let i = 0; i < chunks.length; i++) {
-    const chunk = chunks[i]!;
-    const sealed = await sealing.get(i)!;
-    sealing.delete(i);
-    sealAhead(i + 3);
-    results.push(...(await writeChunk(deps.database, chunk, sealed, actor.userId)));
+  try {
+    for (let i = 0; i < chunkCount; i++) {
+      const chunk = sealing.get(i)!;
+      sealing.delete(i); // nothing keeps a written chunk alive
+      const sealed = await chunk.sealed;
+      sealAhead(i + SEAL_AHEAD);
+      await writeChunk(deps.database, chunk.rows, sealed, outcomes);
+    }
+  } finally {
+    if (chunkCount > 0) await bulkWriteRepository.mergePendingIndexEntries(db);
   }
 
-  results.sort((a, b) => a.line - b.line);
-  const successful = results.filter((r) => r.status === 'success').length;
+  const { results, errors, successful } = outcomes.finish();
   await recordAudit(db, {
     action: 'listing.bulk_create',
     performedBy: actor.walletAddress,
@@ -77,82 +83,42 @@ export async function bulkCreateListings(
     userAgent: actor.userAgent ?? null,
     metadata: { rows: results.length, successful, failed: results.length - successful },
   });
-  return {
-    successful,
-    failed: results.length - successful,
-    results: results.map(({ address, pattern, price, status }) => ({ address, pattern, price, status })),
-    errors: results.filter((r) => r.status === 'failed').map((r) => `Line ${r.line}: ${r.reason}`),
-  };
+  return { successful, failed: results.length - successful, results, errors };
 }
 
-const toSealInput = (c: BulkCandidate) => ({ address: c.address, privateKey: c.privateKey, pattern: c.pattern });
-
-function failed(r: BulkRejection): Result {
-  return { line: r.line, address: r.address ?? '', pattern: null, price: null, status: 'failed', reason: r.reason };
-}
-
-/** One transaction: refuse what is listed already (one `= ANY` query), insert listings, then their keys. */
-async function writeChunk(
+/**
+ * One transaction: the chunk's listings, then the keys of those that were inserted (not already listed).
+ * Exported for the benchmark, which times the write phase on its own.
+ */
+export async function writeChunk(
   database: Database,
-  chunk: BulkCandidate[],
-  sealed: SealResult[],
-  sellerId: string,
-): Promise<Result[]> {
-  const out: Result[] = [];
-  const ready: { candidate: BulkCandidate; record: NewListingRow; seal: Extract<SealResult, { ok: true }> }[] = [];
-  chunk.forEach((candidate, i) => {
-    const seal = sealed[i]!;
-    if (!seal.ok) {
-      // A seed pasted as the address is itself address-shaped: do not echo it.
-      const echo = !/holds the private key/.test(seal.reason);
-      out.push(
-        failed({
-          line: candidate.line,
-          address: echo ? candidate.address : null,
-          reason: `ownership verification failed: ${seal.reason}`,
-        }),
-      );
-      return;
-    }
-    const patternLength = seal.report.features.patternLength;
-    const priceLamports =
-      candidate.priceLamports ??
-      autoPriceLamports(patternLength, candidate.patternType ?? seal.report.patternPosition ?? undefined);
-    const record = listingRecord({ address: candidate.address, sellerId, priceLamports, report: seal.report });
-    ready.push({ candidate, record, seal });
+  chunk: readonly BulkCandidate[],
+  sealed: SealedChunk,
+  outcomes: BulkOutcomes,
+): Promise<void> {
+  // The candidates the workers accepted, in the order of the sealed arrays.
+  const refusedAt = new Map(sealed.refused.map((r) => [r.index, r.reason]));
+  const accepted = chunk.filter((_, index) => !refusedAt.has(index));
+  const ids: (string | null)[] = accepted.map(() => null);
+  await database.db.transaction(async (tx) => {
+    await bulkWriteRepository.useBulkSettings(tx);
+    const inserted = await bulkWriteRepository.insertListings(tx, sealed.listings);
+    const position = new Map(accepted.map((c, i) => [c.address, i]));
+    for (const row of inserted) ids[position.get(row.address)!] = row.id;
+    crashPoint('bulk:chunk-before-keys'); // fault injection (tests/api/faults-*.test.ts); no-op unless armed
+    await vaultRepository.insertArrays(tx, { ...sealed.keys, addressId: uuidArrayLiteral(ids) });
   });
 
-  await database.db.transaction(async (tx) => {
-    const listed = await listingsRepository.existingAddresses(
-      tx,
-      ready.map((r) => r.candidate.address),
-    );
-    const fresh = ready.filter((r) => !listed.has(r.candidate.address));
-    const inserted = await listingsRepository.insertMany(
-      tx,
-      fresh.map((r) => r.record),
-    );
-    const idOf = new Map(inserted.map((r) => [r.address, r.id]));
-    await vaultRepository.insertMany(
-      tx,
-      fresh
-        .filter((r) => idOf.has(r.candidate.address))
-        .map((r) => ({ addressId: idOf.get(r.candidate.address)!, ...r.seal.encrypted })),
-    );
-    for (const r of ready) {
-      const id = idOf.get(r.candidate.address);
-      if (id) {
-        out.push({
-          line: r.candidate.line,
-          address: r.candidate.address,
-          pattern: r.record.pattern ?? null,
-          price: r.record.price,
-          status: 'success',
-        });
-      } else {
-        out.push(failed({ line: r.candidate.line, address: r.candidate.address, reason: 'address is already listed' }));
-      }
-    }
+  // Reported only once the chunk is committed.
+  chunk.forEach((candidate, index) => {
+    const reason = refusedAt.get(index);
+    if (reason === undefined) return;
+    // A seed pasted as the address is itself address-shaped: do not echo it.
+    const echo = !/holds the private key/.test(reason);
+    outcomes.fail(candidate.line, echo ? candidate.address : '', `ownership verification failed: ${reason}`);
   });
-  return out;
+  accepted.forEach((candidate, i) => {
+    if (ids[i] === null) outcomes.fail(candidate.line, candidate.address, 'address is already listed');
+    else outcomes.succeed(candidate.line, candidate.address, sealed.shown.pattern[i] ?? null, sealed.shown.price[i]!);
+  });
 }

@@ -22,11 +22,14 @@ const config = { access: 'admin', adminMessage: ADMIN_ONLY_CREATE } as const;
 
 export async function bulkRoutes(app: AppInstance, opts: { pool: SealPool }): Promise<void> {
   const deps = { database: app.database, pool: opts.pool };
+  // After the access guard (it runs first): the seal workers load while the body arrives and is parsed.
+  const onRequest = async () => opts.pool.warm?.();
 
   app.post(
     '/api/bulk-create-listings',
     {
       config,
+      onRequest,
       bodyLimit: BULK_JSON_BODY_LIMIT,
       schema: {
         tags: ['listings'],
@@ -48,6 +51,7 @@ export async function bulkRoutes(app: AppInstance, opts: { pool: SealPool }): Pr
       '/api/bulk-create-listings/upload',
       {
         config: { ...config, contentTypes: ['multipart/form-data'] },
+        onRequest,
         bodyLimit: MAX_BULK_FILE_BYTES + 64 * 1024,
         schema: {
           tags: ['listings'],

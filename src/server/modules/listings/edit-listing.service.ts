@@ -32,13 +32,24 @@ async function isHeld(tx: Tx, row: ListingRow): Promise<boolean> {
   return row.status === 'pending' || (await listingsRepository.hasOpenPurchase(tx, row.id));
 }
 
-/** Relative change in percent with 4 decimals, exact from lamports; null from a zero price. */
+/**
+ * Relative change in percent with 4 decimals, exact from lamports; null from a zero price, and null when the
+ * change does not fit the numeric(12,4) column (a million-fold repricing, 0.00000001 → 1.5 SOL), which would
+ * otherwise fail the whole edit.
+ */
 export function changePercentage(previous: bigint, next: bigint): string | null {
   if (previous === 0n) return null;
   const scaled = ((next - previous) * 1_000_000n) / previous; // percent × 10^4
   const sign = scaled < 0n ? '-' : '';
   const abs = scaled < 0n ? -scaled : scaled;
+  if (abs >= 10n ** 12n) return null;
   return `${sign}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, '0')}`;
+}
+
+/** The USD value for a numeric(18,8) column, or null past its 10 integer digits (a 9,999,999,999 SOL price). */
+function usdAmount(lamports: bigint, usdPerSol: number): string | null {
+  const usd = (Number(lamports) / 1e9) * usdPerSol;
+  return Number.isFinite(usd) && usd <= 9_999_999_999 ? usd.toFixed(8) : null;
 }
 
 /**
@@ -87,7 +98,7 @@ export async function updateListing(
         addressId: row.id,
         price: lamportsToSolString(next),
         currency,
-        priceUsd: currency === 'SOL' ? ((Number(next) / 1e9) * usdPerSol).toFixed(8) : null,
+        priceUsd: currency === 'SOL' ? usdAmount(next, usdPerSol) : null,
         changeType: 'price_change',
         previousPrice: row.price,
         changePercentage: changePercentage(previous, next),

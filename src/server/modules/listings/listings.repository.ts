@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { addresses, OPEN_TRANSACTION_STATUSES, transactions, users } from '../../db/schema';
 
@@ -9,17 +9,8 @@ export type ListingUpdate = Partial<typeof addresses.$inferInsert>;
 export const listingColumns = { ...getTableColumns(addresses), sellerWallet: users.walletAddress };
 export type ListingRow = typeof addresses.$inferSelect & { sellerWallet: string; soldAt?: Date | null };
 
-export interface ListingFilter {
-  where: SQL | undefined;
-  orderBy: SQL[];
-  limit: number;
-  offset: number;
-}
-
-/** `%text%` for ILIKE with the user's own % and _ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const selectListings = (db: Queryable) =>
+/** Listings joined to their seller, for any read to narrow, order and page. */
+export const selectListings = (db: Queryable) =>
   db.select(listingColumns).from(addresses).innerJoin(users, eq(users.id, addresses.sellerId));
 
 export const listingsRepository = {
@@ -65,21 +56,6 @@ export const listingsRepository = {
       .innerJoin(users, eq(users.id, addresses.sellerId))
       .where(and(eq(addresses.address, address), ne(addresses.status, 'deleted')));
     return row;
-  },
-
-  /** One page and the total count for `where`. */
-  async page(db: Queryable, filter: ListingFilter): Promise<{ rows: ListingRow[]; total: number }> {
-    const rows = await selectListings(db)
-      .where(filter.where)
-      .orderBy(...filter.orderBy)
-      .limit(filter.limit)
-      .offset(filter.offset);
-    // Count separately: a page past the end has no rows to carry a window count.
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(addresses)
-      .where(filter.where);
-    return { rows, total: count?.n ?? 0 };
   },
 
   featured(db: Queryable, limit: number): Promise<ListingRow[]> {

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Pagination, SearchListingsQuery, UserListingsQuery } from '@shared/api/listings';
-import { addresses } from '../../db/schema';
-import { containsPattern, type ListingFilter } from './listings.repository';
+import { addresses, marketplaceListing } from '../../db/schema';
+import type { ListingFilter } from './listing-page.repository';
 
-const direction = (order: 'asc' | 'desc') => (order === 'asc' ? asc : desc);
+/** `%text%` for ILIKE with the user's own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function matching(text: string | undefined): SQL | undefined {
   if (!text) return undefined;
   const pattern = containsPattern(text);
-  // address uses the trigram index (addresses_address_trgm_idx); pattern is a short column beside it.
+  // Each side has its trigram index (addresses_address_trgm_idx, addresses_pattern_trgm_idx): a BitmapOr.
   return or(ilike(addresses.address, pattern), ilike(addresses.pattern, pattern));
 }
 
@@ -18,25 +19,26 @@ function window(page: number, pageSize: number) {
 
 /** GET /api/addresses/search: listed, never deleted, optionally not sold; substring search on address/pattern. */
 export function searchFilter(q: SearchListingsQuery): ListingFilter {
-  const sortColumn = { createdAt: addresses.createdAt, price: addresses.price, rarityScore: addresses.rarityScore }[
+  const sortBy = { createdAt: addresses.createdAt, price: addresses.price, rarityScore: addresses.rarityScore }[
     q.sortBy
   ];
   return {
+    // marketplaceListing is the predicate of the addresses_market_* partial indexes, spelled the same way.
     where: and(
-      eq(addresses.isListed, true),
-      ne(addresses.status, 'deleted'),
-      q.excludeSold ? ne(addresses.status, 'sold') : undefined,
+      marketplaceListing(addresses),
+      q.excludeSold ? sql`${addresses.status} <> 'sold'` : undefined,
       matching(q.query),
     ),
-    // id breaks ties so pages never overlap or skip rows.
-    orderBy: [direction(q.sortOrder)(sortColumn), asc(addresses.id)],
+    sortBy,
+    sortOrder: q.sortOrder,
+    narrow: Boolean(q.query),
     ...window(q.page, q.pageSize),
   };
 }
 
 /** GET /api/addresses/user: the seller's own listings, listed or not, never deleted. */
 export function userFilter(sellerId: string, q: UserListingsQuery): ListingFilter {
-  const sortColumn = { createdAt: addresses.createdAt, price: addresses.price, patternLength: addresses.patternLength }[
+  const sortBy = { createdAt: addresses.createdAt, price: addresses.price, patternLength: addresses.patternLength }[
     q.sortBy
   ];
   return {
@@ -47,12 +49,23 @@ export function userFilter(sellerId: string, q: UserListingsQuery): ListingFilte
       q.category !== 'all' && q.category !== '' ? eq(addresses.category, q.category) : undefined,
       matching(q.search),
     ),
-    orderBy: [direction(q.sortOrder)(sortColumn), asc(addresses.id)],
+    sortBy,
+    sortOrder: q.sortOrder,
+    narrow: Boolean(q.search),
     ...window(q.page, q.pageSize),
   };
 }
 
-export function pagination(page: number, pageSize: number, total: number): Pagination {
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  return { page, pageSize, total, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 };
+/** `totalExact: false` (a capped count): there are more than `total`, so at least one more page than it fills. */
+export function pagination(page: number, pageSize: number, total: number, totalExact = true): Pagination {
+  const totalPages = Math.max(1, Math.ceil((totalExact ? total : total + 1) / pageSize));
+  return {
+    page,
+    pageSize,
+    total,
+    totalExact,
+    totalPages,
+    hasNextPage: page < totalPages,
+    hasPreviousPage: page > 1,
+  };
 }

@@ -10,6 +10,7 @@ import {
 import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
 import { fallbackUsdPerSol, toListing } from './listing-view';
+import { pageListings } from './listing-page.repository';
 import { listingsRepository } from './listings.repository';
 import { pagination, searchFilter, userFilter } from './read-filters';
 import { actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
@@ -34,11 +35,14 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     },
     async (request) => {
       const q = request.query;
-      const [{ rows, total }, ctx] = await Promise.all([
-        listingsRepository.page(db(), searchFilter(q)),
+      const [{ rows, total, totalExact }, ctx] = await Promise.all([
+        pageListings(db(), searchFilter(q)),
         viewContext(request, usdPerSol),
       ]);
-      return { addresses: rows.map((r) => toListing(r, ctx)), pagination: pagination(q.page, q.pageSize, total) };
+      return {
+        addresses: rows.map((r) => toListing(r, ctx)),
+        pagination: pagination(q.page, q.pageSize, total, totalExact),
+      };
     },
   );
 
@@ -94,11 +98,14 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     async (request) => {
       const q = request.query;
       const actor = actorOf(request);
-      const [{ rows, total }, ctx] = await Promise.all([
-        listingsRepository.page(db(), userFilter(actor.userId, q)),
+      const [{ rows, total, totalExact }, ctx] = await Promise.all([
+        pageListings(db(), userFilter(actor.userId, q)),
         viewContext(request, usdPerSol),
       ]);
-      return { addresses: rows.map((r) => toListing(r, ctx)), pagination: pagination(q.page, q.pageSize, total) };
+      return {
+        addresses: rows.map((r) => toListing(r, ctx)),
+        pagination: pagination(q.page, q.pageSize, total, totalExact),
+      };
     },
   );
 }

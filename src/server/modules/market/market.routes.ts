@@ -2,9 +2,11 @@ import { livePricesSchema, marketStatsSchema } from '@shared/api/market';
 import type { AppInstance } from '../../types';
 import { getLivePrice } from './live-price.service';
 import { readMarketStats } from './market-stats.service';
+import { memoizeFor } from './memoize-for';
 
 /** GET /api/market-stats and GET /api/prices/live (spec §7): public reads for the Home page and price displays. */
 export async function marketRoutes(app: AppInstance): Promise<void> {
+  const marketStats = memoizeFor(() => readMarketStats(app.database.db), app.env.marketStatsMaxAgeMs);
   app.get(
     '/api/market-stats',
     {
@@ -15,7 +17,7 @@ export async function marketRoutes(app: AppInstance): Promise<void> {
         response: { 200: marketStatsSchema },
       },
     },
-    async () => readMarketStats(app.database.db),
+    async () => marketStats(),
   );
 
   app.get(

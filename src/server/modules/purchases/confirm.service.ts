@@ -1,4 +1,5 @@
 import { ErrorCode } from '@shared/api/errors';
+import { crashPoint } from '@server/config/crash-point';
 import type { Queryable } from '@server/db/database';
 import { conflict, forbidden, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
@@ -42,7 +43,13 @@ export async function confirmPurchase(
     await deps.db
       .transaction(async (db) => {
         const stored = await transactionsRepository.attachSignature(db, id, input.txHash, EXPIRED_REASON);
-        if (!stored) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
+        if (!stored) {
+          // The background verifier may have found this very payment by its reference in the meantime: the
+          // buyer's confirm then has nothing left to do, and must not be told it failed.
+          const now = await transactionsRepository.findDetail(db, { id });
+          if (now?.tx.txHash === input.txHash) return;
+          throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
+        }
         await recordAudit(db, {
           action: 'purchase.confirm',
           performedBy: actor.wallet,
@@ -57,6 +64,7 @@ export async function confirmPurchase(
         throw err;
       });
   }
+  crashPoint('confirm:before-verify');
   // Best effort: the payment may not be confirmed yet, or the RPC may be down; the job will try again.
   const verification = await verifyPurchase(deps, id, actor.wallet).catch(() => undefined);
   const fresh = await transactionsRepository.findDetail(deps.db, { id });

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@shared/api/errors';
+import { crashPoint } from '@server/config/crash-point';
 import type { Db } from '@server/db/database';
 import { AppError, forbidden } from '@server/http/app-error';
 import { recordAudit } from '../audit';
@@ -96,6 +97,7 @@ export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<stri
         ip: actor.ip,
         userAgent: actor.userAgent,
       });
+      crashPoint('key:reveal-before-reply');
       return privateKey;
     } finally {
       secretKey.fill(0);
@@ -121,6 +123,8 @@ export function destroyKey(deps: KeyDeps, id: string, actor: Actor): Promise<voi
         ip: actor.ip,
         userAgent: actor.userAgent,
       });
+      crashPoint('key:destroy-before-commit');
     });
+    crashPoint('key:destroy-after-commit');
   });
 }

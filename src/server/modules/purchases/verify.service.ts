@@ -6,6 +6,7 @@ import { verifyPayment } from '@chain/payment/verify-payment';
 import { ErrorCode } from '@shared/api/errors';
 import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
 import { lamportsToSolString } from '@shared/money';
+import { crashPoint } from '@server/config/crash-point';
 import type { Queryable } from '@server/db/database';
 import { notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
@@ -139,12 +140,14 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
         return { kind: 'verified' };
       }
       await recordSale(db, deps, detail, paid, { now, usdPerSol, state, performedBy });
+      crashPoint('verify:before-commit');
       return { kind: 'verified' };
     })
     .catch((err: unknown) => {
       if (err instanceof LostRace) return { kind: 'verified' } as const;
       throw err;
     });
+  if (outcome.kind === 'verified') crashPoint('verify:after-commit');
   if (outcome.kind === 'verified' && state?.confirmationStatus === 'finalized') {
     await completePurchase(deps.db, id, performedBy);
   }

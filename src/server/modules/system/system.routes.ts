@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicConfigSchema } from '@shared/api/config';
 import { apiErrorSchema } from '@shared/api/errors';
+import { databaseAnswers } from '../../db/availability';
 import type { AppInstance } from '../../types';
 import type { ChainHealth } from './health';
 
@@ -27,10 +28,8 @@ export async function systemRoutes(app: AppInstance, opts: SystemRoutesOptions):
     },
     async (_request, reply) => {
       const started = performance.now();
-      const databaseOk = await app.database
-        .query('SELECT 1')
-        .then(() => true)
-        .catch(() => false);
+      // Bounded: a health check that hangs on a black-holed database tells a load balancer nothing.
+      const databaseOk = await databaseAnswers(app.database, 3_000);
       const database = {
         ok: databaseOk,
         driver: app.database.driver,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomFillSync } from 'node:crypto';
 import { decodeStrictBase64, encodeBase64 } from './base64';
 import { MASTER_KEY_BYTES } from './master-key';
 import { SECRET_KEY_BYTES } from './secret-key-encoding';
@@ -31,6 +31,7 @@ const IV_BYTES = 12; // the GCM standard nonce size
 const TAG_BYTES = 16;
 // Versioned so a future scheme can derive different keys from the same master key.
 const HKDF_INFO = 'vanity-vault/key/v1';
+const RANDOM_BATCH_BYTES = 256 * (SALT_BYTES + IV_BYTES);
 
 /**
  * AES-256-GCM with a fresh data key per row: HKDF-SHA256(master key, random salt). The listing address is
@@ -42,14 +43,26 @@ export function createVaultCipher(masterKey: Uint8Array): VaultCipher {
   const master = Buffer.from(masterKey); // our own copy: the caller may wipe theirs
 
   const dataKey = (salt: Uint8Array) => Buffer.from(hkdfSync('sha256', master, salt, HKDF_INFO, 32));
+  // Salts and IVs (not secret: they are stored beside the ciphertext) come from the CSPRNG in batches: one call
+  // per 256 keys instead of two per key, which matters on 100,000-row bulk uploads.
+  let random = Buffer.alloc(0);
+  let used = 0;
+  const fresh = (n: number) => {
+    if (used + n > random.length) {
+      random = randomFillSync(Buffer.allocUnsafeSlow(RANDOM_BATCH_BYTES));
+      used = 0;
+    }
+    used += n;
+    return random.subarray(used - n, used);
+  };
   const aad = (address: string) => Buffer.from(address, 'utf8');
 
   return {
     encrypt(address, secretKey) {
       if (typeof address !== 'string' || address === '') throw new TypeError('An address is required');
       if (secretKey.length !== SECRET_KEY_BYTES) throw new TypeError('A secret key is 64 bytes');
-      const salt = randomBytes(SALT_BYTES);
-      const iv = randomBytes(IV_BYTES);
+      const salt = fresh(SALT_BYTES);
+      const iv = fresh(IV_BYTES);
       const key = dataKey(salt);
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(aad(address));

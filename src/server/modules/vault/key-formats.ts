@@ -1,4 +1,4 @@
-import { getBase58Encoder } from '@solana/kit';
+import { decodeBase58 } from './base58';
 import { SECRET_KEY_BYTES, SEED_BYTES, isConsistentSecretKey, secretKeyFromSeed } from './secret-key-encoding';
 
 /**
@@ -12,7 +12,6 @@ export class KeyFormatError extends Error {
 // A pretty-printed 64-number JSON array is well under 1 KB; anything far longer is not a key.
 const MAX_INPUT_LENGTH = 4096;
 const HEX_RE = /^(?:0x)?(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})$/;
-const base58 = getBase58Encoder();
 
 const wrongLength = (n: number) =>
   new KeyFormatError(
@@ -46,13 +45,10 @@ function bytesFromHex(text: string): Uint8Array {
 }
 
 function bytesFromBase58(text: string): Uint8Array {
-  try {
-    // Typed read-only, but a fresh array we own: the caller wipes it after use.
-    return base58.encode(text) as Uint8Array;
-  } catch {
-    // kit's error message quotes the value; ours must not.
-    throw new KeyFormatError('Private key is not valid base58, hex, or a JSON array of numbers');
-  }
+  // A fresh array we own: the caller wipes it after use. Never quote the text in the error.
+  const bytes = decodeBase58(text);
+  if (!bytes) throw new KeyFormatError('Private key is not valid base58, hex, or a JSON array of numbers');
+  return bytes;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { isValidSolanaAddress } from '@shared/format/address';
+import { timingSafeEqual } from 'node:crypto';
+import { addressBytes } from './base58';
 import { normalizeSecretKey } from './key-formats';
 import { SEED_BYTES, publicKeyToAddress } from './secret-key-encoding';
 
@@ -15,9 +16,10 @@ export class OwnershipError extends Error {
 export function proveOwnership(address: string, secretInput: string): { secretKey: Uint8Array; publicKey: string } {
   if (typeof address !== 'string') throw new OwnershipError('An address is required');
   const secretKey = normalizeSecretKey(secretInput);
-  // normalizeSecretKey has checked that the second half is the derived public key.
-  const publicKey = publicKeyToAddress(secretKey.subarray(SEED_BYTES));
-  if (publicKey === address) return { secretKey, publicKey };
+  // normalizeSecretKey has checked that the second half is the derived public key. Compared as bytes: base58
+  // text has one spelling per value, and decoding the address is cheaper than encoding the key.
+  const listed = addressBytes(address);
+  if (listed && timingSafeEqual(listed, secretKey.subarray(SEED_BYTES))) return { secretKey, publicKey: address };
 
   // A 32-byte seed pasted into the address field is itself a valid-looking address: naming "the address"
   // would then print the key into the error, so that case gets its own words.
@@ -25,7 +27,7 @@ export function proveOwnership(address: string, secretInput: string): { secretKe
     address.trim() === secretInput.trim() || publicKeyToAddress(secretKey.subarray(0, SEED_BYTES)) === address.trim();
   secretKey.fill(0);
   if (seedPasted) throw new OwnershipError('The address field holds the private key, not the address');
-  if (!isValidSolanaAddress(address)) {
+  if (!addressBytes(address)) {
     throw new OwnershipError('The private key does not match the listed address, which is not a valid Solana address');
   }
   throw new OwnershipError(`The private key does not match address ${address}: it controls a different address`);

@@ -3,6 +3,7 @@ import {
   addressOfSecretKey,
   isConsistentSecretKey,
   publicKeyFromSeed,
+  publicKeyFromSeedViaDer,
   secretKeyFromSeed,
   secretKeyToBase58,
 } from './secret-key-encoding';
@@ -15,6 +16,13 @@ describe('secret key encoding', () => {
       expect(publicKeyFromSeed(k.seed)).toEqual(k.publicKey);
       expect(secretKeyFromSeed(k.seed)).toEqual(k.secretKey);
       expect(addressOfSecretKey(k.secretKey)).toBe(k.address);
+    }
+  });
+
+  it('derives the same public keys on the path for Node versions without raw key import', () => {
+    for (let i = 0; i < 20; i++) {
+      const k = makeTestKey();
+      expect(publicKeyFromSeedViaDer(k.seed)).toEqual(k.publicKey);
     }
   });
 

@@ -7,12 +7,34 @@ export interface StoredKey extends EncryptedKeyRow {
   addressId: string;
 }
 
+/** Keys column by column, each a PostgreSQL array literal (`{"…","…"}`): entry i of every array is one row. */
+export interface StoredKeyArrays {
+  addressId: string;
+  encryptedPrivateKey: string;
+  salt: string;
+  iv: string;
+}
+
 /** `encrypted_keys` rows. Only ciphertexts pass through here; nothing decrypted is ever stored. */
 export const vaultRepository = {
   /** Multi-row insert, so a bulk chunk writes its keys in one statement. */
   async insertMany(db: Queryable, rows: readonly StoredKey[]): Promise<void> {
     if (rows.length === 0) return;
     await db.insert(encryptedKeys).values(rows.map((r) => ({ ...r })));
+  },
+
+  /**
+   * A bulk chunk's keys in one `INSERT … SELECT … FROM unnest(…)`: each column is one PostgreSQL array literal
+   * (a text parameter, cast), so no statement with thousands of bind parameters is built or parsed. Rows whose
+   * `address_id` is NULL (listings that were not inserted) are skipped.
+   */
+  async insertArrays(db: Queryable, keys: StoredKeyArrays): Promise<void> {
+    await db.execute(sql`
+      insert into ${encryptedKeys} (address_id, encrypted_private_key, salt, iv)
+      select k.address_id, k.ct, k.salt, k.iv
+      from unnest(${keys.addressId}::text::uuid[], ${keys.encryptedPrivateKey}::text::text[],
+        ${keys.salt}::text::text[], ${keys.iv}::text::text[]) as k(address_id, ct, salt, iv)
+      where k.address_id is not null`);
   },
 
   async findByAddressId(db: Queryable, addressId: string): Promise<StoredKey | undefined> {

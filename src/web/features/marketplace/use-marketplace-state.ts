@@ -1,3 +1,4 @@
+import { isSearchableText } from '@shared/api/listings';
 import { useState } from 'react';
 import type { SearchListingsInput, SortField } from './api/search-listings';
 import { nextSort } from './page-window';
@@ -23,7 +24,8 @@ export function useMarketplaceState() {
   const [chosen, setChosen] = useState({ page: 1, settings });
   const page = chosen.settings === settings ? chosen.page : 1;
 
-  const input: SearchListingsInput = { query: query || undefined, page, pageSize, ...sort };
+  // Fewer than 3 letters or digits cannot be searched (the server refuses it): the box says so, the list stays whole.
+  const input: SearchListingsInput = { query: isSearchableText(query) ? query : undefined, page, pageSize, ...sort };
   return {
     input,
     search,

@@ -32,6 +32,8 @@ export function useBuyListing() {
         setTimeout(() => void navigate('/profile'), REDIRECT_MS);
         return;
       }
+      // Spec §4: tell the buyer something is happening while the listing is reserved.
+      toast({ title: 'Initiating transaction...', description: 'Creating transaction...' });
       initiate.mutate(
         {
           addressId: listing.id,

@@ -1,4 +1,5 @@
 import type { PaymentInstructions, TransactionView } from '@shared/api/transactions';
+import { isSolanaError } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/toast-store';
 import { configQueryOptions } from '@web/features/config/api/get-config';
@@ -6,7 +7,7 @@ import { useWallet } from '@web/features/wallet';
 import { confirmTransaction } from './api/confirm-transaction';
 import { invalidateTradeCaches, transactionKeys } from './api/query-keys';
 import { payWithWallet } from './pay/pay-with-wallet';
-import { isWalletRejection } from './pay/wallet-chain';
+import { isChainRefusal, isWalletRejection } from './pay/wallet-chain';
 
 /** Signs and sends the payment, then tells the server its signature (DESIGN §5.2–5.3). */
 export function usePayment(transaction: TransactionView | null | undefined) {
@@ -38,18 +39,23 @@ export function usePayment(transaction: TransactionView | null | undefined) {
       return txHash;
     },
     onError: (error) =>
-      toast({
-        title: 'Payment Failed',
-        description: isWalletRejection(error)
-          ? 'You rejected the payment in your wallet. Nothing was sent — you can try again.'
-          : error instanceof Error && error.message
-            ? error.message
-            : 'Failed to complete payment',
-        variant: 'error',
-      }),
+      isChainRefusal(error)
+        ? toast({
+            title: 'Transaction Failed',
+            description: 'The transaction was not successful on the blockchain.',
+            variant: 'error',
+          })
+        : toast({ title: 'Payment Failed', description: paymentFailure(error), variant: 'error' }),
     onSettled: () => {
       if (transaction) void queryClient.invalidateQueries({ queryKey: transactionKeys.detail(transaction.id) });
       void invalidateTradeCaches(queryClient);
     },
   });
+}
+
+function paymentFailure(error: unknown): string {
+  if (isWalletRejection(error)) return 'You rejected the payment in your wallet. Nothing was sent — you can try again.';
+  // The production build of @solana/kit carries only an error code in its messages: not for people.
+  if (isSolanaError(error)) return 'Failed to complete payment';
+  return error instanceof Error && error.message ? error.message : 'Failed to complete payment';
 }

@@ -15,7 +15,7 @@ export function CreateListingPage() {
         titleAs="h1"
         icon={Wallet}
         title="Wallet Required"
-        description="Connect an admin wallet to list addresses for sale."
+        description="Wallet not connected. Please connect your wallet first."
         action={
           <Button loading={status === 'connecting'} onClick={() => void connect()}>
             Connect Phantom

@@ -42,6 +42,7 @@ export function Pagination({ info, onPage }: { info: PaginationInfo; onPage: (pa
       </Button>
       <span className="ml-2 text-xs text-vault-400">
         Page {info.page} of {info.totalPages}
+        {info.totalExact ? '' : '+'}
       </span>
     </nav>
   );

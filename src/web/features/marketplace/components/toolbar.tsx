@@ -16,11 +16,13 @@ export function Legend() {
   );
 }
 
-export function TotalBadge({ total }: { total: number | undefined }) {
+/** "1,234 addresses", or "1,000+ addresses" when the server stopped counting (`totalExact: false`). */
+export function TotalBadge({ total, exact = true }: { total: number | undefined; exact?: boolean }) {
   if (total === undefined) return null;
   return (
     <Badge tone="money" data-testid="total-count">
-      {new Intl.NumberFormat('en-US').format(total)} {total === 1 ? 'address' : 'addresses'}
+      {new Intl.NumberFormat('en-US').format(total)}
+      {exact ? '' : '+'} {total === 1 && exact ? 'address' : 'addresses'}
     </Badge>
   );
 }

@@ -1,3 +1,4 @@
+import { isSearchableText } from '@shared/api/listings';
 import { SearchX, Store } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
@@ -21,19 +22,21 @@ export function MarketplacePage() {
   const listings = isError ? [] : data?.addresses;
   const total = isError ? 0 : data?.pagination.total;
   const nothingAtAll = !isPending && !isError && total === 0;
+  const typed = state.search.trim();
+  const tooShort = typed !== '' && !isSearchableText(typed);
 
   return (
     <div>
       <PageHeader title="Marketplace" subtitle="Discover rare vanity addresses on Solana" />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox value={state.search} onChange={state.setSearch} />
+        <SearchBox value={state.search} onChange={state.setSearch} tooShort={tooShort} />
         <PageSizeSelect value={input.pageSize} onChange={state.setPageSize} />
       </div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Legend />
         <div className="flex flex-wrap items-center gap-3">
           {!desktop && <MobileSort sortBy={input.sortBy} sortOrder={input.sortOrder} onSort={state.toggleSort} />}
-          <TotalBadge total={total} />
+          <TotalBadge total={total} exact={isError || data?.pagination.totalExact !== false} />
         </div>
       </div>
 

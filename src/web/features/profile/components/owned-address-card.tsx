@@ -7,7 +7,8 @@ import { Button, buttonClass } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';
 import { SecretBlock } from '@web/components/secret-block';
 import { toast } from '@web/components/toast-store';
-import { useExplorerUrls, useRevealPrivateKey } from '@web/features/purchase';
+import { RevealKeyError, useExplorerUrls, useRevealPrivateKey } from '@web/features/purchase';
+import { ApiRequestError } from '@web/lib/api-client';
 import { useDestroyPrivateKey } from '../api/destroy-private-key';
 import { DestroyKeyDialog } from './destroy-key-dialog';
 
@@ -27,7 +28,7 @@ export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionVi
         onError: (error) =>
           toast({
             title: 'Failed to Reveal Key',
-            description: error.message || 'Failed to reveal private key',
+            description: error instanceof RevealKeyError ? error.message : 'Failed to reveal private key',
             variant: 'error',
           }),
       },
@@ -47,7 +48,7 @@ export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionVi
       .catch((error: unknown) =>
         toast({
           title: 'Failed to Destroy Key',
-          description: error instanceof Error && error.message ? error.message : 'Failed to destroy private key',
+          description: error instanceof ApiRequestError ? error.message : 'Failed to destroy private key',
           variant: 'error',
         }),
       );

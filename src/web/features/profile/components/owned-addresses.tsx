@@ -10,10 +10,13 @@ import { SectionTitle } from './section-title';
 export function OwnedAddresses({
   purchases,
   loading,
+  error,
   wallet,
 }: {
   purchases: TransactionView[] | undefined;
   loading: boolean;
+  /** A failed fetch must not read as "No Addresses Owned". */
+  error: Error | null;
   wallet: string;
 }) {
   const owned = (purchases ?? []).filter((p) => OWNED_STATUSES.includes(p.status));
@@ -25,6 +28,10 @@ export function OwnedAddresses({
           <Skeleton className="h-44" />
           <Skeleton className="h-44" />
         </div>
+      ) : error ? (
+        <p role="alert" className="text-sm text-danger-400">
+          Failed to fetch user purchases: {error.message}
+        </p>
       ) : owned.length === 0 ? (
         <EmptyState
           titleAs="h3"

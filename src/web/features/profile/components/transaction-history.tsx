@@ -19,10 +19,13 @@ export function mergeHistory(...lists: Array<TransactionView[] | undefined>): Tr
 export function TransactionHistory({
   items,
   loading,
+  error,
   wallet,
 }: {
   items: TransactionView[];
   loading: boolean;
+  /** A failed fetch must not read as "No Transactions Found". */
+  error: Error | null;
   wallet: string;
 }) {
   return (
@@ -30,6 +33,10 @@ export function TransactionHistory({
       <SectionTitle id="transaction-history" title="Transaction History" count={loading ? undefined : items.length} />
       {loading ? (
         <Skeleton className="h-32" />
+      ) : error ? (
+        <p role="alert" className="text-sm text-danger-400">
+          Failed to fetch user transactions: {error.message}
+        </p>
       ) : items.length === 0 ? (
         <EmptyState
           titleAs="h3"

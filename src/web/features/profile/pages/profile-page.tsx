@@ -34,11 +34,17 @@ export function ProfilePage() {
   return (
     <div className="flex flex-col gap-10">
       <ProfileHeader address={signedIn} isAdmin={isAdmin} />
-      <OwnedAddresses purchases={purchases.data} loading={purchases.isPending} wallet={signedIn} />
+      <OwnedAddresses
+        purchases={purchases.data}
+        loading={purchases.isPending}
+        error={purchases.error}
+        wallet={signedIn}
+      />
       {isAdmin && <MyListings wallet={signedIn} />}
       <TransactionHistory
         items={mergeHistory(transactions.data, purchases.data)}
         loading={purchases.isPending || transactions.isPending}
+        error={transactions.error}
         wallet={signedIn}
       />
     </div>

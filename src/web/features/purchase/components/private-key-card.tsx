@@ -27,7 +27,7 @@ export function PrivateKeyCard({ transaction, wallet }: { transaction: Transacti
               })
             : toast({
                 title: 'Private Key Access Failed',
-                description: error.message || 'Failed to reveal private key',
+                description: error instanceof RevealKeyError ? error.message : 'Failed to reveal private key',
                 variant: 'error',
               }),
       },

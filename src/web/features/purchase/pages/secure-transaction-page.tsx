@@ -8,6 +8,7 @@ import { HashField } from '@web/components/hash-field';
 import { PageHeader } from '@web/components/page-header';
 import { Skeleton } from '@web/components/skeleton';
 import { useWallet } from '@web/features/wallet';
+import { isApiError } from '@web/lib/api-client';
 import { ConfirmingCard } from '../components/confirming-card';
 import { ConnectPhantomFooter } from '../components/connect-phantom-footer';
 import { PaymentCard } from '../components/payment-card';
@@ -37,7 +38,7 @@ export function SecureTransactionPage() {
         titleAs="h1"
         icon={CircleAlert}
         title="Transaction Error"
-        description={query.error?.message ?? 'Transaction not found'}
+        description={loadErrorText(query.error)}
         action={
           <Link to="/marketplace" className={buttonClass('primary')}>
             Return to Marketplace
@@ -94,6 +95,12 @@ export function SecureTransactionPage() {
       <ConnectPhantomFooter />
     </div>
   );
+}
+
+/** Spec §8 Transactions: what the pay screen says when the purchase cannot be shown. */
+function loadErrorText(error: Error | null): string {
+  if (!error) return 'Transaction not found';
+  return isApiError(error) ? `Failed to fetch transaction: ${error.status}` : 'Failed to fetch transaction';
 }
 
 function LoadingState() {

@@ -1,3 +1,4 @@
+import { isSolanaError, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE } from '@solana/kit';
 import type { SolanaCluster } from '@shared/api/config';
 
 /** The Wallet Standard chain id for a cluster: wallets sign for the network they are told. */
@@ -22,6 +23,10 @@ export function isWalletRejection(error: unknown): boolean {
   if (name === 'WalletSignTransactionError' || name === 'UserRejectedRequestError') return true;
   return typeof message === 'string' && /reject|denied|declined|cancel/i.test(message);
 }
+
+/** The chain refused the signed payment (its simulation failed, e.g. the wallet cannot pay the price and fee). */
+export const isChainRefusal = (error: unknown) =>
+  isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE);
 
 /** Relative RPC URLs (local mode: '/rpc') are resolved against the page, as the config contract says. */
 export const absoluteRpcUrls = (urls: readonly string[]) =>

@@ -7,6 +7,7 @@ import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';
 import { toast } from '@web/components/toast-store';
+import { ApiRequestError } from '@web/lib/api-client';
 import { useDeleteListing } from '../../api/delete-listing';
 import { DeleteListingDialog } from './delete-listing-dialog';
 import { ListingEditForm } from './listing-edit-form';
@@ -22,7 +23,8 @@ export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: s
       .catch((error: unknown) =>
         toast({
           title: 'Error',
-          description: error instanceof Error && error.message ? error.message : 'Failed to delete listing',
+          // The server's text when it answered; otherwise (no answer at all) the spec's fallback.
+          description: error instanceof ApiRequestError ? error.message : 'Failed to delete listing',
           variant: 'error',
         }),
       );

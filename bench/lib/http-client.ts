@@ -1,0 +1,148 @@
+import {
+  createSignerFromKeyPair,
+  generateKeyPair,
+  getAddressFromPublicKey,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  signBytes,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
+import type { ChallengeResponse, VerifyBody } from '@shared/api/auth';
+import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
+
+/**
+ * A wallet talking to a running server over real HTTP, the way the browser does: Sign-In With Solana, then the
+ * purchase calls, with payment sent through the server's JSON-RPC endpoint. Each wallet claims its own client IP
+ * (X-Forwarded-For, honoured with TRUST_PROXY=true) as distinct users behind a load balancer would.
+ */
+export class HttpWallet {
+  private cookie = '';
+
+  private constructor(
+    readonly origin: string,
+    readonly keys: CryptoKeyPair,
+    readonly address: string,
+    private readonly ip: string,
+  ) {}
+
+  static async create(origin: string, ip: string, keys?: CryptoKeyPair): Promise<HttpWallet> {
+    const pair = keys ?? (await generateKeyPair());
+    return new HttpWallet(origin, pair, await getAddressFromPublicKey(pair.publicKey), ip);
+  }
+
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: T }> {
+    const res = await fetch(`${this.origin}${path}`, {
+      method,
+      headers: {
+        'x-forwarded-for': this.ip,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const setCookie = res.headers.getSetCookie().find((c) => /^(__Host-)?vv_session=/.test(c));
+    if (setCookie) this.cookie = setCookie.split(';')[0]!;
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+  }
+
+  private async ok<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+    const res = await this.call<T>(method, path, body, headers);
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json;
+  }
+
+  async signIn(): Promise<void> {
+    const challenge = await this.ok<ChallengeResponse>('POST', '/api/auth/challenge', { address: this.address });
+    const bytes = new TextEncoder().encode(challenge.message);
+    const body: VerifyBody = {
+      input: challenge.input,
+      signedMessage: Buffer.from(bytes).toString('base64'),
+      signature: Buffer.from(await signBytes(this.keys.privateKey, bytes)).toString('base64'),
+    };
+    await this.ok('POST', '/api/auth/verify', body);
+  }
+
+  rpc<T>(method: string, params: unknown[]): Promise<T> {
+    return fetch(`${this.origin}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal: AbortSignal.timeout(60_000),
+    })
+      .then((r) => r.json() as Promise<{ result?: T; error?: { message: string } }>)
+      .then((r) => {
+        if (r.error) throw new Error(`${method}: ${r.error.message}`);
+        return r.result as T;
+      });
+  }
+
+  async airdrop(lamports: bigint): Promise<void> {
+    await this.rpc('requestAirdrop', [this.address, Number(lamports)]);
+  }
+
+  /** Creates a listing as this (admin) wallet; returns its id. */
+  async createListing(address: string, base58Secret: string, price: string): Promise<string> {
+    const listing = await this.ok<{ id: string }>('POST', '/api/addresses', {
+      address,
+      price,
+      privateKey: base58Secret,
+    });
+    return listing.id;
+  }
+
+  /** Initiate → pay on chain → confirm → wait for the server's verification → reveal; returns the revealed key. */
+  async buy(listing: { id: string; price: string }, pollMs = 250): Promise<string> {
+    const started = await this.ok<InitiateTransactionResponse>('POST', '/api/transactions/initiate', {
+      addressId: listing.id,
+      buyerId: this.address,
+      price: Number(listing.price),
+      currency: 'SOL',
+      membershipTier: 'basic',
+    });
+    const p = started.payment;
+    const { value: lifetime } = await this.rpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
+      'getLatestBlockhash',
+      [{ commitment: 'confirmed' }],
+    );
+    const message = buildPaymentTransaction({
+      payment: {
+        recipient: p.recipient,
+        lamports: BigInt(p.lamports),
+        reference: p.reference,
+        memo: p.memo,
+        ...(p.treasury ? { treasury: p.treasury, commissionLamports: BigInt(p.commissionLamports ?? '0') } : {}),
+      },
+      buyer: await createSignerFromKeyPair(this.keys),
+      lifetime: {
+        blockhash: lifetime.blockhash as never,
+        lastValidBlockHeight: BigInt(lifetime.lastValidBlockHeight),
+      },
+    });
+    const signed = await signTransactionMessageWithSigners(message);
+    await this.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
+    const txHash = getSignatureFromTransaction(signed);
+    await this.ok('POST', `/api/transactions/${started.transactionId}/confirm`, { txHash, buyerWallet: this.address });
+    for (;;) {
+      const res = await this.call<{ status?: string }>('PATCH', `/api/transactions/${started.transactionId}/verify`);
+      if (res.status === 200 && (res.json.status === 'verified' || res.json.status === 'completed')) break;
+      if (res.status !== 409) throw new Error(`verify answered ${res.status} ${JSON.stringify(res.json)}`);
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    const revealed = await this.ok<{ privateKey: string }>(
+      'POST',
+      `/api/transactions/${started.transactionId}/reveal-private-key`,
+      undefined,
+      { 'x-wallet-address': this.address },
+    );
+    return revealed.privateKey;
+  }
+}

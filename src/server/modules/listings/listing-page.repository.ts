@@ -1,0 +1,128 @@
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/database';
+import { addresses, users } from '../../db/schema';
+import { listingColumns, selectListings, type ListingRow } from './listings.repository';
+
+/** One page of a listing read: which rows, in which order, which slice. */
+export interface ListingFilter {
+  where: SQL | undefined;
+  sortBy: AnyPgColumn;
+  /** id breaks ties in the same direction, so one index serves both directions and pages never overlap. */
+  sortOrder: 'asc' | 'desc';
+  /**
+   * The filter includes a substring search. Its matches are found through the trigram indexes, not in sort order,
+   * so they are collected in one pass (see `pageListings`) instead of walking a sort index until 20 turn up.
+   */
+  narrow: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface ListingPage {
+  rows: ListingRow[];
+  /** Exact when `totalExact`; otherwise there are more than `total` matches. */
+  total: number;
+  totalExact: boolean;
+}
+
+/**
+ * Counting stops past this many listings. An exact total costs a pass over every match (940,000 index entries for
+ * the default page at 1M listings, 150 ms a request); the browser needs it for a badge and the page buttons.
+ */
+export const COUNT_CAP = 1_000;
+/**
+ * Substring matches collected in one pass, so counted exactly, up to this many. Past it the substring is common
+ * and walking the sort's index is the cheaper way to a page. A 3-character search matches ~0.1–0.2% of random
+ * addresses (1,000–2,000 at 1M listings).
+ */
+export const MATCH_CAP = 5_000;
+/** The marketplace shows page buttons up to two pages past the current one (spec §2: 5 around it). */
+const PAGES_AHEAD = 2;
+
+/** The statements `pageListings` may send, as query builders: await one to run it, `.toSQL()` to EXPLAIN it. */
+export function pageStatements(db: Queryable, f: ListingFilter) {
+  const cap = Math.max(f.narrow ? MATCH_CAP : COUNT_CAP, f.offset + f.limit * (PAGES_AHEAD + 1));
+  const dir = f.sortOrder === 'asc' ? asc : desc;
+  const order = sql.raw(f.sortOrder);
+  // Ordered like addresses_market_created_idx (which carries status): the capped count is then its first cap + 1
+  // entries, index-only. Unordered, the planner picks a heap scan that stops early only if the listings it
+  // skips (sold, unlisted, deleted) are not bunched at the start of the table.
+  const capped = db
+    .select({ one: sql`1` })
+    .from(addresses)
+    .where(f.where)
+    .orderBy(desc(addresses.createdAt), desc(addresses.id))
+    .limit(cap + 1)
+    .as('capped');
+  const m = db
+    .select({ id: addresses.id, key: f.sortBy })
+    .from(addresses)
+    .where(f.where)
+    .limit(cap + 1)
+    .as('m');
+  const slice = sql`[${f.offset + 1}::int:${f.offset + f.limit}::int]`;
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return {
+    cap,
+    /** The page in sort order: for the marketplace, the first entries of one partial index. */
+    ordered: selectListings(db)
+      .where(f.where)
+      .orderBy(dir(f.sortBy), dir(addresses.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    /** The same page, each row carrying the capped count (an InitPlan, run once): one round trip for both. */
+    orderedCounted: db
+      .select({ ...listingColumns, total: sql<number>`(${count})` })
+      .from(addresses)
+      .innerJoin(users, eq(users.id, addresses.sellerId))
+      .where(f.where)
+      .orderBy(dir(f.sortBy), dir(addresses.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    /** How many match, up to cap + 1. */
+    count,
+    /** Up to cap + 1 matches: how many, and this page's ids among them in sort order (all of it when n ≤ cap). */
+    matches: db
+      .select({
+        n: sql<number>`count(*)::int`,
+        ids: sql<string[] | null>`(array_agg(${m.id}::text order by ${m.key} ${order}, ${m.id} ${order}))${slice}`,
+      })
+      .from(m),
+    byIds: (ids: string[]) =>
+      selectListings(db).where(inArray(addresses.id, ids)).orderBy(dir(f.sortBy), dir(addresses.id)),
+  };
+}
+
+/**
+ * A page and its total, counted up to a cap (and always far enough to draw the page buttons of deep pages).
+ *
+ * Without a substring, one statement reads the page (the first entries of the sort's index) with the count (an
+ * index-only scan of the default sort's index) beside it. With one, a single statement collects up to MATCH_CAP + 1 matches with their sort keys (a
+ * bitmap scan of the trigram indexes); when that is all of them, the page is sliced from them in SQL and its rows
+ * fetched by id. Only when there are more (a common substring) is the page read in sort order, where matches are
+ * then frequent enough to fill it quickly. So no plan hangs on the planner's guess at how many rows
+ * `ILIKE '%x%'` matches: it is often off by 10x, and a rare substring taken for a common one would walk the sort
+ * index through tens of thousands of rows to find 20.
+ */
+export async function pageListings(db: Queryable, f: ListingFilter): Promise<ListingPage> {
+  const q = pageStatements(db, f);
+  if (!f.narrow) {
+    const counted = await q.orderedCounted;
+    if (counted.length > 0) return bounded(counted.map(withoutTotal), counted[0]!.total, q.cap);
+    // A page past the end has no row to carry the count.
+    const [count] = await q.count;
+    return bounded([], count?.n ?? 0, q.cap);
+  }
+  const [hit] = await q.matches;
+  const n = hit?.n ?? 0;
+  if (n > q.cap) return bounded(await q.ordered, n, q.cap);
+  const ids = hit?.ids ?? [];
+  return { rows: ids.length === 0 ? [] : await q.byIds(ids), total: n, totalExact: true };
+}
+
+const withoutTotal = ({ total: _total, ...row }: ListingRow & { total: number }): ListingRow => row;
+
+function bounded(rows: ListingRow[], n: number, cap: number): ListingPage {
+  return n > cap ? { rows, total: cap, totalExact: false } : { rows, total: n, totalExact: true };
+}

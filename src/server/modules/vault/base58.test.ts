@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
+import { describe, expect, it } from 'vitest';
+import { addressBytes, decodeBase58, encodeBase58, isBase58Address } from './base58';
+
+const toText = getBase58Decoder(); // kit's "decoder" turns bytes into base58 text
+const toBytes = getBase58Encoder();
+
+describe('decodeBase58', () => {
+  it('agrees with @solana/kit on any bytes, leading zeros included', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 4 }), fc.uint8Array({ maxLength: 70 }), (zeros, tail) => {
+        const bytes = new Uint8Array([...new Uint8Array(zeros), ...tail]);
+        expect(decodeBase58(toText.decode(bytes))).toEqual(bytes);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('agrees with @solana/kit on any base58 text', () => {
+    const char = fc.constantFrom(...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 90 }), (chars) => {
+        const text = chars.join('');
+        expect(decodeBase58(text)).toEqual(new Uint8Array(toBytes.encode(text)));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('encodes any bytes as @solana/kit does', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 4 }), fc.uint8Array({ maxLength: 70 }), (zeros, tail) => {
+        const bytes = new Uint8Array([...new Uint8Array(zeros), ...tail]);
+        expect(encodeBase58(bytes)).toBe(toText.decode(bytes));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('refuses characters outside the alphabet', () => {
+    for (const text of ['0abc', 'abcO', 'Il', 'ab c', 'abc\n', 'é', '+/=']) expect(decodeBase58(text)).toBeNull();
+  });
+
+  it('tells addresses (base58 of exactly 32 bytes) from anything else, as @solana/kit would', () => {
+    const char = fc.constantFrom(...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0OIl ');
+    fc.assert(
+      fc.property(fc.array(char, { minLength: 28, maxLength: 48 }), (chars) => {
+        const text = chars.join('');
+        let expected: boolean;
+        try {
+          expected = text.length >= 32 && text.length <= 44 && toBytes.encode(text).length === 32;
+        } catch {
+          expected = false;
+        }
+        expect(isBase58Address(text)).toBe(expected);
+        expect(addressBytes(text) !== null).toBe(expected);
+      }),
+      { numRuns: 3_000 },
+    );
+    for (let n = 30; n <= 34; n++) {
+      const bytes = new Uint8Array(n).fill(255);
+      expect(isBase58Address(toText.decode(bytes))).toBe(n === 32);
+      expect(isBase58Address(toText.decode(new Uint8Array(n)))).toBe(n === 32);
+    }
+  });
+
+  it('reads addresses of exactly 32 bytes only', () => {
+    expect(addressBytes('11111111111111111111111111111111')).toEqual(new Uint8Array(32));
+    expect(addressBytes('So11111111111111111111111111111111111111112')).toHaveLength(32);
+    expect(addressBytes('1111111111111111111111111111111')).toBeNull(); // 31 characters
+    expect(addressBytes('zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz')).toBeNull(); // 33 bytes
+    expect(addressBytes('0o11111111111111111111111111111111111111112')).toBeNull();
+  });
+});
