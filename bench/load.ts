@@ -126,18 +126,21 @@ export async function benchLoad(): Promise<string> {
       console.log(`load: 5 s warm-up, then ${SECONDS} s at ${CONNECTIONS} connections with ${PURCHASES} purchases…`);
       await drive(server.origin, mix, 5, CONNECTIONS);
       const loadStart = performance.now();
+      let purchasesMs = NaN;
       const [r, purchases] = await Promise.all([
         drive(server.origin, mix, SECONDS, CONNECTIONS),
-        runPurchases(buyers, listings),
+        runPurchases(buyers, listings).then((runs) => {
+          purchasesMs = performance.now() - loadStart;
+          return runs;
+        }),
       ]);
-      const purchasesMs = performance.now() - loadStart;
       const load = loadNow();
       const failed = purchases.filter((p) => !p.ok);
       const times = purchases.map((p) => p.ms).sort((a, b) => a - b);
       const met = r.rps >= TARGET_RPS && r.p99 <= TARGET_P99_MS && r.errors + r.non2xx === 0;
 
       return [
-        `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=true\`) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) go through sign-in-ready purchase end to end over HTTP: initiate, pay on the local validator, confirm, poll verify, reveal, and check the revealed key is the listing's.`,
+        `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=true\`) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) each signed in beforehand, go through a purchase end to end over HTTP: initiate, pay on the local validator, confirm, poll verify, reveal, and check the revealed key is the listing's.`,
         '',
         table(
           [
