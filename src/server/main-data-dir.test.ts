@@ -174,7 +174,8 @@ describe.skipIf(skipReason !== undefined)(`DATA_DIR faults${skipReason ? ` (skip
       expect(refused.length).toBeGreaterThan(0);
       for (const a of answers) expect([200, 503]).toContain(a.status);
       for (const a of refused) expect(a.body).toEqual({ error: 'SERVICE_UNAVAILABLE', message: STORAGE_FULL_MESSAGE });
-      expect(out.text()).toContain('no space left to write (disk full)'); // the operator's log line
+      // The operator's log line: written with the 503, read from the child's stdout pipe a moment later.
+      await expect.poll(() => out.text(), { timeout: 10_000 }).toContain('no space left to write (disk full)');
       expect((await fetch(`${url}/api/addresses/featured`)).status).toBe(200);
 
       await rm(filler);
