@@ -52,7 +52,8 @@ function outputOf(child: ChildProcess): { text: () => string; exit: Promise<numb
   let text = '';
   child.stdout?.on('data', (chunk) => (text += String(chunk)));
   child.stderr?.on('data', (chunk) => (text += String(chunk)));
-  return { text: () => text, exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+  // 'close', not 'exit': it comes after the child's output has all been read, so `text()` is complete by then.
+  return { text: () => text, exit: new Promise((resolve) => child.on('close', (code) => resolve(code))) };
 }
 
 async function freePort(): Promise<number> {
