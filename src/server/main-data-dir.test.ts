@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm, rmdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_MESSAGE } from './db/availability';
 import { publicKeyToAddress } from './modules/vault';
+import { freePort, waitForHealth } from '@tests/helpers/server-process';
 
 /**
  * A read-only and a full DATA_DIR, on the real entry point in a child process (issue #9, "Faults").
@@ -54,29 +54,6 @@ function outputOf(child: ChildProcess): { text: () => string; exit: Promise<numb
   child.stderr?.on('data', (chunk) => (text += String(chunk)));
   // 'close', not 'exit': it comes after the child's output has all been read, so `text()` is complete by then.
   return { text: () => text, exit: new Promise((resolve) => child.on('close', (code) => resolve(code))) };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForHealth(url: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no healthy server at ${url}`);
 }
 
 /** Writes zeros into `file` until the file system says it is full. */

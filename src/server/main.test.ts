@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitForHealth } from '@tests/helpers/server-process';
 
 // The real entry point as `npm start` runs it, in child processes: start-up checks must stop the process itself.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,26 +21,6 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; stderr: str
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForHealth(url: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no healthy server at ${url}`);
 }
 
 describe('start-up', () => {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { openEmbeddedDatabase } from '@server/db/open-embedded';
 import { createTestDatabase, testDriver, type TestDatabase } from '@tests/helpers/db';
 import { newWallet, signChallenge, type TestWallet } from '@tests/helpers/wallet';
 import { chainPaymentOf } from './purchases-helpers';
+import { freePort } from '@tests/helpers/server-process';
 
 /**
  * The kill-at-every-step tests (issue #9): the real server (`src/server/main.ts`, as `npm start` runs it) in a
@@ -36,14 +36,6 @@ import { chainPaymentOf } from './purchases-helpers';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
 const CRASH_TIMEOUT_MS = 60_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,9 +3,10 @@ import { getBase58Decoder } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
+import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair, type TestKeypair } from './helpers/test-keypair';
+import { generateTestKeypair } from './helpers/test-keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
@@ -26,28 +27,6 @@ function newListingKey() {
   return { address: b58.decode(pub), secret: b58.decode(Buffer.concat([seed, pub])) };
 }
 
-async function signIn(url: string, keypair: TestKeypair): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin: url };
-  const challenge = await fetch(`${url}/api/auth/challenge`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ address: keypair.address }),
-  }).then((r) => r.json());
-  const message = new TextEncoder().encode(challenge.message);
-  const res = await fetch(`${url}/api/auth/verify`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      input: challenge.input,
-      signedMessage: Buffer.from(message).toString('base64'),
-      signature: Buffer.from(keypair.sign(message)).toString('base64'),
-    }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vv_session='));
-  if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.split(';')[0]!;
-}
-
 async function createListing(url: string, cookie: string, body: Record<string, unknown>): Promise<Listing> {
   const key = newListingKey();
   const res = await fetch(`${url}/api/addresses`, {
@@ -65,7 +44,7 @@ beforeAll(async () => {
     startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
     launchBrowser().then((b) => (browser = b)),
   ]);
-  const cookie = await signIn(server.url, admin);
+  const cookie = await sessionCookie(server.url, admin);
   for (let i = 1; i <= LISTINGS; i++) {
     created.push(
       await createListing(server.url, cookie, {

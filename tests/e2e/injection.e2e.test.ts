@@ -3,9 +3,10 @@ import { getBase58Decoder } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
+import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair, type TestKeypair } from './helpers/test-keypair';
+import { generateTestKeypair } from './helpers/test-keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
@@ -31,28 +32,6 @@ let server: AppServer;
 let browser: Browser;
 const listings: Listing[] = [];
 
-async function signIn(url: string, keypair: TestKeypair): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin: url };
-  const challenge = await fetch(`${url}/api/auth/challenge`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ address: keypair.address }),
-  }).then((r) => r.json());
-  const message = new TextEncoder().encode(challenge.message);
-  const res = await fetch(`${url}/api/auth/verify`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      input: challenge.input,
-      signedMessage: Buffer.from(message).toString('base64'),
-      signature: Buffer.from(keypair.sign(message)).toString('base64'),
-    }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vv_session='));
-  if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.split(';')[0]!;
-}
-
 async function api(method: string, path: string, cookie: string, body: object): Promise<Listing> {
   const res = await fetch(`${server.url}${path}`, {
     method,
@@ -69,7 +48,7 @@ beforeAll(async () => {
     startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
     launchBrowser().then((b) => (browser = b)),
   ]);
-  const cookie = await signIn(server.url, admin);
+  const cookie = await sessionCookie(server.url, admin);
   for (const [i, payload] of PAYLOADS.entries()) {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     const pub = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url');

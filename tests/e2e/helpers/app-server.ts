@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../helpers/server-process';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -12,20 +12,6 @@ const STOP_TIMEOUT_MS = 10_000;
 export interface AppServer {
   url: string;
   stop(): Promise<void>;
-}
-
-/** Asks the OS for a free port, then releases it for the server to take. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

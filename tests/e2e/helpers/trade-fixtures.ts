@@ -1,6 +1,7 @@
 import { keypair } from '@shared/bulk/test-keypair';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { sessionCookie } from './api-sign-in';
 import type { TestKeypair } from './test-keypair';
 import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from './test-wallet';
 
@@ -65,27 +66,7 @@ export interface ApiSession {
 }
 
 export async function signIn(baseUrl: string, key: TestKeypair): Promise<ApiSession> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const challenge = (await (await post('/api/auth/challenge', { address: key.address })).json()) as {
-    input: unknown;
-    message: string;
-  };
-  const message = new TextEncoder().encode(challenge.message);
-  const res = await post('/api/auth/verify', {
-    input: challenge.input,
-    signedMessage: Buffer.from(message).toString('base64'),
-    signature: Buffer.from(key.sign(message)).toString('base64'),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('vv_session='))
-    ?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  const cookie = await sessionCookie(baseUrl, key);
   return {
     address: key.address,
     async call(method, path, body) {
