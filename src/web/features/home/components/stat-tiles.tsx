@@ -7,13 +7,16 @@ const number = new Intl.NumberFormat('en-US');
 
 function Tile({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
+    // Phones stack the icon above the figure, so a figure like "0.1418" keeps the tile's whole width.
+    <Card className="flex flex-col items-start gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
       <span className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-money-500/10 text-money-300 ring-1 ring-money-500/30">
         <Icon aria-hidden className="h-5 w-5" />
       </span>
-      <div className="flex min-w-0 flex-col-reverse">
+      <div className="flex max-w-full min-w-0 flex-col-reverse">
         <p className="text-xs font-medium tracking-wide text-vault-400 uppercase">{label}</p>
-        <p className="truncate text-xl font-bold text-vault-100 sm:text-2xl">{value}</p>
+        <p title={value} className="truncate text-xl font-bold text-vault-100 sm:text-2xl">
+          {value}
+        </p>
       </div>
     </Card>
   );
