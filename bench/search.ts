@@ -49,6 +49,39 @@ const SUBSTRINGS = [
 ];
 const DEFAULT_PATH = '/api/addresses/search?excludeSold=true&page=1&pageSize=20';
 const queryPath = (q: string) => `/api/addresses/search?query=${q}&excludeSold=true&page=1&pageSize=20`;
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** Every 3-character base58 string, in a fixed shuffled order: far more than a run sends, so none repeats in it. */
+function distinctSubstrings(): string[] {
+  const all: string[] = [];
+  for (const a of ALPHABET) for (const b of ALPHABET) for (const c of ALPHABET) all.push(a + b + c);
+  let seed = 1;
+  for (let i = all.length - 1; i > 0; i--) {
+    seed = (seed * 48271) % 2147483647; // Park–Miller: the same order every run
+    const j = seed % (i + 1);
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  return all;
+}
+
+/**
+ * The server as deployed (anonymous search answers kept for 1 s, `public-read-cache.ts`), then with that cache off:
+ * what every signed-in caller, and every question nobody asked in the last second, costs.
+ */
+function servers(): { server: string; env: Record<string, string>; scenarios: [string, string[]][] }[] {
+  const defaultPage: [string, string[]] = [`(a) default page \`${DEFAULT_PATH}\``, [DEFAULT_PATH]];
+  const words: [string, string[]] = [
+    `(b) substring \`query=\` over ${SUBSTRINGS.length} 3–4 character strings in turn (${SUBSTRINGS.join(', ')})`,
+    SUBSTRINGS.map(queryPath),
+  ];
+  const distinct: [string, string[]] = [
+    '(c) substring, a different 3-character base58 string on every request (no answer ever reused)',
+    distinctSubstrings().map(queryPath),
+  ];
+  return [
+    { server: 'as deployed', env: {}, scenarios: [defaultPage, words, distinct] },
+    { server: 'cache off', env: { PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0' }, scenarios: [defaultPage, words] },
+  ];
+}
 
 interface Statement {
   sql: string;
@@ -167,47 +200,45 @@ export async function benchSearch(): Promise<string> {
     }
     const seedMs = performance.now() - s0;
 
-    console.log('search: starting the server (child process)…');
-    const server = await startServer(db.url);
-    const runs: { name: string; connections: number; load: string; r: LoadResult }[] = [];
+    const runs: { server: string; name: string; connections: number; load: string; r: LoadResult }[] = [];
     let sample = '';
-    try {
-      const first = await fetch(`${server.origin}${DEFAULT_PATH}`).then(
-        (r) => r.json() as Promise<{ pagination: { total: number }; addresses: unknown[] }>,
-      );
-      sample = `default page answered ${first.addresses.length} listings of total ${first.pagination.total.toLocaleString('en')}`;
-      const scenarios: [string, string[]][] = [
-        [`(a) default page \`${DEFAULT_PATH}\``, [DEFAULT_PATH]],
-        [
-          `(b) substring \`query=\` over ${SUBSTRINGS.length} 3–4 character strings in turn (${SUBSTRINGS.join(', ')})`,
-          SUBSTRINGS.map(queryPath),
-        ],
-      ];
-      // One connection first (the service time of a request with nothing queued in front of it), then 32. After
-      // each run the server is drained: requests autocannon gave up on still hold database connections.
-      for (const connections of [1, CONNECTIONS]) {
-        for (const [name, paths] of scenarios) {
-          const seconds = connections === 1 ? SOLO_SECONDS : SECONDS;
-          console.log(`search: ${name}: 3 s warm-up, then ${seconds} s at ${connections} connection(s)…`);
-          await drive(server.origin, paths, 3, connections);
-          await drain(server.origin);
-          const r = await drive(server.origin, paths, seconds, connections);
-          runs.push({ name, connections, load: loadNow(), r });
-          await drain(server.origin);
+    for (const { server: label, env, scenarios } of servers()) {
+      console.log(`search: starting the server (${label})…`);
+      const server = await startServer(db.url, env);
+      try {
+        sample ||= await fetch(`${server.origin}${DEFAULT_PATH}`)
+          .then((r) => r.json() as Promise<{ pagination: { total: number }; addresses: unknown[] }>)
+          .then(
+            (p) =>
+              `default page answered ${p.addresses.length} listings of total ${p.pagination.total.toLocaleString('en')}`,
+          );
+        // One connection first (the service time of a request with nothing queued in front of it), then 32. After
+        // each run the server is drained: requests autocannon gave up on still hold database connections.
+        for (const connections of [1, CONNECTIONS]) {
+          for (const [name, paths] of scenarios) {
+            const seconds = connections === 1 ? SOLO_SECONDS : SECONDS;
+            console.log(`search: ${label}: ${name}: 3 s warm-up, then ${seconds} s at ${connections} connection(s)…`);
+            await drive(server.origin, paths, 3, connections);
+            await drain(server.origin);
+            const r = await drive(server.origin, paths, seconds, connections);
+            runs.push({ server: label, name, connections, load: loadNow(), r });
+            await drain(server.origin);
+          }
         }
+      } finally {
+        await server.stop();
       }
-    } finally {
-      await server.stop();
     }
 
     console.log("search: EXPLAIN ANALYZE of each read's statements…");
     const { timings, plans } = await explainReads(db.url).finally(() => setup.close());
 
     return [
-      `Command: \`npm run bench -- search\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, autocannon in the bench process at ${CONNECTIONS} connections for ${SECONDS} s after a 3 s warm-up. The load generator, the server and PostgreSQL share the same 2 cores. Sanity check: ${sample}.`,
+      `Command: \`npm run bench -- search\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, first as deployed (a visitor without a session is served an answer up to \`PUBLIC_LISTINGS_MAX_AGE_SECONDS\` = 1 s old; concurrent identical requests share one computation), then with \`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0\` (every request computed, as for every signed-in caller); autocannon in the bench process at ${CONNECTIONS} connections for ${SECONDS} s after a 3 s warm-up. The load generator, the server and PostgreSQL share the same 2 cores. Sanity check: ${sample}.`,
       '',
       table(
         [
+          'server',
           'scenario',
           'connections',
           'requests/s',
@@ -221,7 +252,8 @@ export async function benchSearch(): Promise<string> {
           `p95 ≤ ${TARGET_P95_MS} ms`,
           'load (1 min) after',
         ],
-        runs.map(({ name, connections, load, r }) => [
+        runs.map(({ server, name, connections, load, r }) => [
+          server,
           name,
           connections,
           r.rps.toFixed(1),

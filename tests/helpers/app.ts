@@ -31,8 +31,10 @@ export async function createTestApp(
     SOLANA_CLUSTER: 'local',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
-    // Tests read the stats right after their own writes; the production default keeps them up to 10 s.
+    // Tests read right after their own writes; the production defaults keep stats up to 10 s, and anonymous
+    // search and featured pages up to 1 s (public-read-cache.test.ts tests that with the cache on).
     MARKET_STATS_MAX_AGE_SECONDS: '0',
+    PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
     PUBLIC_ORIGIN: 'http://localhost:5000',
     VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
     ...opts.env,

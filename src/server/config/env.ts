@@ -38,6 +38,7 @@ const rawEnvSchema = z.object({
   DEMO_DATA: booleanString.optional(),
   TRUST_PROXY: booleanString.default(false),
   MARKET_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  PUBLIC_LISTINGS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only fault injection (see crash-point.ts): the process SIGKILLs itself at the named point. */
   FAULT_CRASH_AT: z
@@ -104,6 +105,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     trustProxy: raw.TRUST_PROXY,
     /** How stale the Home stat tiles may be: four aggregates over every listing, too costly per request at scale. */
     marketStatsMaxAgeMs: raw.MARKET_STATS_MAX_AGE_SECONDS * 1000,
+    /** How long a visitor without a session may be served the same search or featured page (see read.routes). */
+    publicListingsMaxAgeMs: raw.PUBLIC_LISTINGS_MAX_AGE_SECONDS * 1000,
     logLevel: raw.LOG_LEVEL,
     /** Test-only: where this process kills itself (FAULT_CRASH_AT), armed by main.ts alone. */
     faultCrashAt: raw.FAULT_CRASH_AT,

@@ -33,7 +33,9 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
       DATA_DIR: dataDir,
       SOLANA_CLUSTER: 'local',
       DEMO_DATA: 'false',
-      MARKET_STATS_MAX_AGE_SECONDS: '0', // pages show the stats of what the test just wrote
+      // Pages show the stats and listings of what the test just wrote, also to a visitor without a session.
+      MARKET_STATS_MAX_AGE_SECONDS: '0',
+      PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
       PUBLIC_ORIGIN: url,
       ...opts.env,
     },

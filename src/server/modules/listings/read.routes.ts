@@ -12,6 +12,7 @@ import type { AppInstance } from '../../types';
 import { fallbackUsdPerSol, toListing } from './listing-view';
 import { pageListings } from './listing-page.repository';
 import { listingsRepository } from './listings.repository';
+import { createPublicReadCache } from './public-read-cache';
 import { pagination, searchFilter, userFilter } from './read-filters';
 import { actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
 
@@ -21,6 +22,7 @@ const FEATURED_LIMIT = 24;
 export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {
   const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
   const db = () => app.database.db;
+  const publicRead = createPublicReadCache(app.env.publicListingsMaxAgeMs, usdPerSol);
 
   app.get(
     '/api/addresses/search',
@@ -33,16 +35,16 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
         response: { 200: listingPageSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const [{ rows, total, totalExact }, ctx] = await Promise.all([
-        pageListings(db(), searchFilter(q)),
-        viewContext(request, usdPerSol),
-      ]);
-      return {
-        addresses: rows.map((r) => toListing(r, ctx)),
-        pagination: pagination(q.page, q.pageSize, total, totalExact),
-      };
+      // The parsed query: defaults filled in, so `?page=1` and no page share one answer.
+      return publicRead(request, reply, `search ${JSON.stringify(q)}`, async (ctx) => {
+        const { rows, total, totalExact } = await pageListings(db(), searchFilter(q));
+        return {
+          addresses: rows.map((r) => toListing(r, ctx)),
+          pagination: pagination(q.page, q.pageSize, total, totalExact),
+        };
+      });
     },
   );
 
@@ -56,13 +58,11 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
         response: { 200: featuredListingsSchema },
       },
     },
-    async (request) => {
-      const [rows, ctx] = await Promise.all([
-        listingsRepository.featured(db(), FEATURED_LIMIT),
-        viewContext(request, usdPerSol),
-      ]);
-      return { addresses: rows.map((r) => toListing(r, ctx)) };
-    },
+    async (request, reply) =>
+      publicRead(request, reply, 'featured', async (ctx) => {
+        const rows = await listingsRepository.featured(db(), FEATURED_LIMIT);
+        return { addresses: rows.map((r) => toListing(r, ctx)) };
+      }),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { livePricesSchema, marketStatsSchema } from '@shared/api/market';
 import type { AppInstance } from '../../types';
 import { getLivePrice } from './live-price.service';
 import { readMarketStats } from './market-stats.service';
-import { memoizeFor } from './memoize-for';
+import { memoizeFor } from '../../cache/memoize-for';
 
 /** GET /api/market-stats and GET /api/prices/live (spec §7): public reads for the Home page and price displays. */
 export async function marketRoutes(app: AppInstance): Promise<void> {

@@ -1,7 +1,10 @@
-// Public surface of the listings feature (the listing card and its rules), shared by home, marketplace and address.
+// Public surface of the listings feature (the listing card, its rules and the owner's edits), shared by home,
+// marketplace, address and profile.
 export { ListingCard } from './components/listing-card';
 export { ListingCardSkeleton } from './components/listing-card-skeleton';
 export { BuyButton } from './components/buy-button';
+export { DeleteListingDialog } from './components/delete-listing-dialog';
+export { useUpdateListing } from './api/update-listing';
 export { TierBadge } from './components/tier-badge';
 export { useBuy } from './use-buy';
 export { useExplorer } from './explorer';

@@ -4,6 +4,7 @@ import type { Listing } from '@shared/api/listings';
 import { truncateListingAddress } from '@shared/format/address';
 import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
+import { useWallet } from '@web/features/wallet';
 import { cn } from '@web/lib/cn';
 import {
   addressPath,
@@ -16,6 +17,7 @@ import {
   type CardBadge,
 } from '../rules';
 import { BuyButton } from './buy-button';
+import { OwnerControls } from './owner-controls';
 import { TierBadge } from './tier-badge';
 
 const badgeTone: Record<CardBadge, 'danger' | 'info' | 'gold' | 'money'> = {
@@ -43,6 +45,7 @@ export function ListingCard({
   actions?: ReactNode;
 }) {
   const pattern = patternOf(listing.pattern);
+  const { address: wallet } = useWallet();
   return (
     <Card
       data-testid="listing-card"
@@ -93,6 +96,7 @@ export function ListingCard({
         </div>
         <BuyButton listing={listing} onBuy={onBuy} />
       </div>
+      {listing.isOwner && wallet && <OwnerControls listing={listing} wallet={wallet} />}
     </Card>
   );
 }

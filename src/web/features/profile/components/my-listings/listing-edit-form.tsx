@@ -5,7 +5,7 @@ import { Field, Input } from '@web/components/input';
 import { Select } from '@web/components/select';
 import { toast } from '@web/components/toast-store';
 import { ApiRequestError } from '@web/lib/api-client';
-import { useUpdateListing } from '../../api/update-listing';
+import { useUpdateListing } from '@web/features/listings';
 
 const CATEGORIES = ['premium', 'rare', 'ultra', 'legendary', 'standard'];
 const TYPES: PromotionType[] = ['standard', 'featured', 'promoted', 'premium'];

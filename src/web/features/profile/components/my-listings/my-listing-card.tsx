@@ -6,28 +6,11 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';
-import { toast } from '@web/components/toast-store';
-import { ApiRequestError } from '@web/lib/api-client';
-import { useDeleteListing } from '../../api/delete-listing';
-import { DeleteListingDialog } from './delete-listing-dialog';
+import { DeleteListingDialog } from '@web/features/listings';
 import { ListingEditForm } from './listing-edit-form';
 
 export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: string }) {
   const [editing, setEditing] = useState(false);
-  const remove = useDeleteListing(wallet);
-
-  const onDelete = () =>
-    remove
-      .mutateAsync(listing.id)
-      .then(() => toast({ title: 'Listing deleted successfully', variant: 'success' }))
-      .catch((error: unknown) =>
-        toast({
-          title: 'Error',
-          // The server's text when it answered; otherwise (no answer at all) the spec's fallback.
-          description: error instanceof ApiRequestError ? error.message : 'Failed to delete listing',
-          variant: 'error',
-        }),
-      );
 
   return (
     <Card data-testid="my-listing" className={listing.status === 'sold' ? 'opacity-80' : undefined}>
@@ -67,7 +50,7 @@ export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: s
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden className="h-4 w-4" /> Edit
             </Button>
-            <DeleteListingDialog onConfirm={onDelete} pending={remove.isPending} />
+            <DeleteListingDialog listingId={listing.id} wallet={wallet} />
           </div>
         )}
       </CardContent>

@@ -1,0 +1,65 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@web/components/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/dialog';
+import { toast } from '@web/components/toast-store';
+import { ApiRequestError } from '@web/lib/api-client';
+import { useDeleteListing } from '../api/delete-listing';
+
+/** The owner's Delete button, its confirmation (spec §5) and the outcome's toast (spec §8). */
+export function DeleteListingDialog({
+  listingId,
+  wallet,
+  compact = false,
+}: {
+  listingId: string;
+  wallet: string;
+  /** The trash icon alone (named Delete for assistive technology), for a card's narrow row. */
+  compact?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteListing(wallet);
+
+  const onConfirm = () =>
+    remove
+      .mutateAsync(listingId)
+      .then(() => toast({ title: 'Listing deleted successfully', variant: 'success' }))
+      .catch((error: unknown) =>
+        toast({
+          title: 'Error',
+          // The server's text when it answered; otherwise (no answer at all) the spec's fallback.
+          description: error instanceof ApiRequestError ? error.message : 'Failed to delete listing',
+          variant: 'error',
+        }),
+      )
+      .finally(() => setOpen(false));
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {compact ? (
+          <Button variant="ghost" size="icon" className="text-danger-400" aria-label="Delete" title="Delete listing">
+            <Trash2 aria-hidden className="h-4 w-4" />
+          </Button>
+        ) : (
+          <Button variant="ghost" size="sm" className="text-danger-400">
+            <Trash2 aria-hidden className="h-4 w-4" /> Delete
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent
+        title="Delete listing?"
+        description="Are you sure you want to delete this listing? This action cannot be undone."
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button variant="danger" loading={remove.isPending} onClick={() => void onConfirm()}>
+            Delete Listing
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

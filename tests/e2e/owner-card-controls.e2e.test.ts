@@ -1,0 +1,170 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Listing } from '@shared/api/listings';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { generateTestKeypair } from './helpers/test-keypair';
+import { createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
+
+/*
+ * Spec §5 "Price edit (inline on a card)", §6 "Owner … may delete, edit price and toggle featured" and the §8
+ * texts 'Update Failed' / 'Failed to update price' / 'Failed to update featured status'. The marketplace shows
+ * cards at phone width; the owner signs in through the page, the listing is created through the real API.
+ */
+const owner = generateTestKeypair();
+let server: AppServer;
+let browser: Browser;
+let ownerApi: ApiSession;
+
+beforeAll(async () => {
+  await Promise.all([
+    startAppServer({ env: { ADMIN_WALLETS: owner.address } }).then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
+  ownerApi = await signIn(server.url, owner);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const cardOf = (page: Page, address: string) =>
+  page.getByTestId('listing-card').filter({ has: page.locator(`a[title="${address}"]`) });
+
+async function stored(address: string): Promise<Listing> {
+  const res = await fetch(`${server.url}/api/addresses/by-address/${encodeURIComponent(address)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Listing;
+}
+
+async function openMarketplaceCard(page: Page, address: string): Promise<Locator> {
+  await openWithWallet(page, owner, '/marketplace');
+  const card = cardOf(page, address);
+  await card.waitFor();
+  await card.getByText('Your Listing', { exact: true }).waitFor();
+  return card;
+}
+
+describe("the owner's controls on a listing card", () => {
+  it('edits the price inline, accepting only positive prices', () =>
+    withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      const listing = await createListing(ownerApi, { price: '0.5' });
+      const card = await openMarketplaceCard(page, listing.address);
+      await card.getByText('0.5 SOL', { exact: true }).waitFor();
+
+      await card.getByRole('button', { name: 'Edit price' }).click();
+      const input = card.getByLabel('New price (SOL)');
+      expect(await input.getAttribute('step')).toBe('0.000001');
+      expect(await input.getAttribute('min')).toBe('0.000001');
+      expect(await input.inputValue()).toBe('0.5');
+      const save = card.getByRole('button', { name: 'Save' });
+      await input.fill('');
+      expect(await save.isDisabled()).toBe(true);
+      await input.fill('0');
+      expect(await save.isDisabled()).toBe(true);
+      // Neither a typed sign nor a pasted negative price is taken: the field keeps its last acceptable value.
+      await input.fill('2');
+      await input.press('End');
+      await input.press('-');
+      await input.press('e');
+      expect(await input.inputValue()).toBe('2');
+      await input.fill('-3');
+      expect(await input.inputValue()).toBe('2');
+
+      await input.fill('0.75');
+      expect(await save.isEnabled()).toBe(true);
+      await save.click();
+      await expectToast(page, 'Listing updated successfully');
+      await card.getByText('0.75 SOL', { exact: true }).waitFor();
+      expect((await stored(listing.address)).price).toBe('0.75');
+
+      // Cancel leaves the price alone.
+      await card.getByRole('button', { name: 'Edit price' }).click();
+      await input.fill('9');
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await card.getByRole('button', { name: 'Edit price' }).waitFor();
+      expect((await stored(listing.address)).price).toBe('0.75');
+    }));
+
+  it('toggles featured on and off', () =>
+    withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      const listing = await createListing(ownerApi, { price: '0.3' });
+      const card = await openMarketplaceCard(page, listing.address);
+      const featured = card.getByRole('button', { name: 'Featured' });
+      expect(await featured.getAttribute('aria-pressed')).toBe('false');
+
+      await featured.click();
+      await expectToast(page, 'Listing updated successfully');
+      await expect.poll(() => featured.getAttribute('aria-pressed')).toBe('true');
+      const on = await stored(listing.address);
+      expect([on.isFeatured, on.promotionType, on.featuredUntil !== null]).toEqual([true, 'featured', true]);
+
+      await featured.click();
+      await expect.poll(() => featured.getAttribute('aria-pressed')).toBe('false');
+      const off = await stored(listing.address);
+      expect([off.isFeatured, off.promotionType]).toEqual([false, 'standard']);
+    }));
+
+  it("says which change failed, with the server's reason when it gave one", () =>
+    withPage(
+      browser,
+      {
+        baseURL: server.url,
+        viewport: VIEWPORTS.phone,
+        // Injected network failures, and the server's 404 for the listing deleted from another tab.
+        tolerate: [/(status of 404|net::ERR_FAILED) .*\/api\/addresses\/[0-9a-f-]{36}/],
+      },
+      async (page) => {
+        const listing = await createListing(ownerApi, { price: '0.4' });
+        const card = await openMarketplaceCard(page, listing.address);
+        const url = `**/api/addresses/${listing.id}`;
+        await page.route(url, (route) =>
+          route.request().method() === 'PATCH' ? route.abort('failed') : route.fallback(),
+        );
+
+        await card.getByRole('button', { name: 'Edit price' }).click();
+        await card.getByLabel('New price (SOL)').fill('1.25');
+        await card.getByRole('button', { name: 'Save' }).click();
+        await expectToast(page, 'Update Failed', 'Failed to update price');
+        await card.getByRole('button', { name: 'Cancel' }).click();
+
+        await card.getByRole('button', { name: 'Featured' }).click();
+        await expectToast(page, 'Update Failed', 'Failed to update featured status');
+        await page.unroute(url);
+        const unchanged = await stored(listing.address);
+        expect([unchanged.price, unchanged.isFeatured]).toEqual(['0.4', false]);
+
+        // Deleted from another tab: the server's reason.
+        expect((await ownerApi.call('DELETE', `/api/addresses/${listing.id}`)).status).toBe(200);
+        await card.getByRole('button', { name: 'Edit price' }).click();
+        await card.getByLabel('New price (SOL)').fill('1.5');
+        await card.getByRole('button', { name: 'Save' }).click();
+        await expectToast(page, 'Update Failed', 'Address not found');
+      },
+    ));
+
+  it('deletes after confirmation; other wallets see no controls', async () => {
+    const listing = await createListing(ownerApi, { price: '0.2' });
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      await openWithWallet(page, generateTestKeypair(), '/marketplace');
+      const card = cardOf(page, listing.address);
+      await card.waitFor();
+      expect(await card.getByRole('button', { name: 'Edit price' }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: 'Featured' }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    });
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      const card = await openMarketplaceCard(page, listing.address);
+      await card.getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete listing?' });
+      await dialog
+        .getByText('Are you sure you want to delete this listing? This action cannot be undone.', { exact: true })
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Delete Listing' }).click();
+      await expectToast(page, 'Listing deleted successfully');
+      await expect.poll(() => card.count()).toBe(0);
+      const res = await fetch(`${server.url}/api/addresses/by-address/${encodeURIComponent(listing.address)}`);
+      expect(res.status).toBe(404);
+    });
+  });
+});
