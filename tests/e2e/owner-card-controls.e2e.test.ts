@@ -4,7 +4,14 @@ import type { Listing } from '@shared/api/listings';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { generateTestKeypair } from './helpers/test-keypair';
-import { createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
+import {
+  confirmDelete,
+  createListing,
+  expectToast,
+  openWithWallet,
+  signIn,
+  type ApiSession,
+} from './helpers/trade-fixtures';
 
 /*
  * Spec §5 "Price edit (inline on a card)", §6 "Owner … may delete, edit price and toggle featured" and the §8
@@ -155,12 +162,7 @@ describe("the owner's controls on a listing card", () => {
     });
     await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
       const card = await openMarketplaceCard(page, listing.address);
-      await card.getByRole('button', { name: 'Delete' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Delete listing?' });
-      await dialog
-        .getByText('Are you sure you want to delete this listing? This action cannot be undone.', { exact: true })
-        .waitFor();
-      await dialog.getByRole('button', { name: 'Delete Listing' }).click();
+      await confirmDelete(page, card);
       await expectToast(page, 'Listing deleted successfully');
       await expect.poll(() => card.count()).toBe(0);
       const res = await fetch(`${server.url}/api/addresses/by-address/${encodeURIComponent(listing.address)}`);

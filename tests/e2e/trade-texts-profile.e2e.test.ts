@@ -7,6 +7,7 @@ import { installTestWallet } from './helpers/test-wallet';
 import {
   airdrop,
   chooseTestWallet,
+  confirmDelete,
   createListing,
   expectLink,
   expectToast,
@@ -443,12 +444,7 @@ describe('admin My Listings', () => {
         await card.getByRole('button', { name: 'Save Changes' }).click();
         await expectToast(page, 'Update Failed', 'Address not found');
         await card.getByRole('button', { name: 'Cancel' }).click();
-        await card.getByRole('button', { name: 'Delete' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Delete listing?' });
-        await dialog
-          .getByText('Are you sure you want to delete this listing? This action cannot be undone.', { exact: true })
-          .waitFor();
-        await dialog.getByRole('button', { name: 'Delete Listing' }).click();
+        await confirmDelete(page, card);
         await expectToast(page, 'Error', 'Address not found');
       },
     ));

@@ -88,6 +88,16 @@ export interface CreatedListing {
   category: string;
 }
 
+/** Deletes through the confirmation dialog `card`'s Delete opens, after checking its spec §5 question is shown. */
+export async function confirmDelete(page: Page, card: Locator) {
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete listing?' });
+  await dialog
+    .getByText('Are you sure you want to delete this listing? This action cannot be undone.', { exact: true })
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Delete Listing' }).click();
+}
+
 /** Lists a freshly generated address through POST /api/addresses; the secret goes to the server only. */
 export async function createListing(admin: ApiSession, body: Record<string, unknown> = {}): Promise<CreatedListing> {
   const key = keypair();

@@ -1,4 +1,4 @@
-import { priceProblem, type Listing } from '@shared/api/listings';
+import { priceProblem, type Listing, type UpdateListingBody } from '@shared/api/listings';
 import { Pencil, Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/button';
@@ -26,7 +26,7 @@ export function OwnerControls({ listing, wallet }: { listing: Listing; wallet: s
   const [price, setPrice] = useState<string | null>(null);
   const [saving, setSaving] = useState<'price' | 'featured' | null>(null);
 
-  const change = (what: 'price' | 'featured', body: Parameters<typeof update.mutate>[0]['body'], done?: () => void) => {
+  const change = (what: 'price' | 'featured', body: UpdateListingBody, done?: () => void) => {
     setSaving(what);
     update.mutate(
       { id: listing.id, body },
