@@ -21,7 +21,7 @@ const SOL = 1_000_000_000n;
 const SUBSTRINGS = ['sol', 'moon', 'pump', 'dog', 'cat', 'king', 'ape', 'abc', '777', 'bonk', 'gem', 'fox'];
 const SORTS = ['createdAt', 'price', 'rarityScore'] as const;
 
-/** Distinct client addresses, as users behind a load balancer (the server runs with TRUST_PROXY=true). */
+/** Distinct client addresses, as users behind a load balancer (the server runs with TRUST_PROXY=1). */
 const clientIp = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 /**
@@ -100,7 +100,7 @@ export async function benchLoad(): Promise<string> {
       .finally(() => client.end());
 
     const adminKeys = await HttpWallet.create('http://unused', clientIp(1));
-    const server = await startServer(db.url, { TRUST_PROXY: 'true', ADMIN_WALLETS: adminKeys.address });
+    const server = await startServer(db.url, { TRUST_PROXY: '1', ADMIN_WALLETS: adminKeys.address });
     try {
       console.log(`load: ${PURCHASES} listings with real keys and ${PURCHASES} funded buyers…`);
       const admin = await HttpWallet.create(server.origin, clientIp(1), adminKeys.keys);

@@ -1,9 +1,11 @@
 import { benchBulk } from './bulk';
+import { benchChain } from './chain';
+import { benchGrind } from './grind';
 import { benchLoad } from './load';
 import { runCleanups } from './lib/cleanup';
 import { machineLine, today } from './lib/machine';
 import { writeSection } from './lib/report';
-import { benchSearch } from './search';
+import { benchSearch, benchSearchFilters } from './search';
 import { benchWeb } from './web';
 
 /**
@@ -11,13 +13,24 @@ import { benchWeb } from './web';
  * docs/benchmarks.md. Scratch databases (vv_bench_*), temp dirs and the server child are removed at the end,
  * on failure too.
  */
-const SCENARIOS = { bulk: benchBulk, search: benchSearch, load: benchLoad, web: benchWeb } as const;
+const SCENARIOS = {
+  bulk: benchBulk,
+  search: benchSearch,
+  load: benchLoad,
+  web: benchWeb,
+  'search-filters': benchSearchFilters,
+  grind: benchGrind,
+  chain: benchChain,
+} as const;
 type Name = keyof typeof SCENARIOS;
 const TITLES: Record<Name, string> = {
   bulk: 'Bulk listing creation',
   search: 'Marketplace search',
   load: 'Mixed load with purchases',
   web: 'Home route JavaScript',
+  grind: 'Custom-order grinding',
+  'search-filters': 'Marketplace search filters',
+  chain: 'Local chain',
 };
 
 async function main(): Promise<number> {

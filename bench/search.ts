@@ -122,10 +122,62 @@ function reads(sampleAddress: string): [string, (db: Database['db']) => Promise<
       'search: query=111 (one of the commonest 3-character substrings)',
       (db) => pageListings(db, search({ query: '111' })),
     ],
+    ...filterReads(),
     ['featured', (db) => listingsRepository.featured(db, 24)],
     ['by-address', (db) => listingsRepository.findByAddress(db, sampleAddress)],
     ['market-stats', (db) => readMarketStats(db)],
   ];
+}
+
+/** Issue 20's filters, one at a time and combined, each with the sort it is most likely asked with. */
+export function filterReads(): [string, (db: Database['db']) => Promise<unknown>][] {
+  const read = (extra: Record<string, string>) => (db: Database['db']) => pageListings(db, search(extra));
+  return [
+    ['filter: query=sol position=start', read({ query: 'sol', position: 'start' })],
+    ['filter: query=sol position=end', read({ query: 'sol', position: 'end' })],
+    ['filter: category=palindrome (1 in 30)', read({ category: 'palindrome' })],
+    ['filter: category=custom (4 in 5)', read({ category: 'custom' })],
+    ['filter: minLength=7 (1 in 25), price asc', read({ minLength: '7', sortBy: 'price', sortOrder: 'asc' })],
+    [
+      'filter: price 10–10.5 SOL, price asc',
+      read({ minPrice: '10', maxPrice: '10.5', sortBy: 'price', sortOrder: 'asc' }),
+    ],
+    ['filter: price 10–20 SOL (1 in 10)', read({ minPrice: '10', maxPrice: '20' })],
+    ['filter: tier=elite (1 in 10), rarity desc', read({ tier: 'elite', sortBy: 'rarityScore' })],
+    ['filter: tier=elite, newest first', read({ tier: 'elite' })],
+    [
+      'filter: category=word-like + minLength=5 + price ≤ 20 + query=abc',
+      read({ category: 'word-like', minLength: '5', maxPrice: '20', query: 'abc' }),
+    ],
+  ];
+}
+
+/**
+ * `npm run bench -- search-filters`: the filter reads alone (EXPLAIN ANALYZE and medians, no load runs) on
+ * BENCH_SEARCH_LISTINGS listings: the quick check that every filter stays index-served.
+ */
+export async function benchSearchFilters(): Promise<string> {
+  const db = await createBenchDatabase('search_filters');
+  try {
+    console.log(`search-filters: migrating and seeding ${LISTINGS.toLocaleString('en')} listings…`);
+    const setup = await openPostgresDatabase(db.url, { max: 2 });
+    const s0 = performance.now();
+    await seedListings(db.url, LISTINGS, realKeypair().address).finally(() => setup.close());
+    const seedMs = performance.now() - s0;
+    const { timings, plans } = await explainReads(db.url, filterReads());
+    return [
+      `Command: \`BENCH_SEARCH_LISTINGS=${LISTINGS} npm run bench -- search-filters\` — ${LISTINGS.toLocaleString('en')} listings seeded in ${secs(seedMs)} (as for \`search\`: one in 5 has a 3–7 character prefix pattern and one of six named categories, the rest are custom; prices 0.1–100 SOL, rarity 0–10, uniform). Each filter read's statements, median of 5 runs, one at a time, with the scans of its plan. \`npm run bench -- search\` runs the same reads after its load runs.`,
+      '',
+      table(['read (statement)', 'median', 'plan'], timings),
+      '',
+      '<details><summary>EXPLAIN (ANALYZE, BUFFERS) of each statement</summary>',
+      '',
+      ...plans,
+      '</details>',
+    ].join('\n');
+  } finally {
+    await db.drop();
+  }
 }
 
 /** The scan lines of a plan (which index, or a sequential scan), one per node. */
@@ -133,7 +185,7 @@ function scans(plan: string): string {
   const found = plan
     .split('\n')
     .map((line) => line.trim().replace(/^->\s*/, ''))
-    .filter((line) => /Scan|BitmapOr/.test(line))
+    .filter((line) => /Scan|BitmapOr|BitmapAnd/.test(line))
     .map((line) => line.replace(/\s*\(cost=.*$/, '').replace(/ on addresses(?: addresses_1)?(?= |$)/, ''));
   return found.join('; ');
 }
@@ -163,7 +215,10 @@ async function drain(origin: string): Promise<void> {
 const fmt = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'none answered within the run');
 
 /** EXPLAIN (ANALYZE, BUFFERS) and a median of 5 runs of every statement of `reads`, on the database at `url`. */
-export async function explainReads(url: string): Promise<{ timings: string[][]; plans: string[] }> {
+export async function explainReads(
+  url: string,
+  only?: [string, (db: Database['db']) => Promise<unknown>][],
+): Promise<{ timings: string[][]; plans: string[] }> {
   const plans: string[] = [];
   const timings: string[][] = [];
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -171,7 +226,7 @@ export async function explainReads(url: string): Promise<{ timings: string[][]; 
     const { rows } = await pool.query<{ address: string }>(
       "SELECT address FROM addresses WHERE status <> 'deleted' ORDER BY id LIMIT 1",
     );
-    for (const [label, read] of reads(rows[0]!.address)) {
+    for (const [label, read] of only ?? reads(rows[0]!.address)) {
       const statements = await statementsOf(pool, read);
       for (const [i, stmt] of statements.entries()) {
         const name = statements.length > 1 ? `${label} (${i + 1}/${statements.length})` : label;

@@ -5,7 +5,8 @@ const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /**
  * `n` listings straight into SQL. Addresses are 44 base58 characters: 40 pseudo-random ones (base64 of
  * sha256(i) with the non-base58 characters mapped into the alphabet) and i in base58 as the last 4, so they are
- * unique by construction. One in 5 declares its first 4 characters as a prefix pattern, one in 20 is sold, one
+ * unique by construction. One in 5 declares its first 3–7 characters as a prefix pattern (and one of the six named categories, the rest
+ * are custom), one in 20 is sold, one
  * in 500 pending (reserved), one in 50 unlisted, 12 featured; prices 0.1–100 SOL, rarity 0–10, each row created
  * at its own random moment of the last year (so heap order says nothing about age). The
  * addresses table's secondary indexes are dropped for the load and re-created from their own definitions
@@ -27,11 +28,13 @@ export async function seedListings(url: string, n: number, sellerWallet: string)
     for (const ix of indexes) await client.query(`DROP INDEX "${ix.indexname}"`);
     const digit = (div: number) => `substr('${ALPHABET}', ((i / ${div}) % 58)::int + 1, 1)`;
     await client.query(
-      `INSERT INTO addresses (address, seller_id, price, rarity_score, pattern, pattern_position, pattern_length,
+      `INSERT INTO addresses (address, seller_id, price, rarity_score, pattern, pattern_position, pattern_length, category,
                               status, is_listed, is_featured, featured_until, created_at, updated_at)
        SELECT a.addr, $1, round((0.1 + random() * 99.9)::numeric, 2), round((random() * 10)::numeric, 1),
-              CASE WHEN i % 5 = 0 THEN substr(a.addr, 1, 4) END, CASE WHEN i % 5 = 0 THEN 'prefix' END,
-              CASE WHEN i % 5 = 0 THEN 4 ELSE 0 END,
+              CASE WHEN i % 5 = 0 THEN substr(a.addr, 1, 3 + (i / 5) % 5) END, CASE WHEN i % 5 = 0 THEN 'prefix' END,
+              CASE WHEN i % 5 = 0 THEN 3 + (i / 5) % 5 ELSE 0 END,
+              CASE WHEN i % 5 = 0 THEN (ARRAY['leading-zeros','palindrome','repeating','word-like','mathematical',
+                                              'cultural'])[1 + (i / 5) % 6] ELSE 'custom' END,
               CASE WHEN i % 20 = 0 THEN 'sold' WHEN i % 500 = 2 THEN 'pending' ELSE 'available' END, i % 50 <> 0,
               i <= 12, CASE WHEN i <= 12 THEN now() + interval '7 days' END, g.ts, g.ts
        FROM (SELECT i, now() - random() * interval '365 days' AS ts FROM generate_series(1, $2::int) AS i) g,

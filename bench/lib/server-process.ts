@@ -42,6 +42,7 @@ export async function startServer(
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      LOCAL_RPC_PORT: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -3,23 +3,30 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChainContext } from './chain/chain-context';
 import type { Env } from './config/env';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
 import { frameworkErrors } from './http/framework-errors';
 import { guards, setDefaultAccess } from './http/guards';
+import { inFlightPlugin } from './http/in-flight';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
 import { registerSpa } from './http/spa';
+import { pageHead, seoRoutes, type SeoRoutesOptions } from './modules/seo';
 import { authRoutes } from './modules/auth';
 import { listingsRoutes } from './modules/listings';
 import { getUsdPerSol, marketRoutes } from './modules/market';
 import { chainRoutes } from './modules/chain';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users';
-import { purchaseDepsOf, purchasesRoutes } from './modules/purchases';
+import { purchaseDepsOf, purchasesRoutes, withChain } from './modules/purchases';
+import { payRoutes } from './modules/pay';
 import { priceHistoryRoutes } from './modules/price-history';
 import { watchlistRoutes } from './modules/watchlist';
+import { attestationPlugin, checkAddressSafety, trustRoutes } from './modules/trust';
+import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
+import { ordersPlugin } from './modules/orders';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault/vault.plugin';
 import type { AppInstance } from './types';
@@ -34,6 +41,8 @@ export interface AppOptions {
   /** false in tests that do not want log output. */
   logger?: boolean;
   webDir?: string;
+  /** Sitemap paging (tests make it small). */
+  seo?: SeoRoutesOptions;
 }
 
 /** Default body limit. Only routes that need more (the bulk upload) raise their own. */
@@ -45,18 +54,24 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     logger: opts.logger === false ? false : loggerOptions(deps.env.logLevel),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick their IP.
-    trustProxy: deps.env.trustProxy,
-    // On SIGTERM, idle keep-alive sockets are closed at once while in-flight requests finish.
+    trustProxy: fastifyTrustProxy(deps.env.trustProxy),
+    // On SIGTERM, idle keep-alive sockets are closed at once while in-flight requests finish. A request already
+    // on its way in over a kept-alive connection is still served, with `Connection: close`, rather than refused
+    // with a 503: the database stays open until every request is done (http/in-flight.ts), and new connections
+    // are refused by the closed listener (issue 17 finding 11: no 5xx for an accepted request).
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.env.trustProxyWarning) app.log.warn(deps.env.trustProxyWarning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', deps.env);
   app.decorate('database', deps.database);
+  // First, so that its onClose (waiting for in-flight requests and tasks) runs after every other plugin's.
+  await app.register(inFlightPlugin);
   registerErrorHandler(app);
   await registerSecurity(app, deps.env);
   await app.register(cookie);
@@ -64,12 +79,15 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   await app.register(guards);
   await registerOpenApi(app);
 
-  await registerRoutes(app as AppInstance, deps);
-  await registerSpa(app, opts.webDir);
+  await registerRoutes(app as AppInstance, deps, opts);
+  await registerSpa(app, opts.webDir, (pathname) => pageHead(app.database.db, deps.env.publicOrigin, pathname));
   return app;
 }
 
-async function registerRoutes(app: AppInstance, deps: AppDeps): Promise<void> {
+/** getMultipleAccounts calls in flight per bulk chunk (DESIGN §10): a small bound, the RPC is shared. */
+const BULK_RPC_CONCURRENCY = 2;
+
+async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions): Promise<void> {
   await app.register(async (scope: AppInstance) => {
     setDefaultAccess(scope, 'public');
     await scope.register(systemRoutes, {
@@ -77,7 +95,9 @@ async function registerRoutes(app: AppInstance, deps: AppDeps): Promise<void> {
       publicConfig: () => ({
         cluster: deps.env.cluster,
         rpcUrls: deps.chain.browserRpcUrls,
+        ...(deps.chain.browserWsUrl ? { wsUrl: deps.chain.browserWsUrl } : {}),
         explorerClusterQuery: deps.chain.explorerClusterQuery,
+        revealCommitment: deps.env.revealCommitment,
         features: {
           devFaucet: deps.env.isLocal && Boolean(deps.chain.validator),
           localDevWallet: deps.env.isLocal,
@@ -89,12 +109,23 @@ async function registerRoutes(app: AppInstance, deps: AppDeps): Promise<void> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(vaultPlugin);
+  await app.register(attestationPlugin);
   // Listings show USD at the live SOL price (cached; the spec's fallback rate when no feed answers).
-  await app.register(listingsRoutes, { usdPerSol: () => getUsdPerSol(app.database.db, app.env) });
+  await app.register(listingsRoutes, {
+    usdPerSol: () => getUsdPerSol(app.database.db, app.env, app.inFlight.track),
+    safetyCheck: (address: string) => checkAddressSafety({ db: app.database.db, rpc: deps.chain.rpc }, address),
+    // Bulk create: getMultipleAccounts calls in flight per chunk; up to four chunks are checked ahead at once.
+    accountCheck: (addresses: readonly string[]) =>
+      withChain(() => findNonSystemAccounts(deps.chain.rpc, addresses, { concurrency: BULK_RPC_CONCURRENCY })),
+  });
   await app.register(marketRoutes);
   await app.register(watchlistRoutes);
   await app.register(priceHistoryRoutes);
-  const purchases = purchaseDepsOf(app.database.db, deps.env, deps.chain);
+  await app.register(trustRoutes, { rpc: deps.chain.rpc });
+  await app.register(seoRoutes, opts.seo ?? {});
+  const purchases = purchaseDepsOf(app.database.db, deps.env, deps.chain, app.attestation);
   await app.register(purchasesRoutes, { deps: purchases });
+  await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });
+  await app.register(ordersPlugin);
 }

@@ -43,7 +43,14 @@ function startOnTmpfs(mountOptions: string, env: Record<string, string> = {}): C
   const script = 'mount -t tmpfs -o "$2" tmpfs "$1" && exec "$0" --import tsx src/server/main.ts';
   return spawn('unshare', ['-rm', 'sh', '-c', script, process.execPath, dataDir, mountOptions], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', DATA_DIR: dataDir, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      LOCAL_RPC_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -89,7 +96,7 @@ afterAll(async () => {
 
 describe.skipIf(skipReason !== undefined)(`DATA_DIR faults${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   it('a read-only DATA_DIR stops the start with a message naming DATA_DIR and the cause', async () => {
-    const out = outputOf(startOnTmpfs('ro,size=1m', { PORT: String(await freePort()), HOST: '127.0.0.1' }));
+    const out = outputOf(startOnTmpfs('ro,size=1m,mode=0700', { PORT: String(await freePort()), HOST: '127.0.0.1' }));
     expect(await out.exit).toBe(1);
     expect(out.text()).toContain(`DATA_DIR ${dataDir} cannot be used: the file system is read-only (EROFS`);
     expect(out.text()).toContain('Point DATA_DIR at a writable folder.');
@@ -100,7 +107,7 @@ describe.skipIf(skipReason !== undefined)(`DATA_DIR faults${skipReason ? ` (skip
     const port = await freePort();
     // The same DATA_DIR twice: first on a disk too small for the embedded database, then grown (remount).
     const script = [
-      'mount -t tmpfs -o size=256k tmpfs "$1" || exit 99',
+      'mount -t tmpfs -o size=256k,mode=0700 tmpfs "$1" || exit 99',
       '"$0" --import tsx src/server/main.ts; echo "first start exited with $?"',
       'mount -o remount,size=96m "$1" && exec "$0" --import tsx src/server/main.ts',
     ].join('\n');
@@ -131,7 +138,7 @@ describe.skipIf(skipReason !== undefined)(`DATA_DIR faults${skipReason ? ` (skip
   it('a disk that fills up while serving: writes answer 503, reads go on, and it recovers once space is freed', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const child = startOnTmpfs('size=96m', { PORT: String(port), HOST: '127.0.0.1' });
+    const child = startOnTmpfs('size=96m,mode=0700', { PORT: String(port), HOST: '127.0.0.1' });
     const out = outputOf(child);
     try {
       await waitForHealth(url);

@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', LOCAL_RPC_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

@@ -5,6 +5,9 @@ import { DataDirLockedError } from './db/data-dir-lock';
 
 /** Entry point of `npm start`: parse the configuration, open everything, listen, and shut down cleanly. */
 async function main(): Promise<void> {
+  // Files this process creates later (PGlite's WAL segments, the local chain's state file on every rewrite) are
+  // owner-only too, not just the ones start-up found (issue 17 finding 1).
+  process.umask(0o077);
   let env;
   try {
     env = loadEnv();

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { createChainContext } from './chain/create-chain-context';
+import { serveStandardPorts } from './chain/standard-ports';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
 import { dataDirErrorOf } from './db/data-dir-error';
+import { restrictDataDirTree, secureDataDir } from './db/data-dir-permissions';
 import { lockDataDir } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
 import { seedReferenceData } from './db/seed-reference-data';
@@ -30,6 +32,8 @@ export async function createServerRuntime(env: Env, appOptions: AppOptions = {})
 
 async function openRuntime(env: Env, appOptions: AppOptions): Promise<ServerRuntime> {
   const usesDataDir = !env.databaseUrl || (env.isLocal && env.rpcUrls.length === 0);
+  // Refuse a DATA_DIR other accounts can reach before reading anything from it (data-dir-permissions.ts).
+  if (usesDataDir) await secureDataDir(env.dataDir);
   // Lock first: a second process must fail before it touches the embedded database or the chain state.
   const unlock = usesDataDir ? await lockDataDir(env.dataDir) : async () => {};
   const closers: (() => Promise<void>)[] = [unlock];
@@ -39,7 +43,12 @@ async function openRuntime(env: Env, appOptions: AppOptions): Promise<ServerRunt
     await seedReferenceData(database.db);
     const chain = await createChainContext(env);
     closers.unshift(() => chain.close());
+    // PGlite creates its files 0666: make them, the chain state and everything else in DATA_DIR owner-only.
+    if (usesDataDir) await restrictDataDirTree(env.dataDir);
     const app = await buildApp({ env, database, chain }, appOptions);
+    if (chain.validator && env.isLocal && env.localRpcPort !== 0) {
+      closers.unshift(await serveStandardPorts(chain.validator, env.localRpcPort, app.log));
+    }
     if (env.demoData) await seedDemo(app, database);
     return {
       app,

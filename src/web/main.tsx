@@ -1,3 +1,5 @@
+// First: schemas built after this never probe for eval (CSP).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -229,6 +229,21 @@ describe('session', () => {
     }
   });
 
+  it('session-status answers 200 with null for nobody and the session for a signed-in wallet', async () => {
+    const status = (cookie?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/session-status', headers: cookie ? { cookie } : {} });
+    for (const cookie of [undefined, 'vv_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+      const res = await status(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toBeNull();
+    }
+    const s = await signIn(t.app, bob.keys);
+    const res = await status(s.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ walletAddress: bob.walletAddress, isAdmin: false });
+  });
+
   it('logs out: deletes the row, clears the cookie, audits', async () => {
     const s = await signIn(t.app, alice.keys);
     const res = await t.app.inject({

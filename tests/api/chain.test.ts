@@ -51,16 +51,13 @@ describe('chain routes in local mode', () => {
     expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED', message });
   });
 
-  it('quotes the purchase network fee from the chain with the 1.20 multiplier and audits it', async () => {
+  it('quotes the purchase network fee from the chain with the 1.20 multiplier, writing nothing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/solana/gas-fees' });
     expect(res.statusCode).toBe(200);
     // One signature (5,000 lamports) × 1.20, no priority fees on a quiet local chain.
     expect(res.json()).toEqual({ feeInSOL: 0.000006, lamports: '6000', source: 'rpc' });
-    const rows = await t.database.query<{ estimated_gas: string; success: boolean }>(
-      'SELECT estimated_gas, success FROM gas_estimation_audit',
-    );
-    expect(rows).toEqual([{ estimated_gas: expect.anything(), success: true }]);
-    expect(Number(rows[0]!.estimated_gas)).toBe(6000);
+    // An anonymous GET must not grow a table (issue 17 finding 4): the quote is no longer audited per read.
+    expect(await t.database.query('SELECT 1 FROM gas_estimation_audit')).toEqual([]);
   });
 });
 
@@ -69,7 +66,11 @@ describe('chain routes against remote endpoints', () => {
   beforeAll(async () => {
     // Port 9 (discard) on loopback: nothing listens, so every call fails fast.
     t = await createTestApp({
-      env: { SOLANA_CLUSTER: 'devnet', SOLANA_RPC_URLS: 'http://127.0.0.1:9' },
+      env: {
+        SOLANA_CLUSTER: 'devnet',
+        SOLANA_RPC_URLS: 'http://127.0.0.1:9',
+        ATTESTATION_KEY: JSON.stringify(Array.from(crypto.getRandomValues(new Uint8Array(32)))),
+      },
     });
   });
   afterAll(() => t?.close());

@@ -173,7 +173,9 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL lost and back', () => {
     const revealed = await reveal(t, buyer, started.transactionId);
     expect(revealed.statusCode).toBe(200);
     expect(revealed.json().privateKey === keypair.forms.base58Secret).toBe(true);
-    expect((await initiate(t, await createUser(t), other)).statusCode).toBe(201);
+    const next = await createUser(t);
+    await fund(chain, next.walletAddress); // initiate checks the balance (DESIGN §5a)
+    expect((await initiate(t, next, other)).statusCode).toBe(201);
   });
 
   it('refused: a payment made during the outage without a confirm is found by the background verifier afterwards', async () => {
@@ -219,6 +221,7 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL lost and back', () => {
 
   it('killed by the server (pg_terminate_backend): idle connections are replaced unseen, a request in flight gets a 503, none leaves a trace', async () => {
     const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress); // initiate checks the balance (DESIGN §5a)
     await Promise.all([featured(), session(buyer), featured()]);
     expect((await appBackends()).length).toBeGreaterThan(0);
 

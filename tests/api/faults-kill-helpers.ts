@@ -16,6 +16,7 @@ import {
 } from '@solana/kit';
 import { expect } from 'vitest';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
+import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import type { ChallengeResponse } from '@shared/api/auth';
 import type { InitiateTransactionResponse, PaymentInstructions } from '@shared/api/transactions';
 import type { CrashPoint } from '@server/config/crash-point';
@@ -60,7 +61,7 @@ type Arm = CrashPoint | `${CrashPoint}#${number}` | undefined;
 interface Running {
   crashAt: Arm;
   child: ChildProcess;
-  output: { text: string };
+  output: { text: string; all: string };
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -75,14 +76,15 @@ export class FaultServer {
     readonly dataDir: string,
     private readonly adminWallets: string[],
     private readonly database: TestDatabase | undefined,
+    private readonly extraEnv: Record<string, string> = {},
   ) {}
 
   /** A server home on this project's driver: a temp DATA_DIR, and on api-postgres a database of its own. */
-  static async create(adminWallets: string[]): Promise<FaultServer> {
+  static async create(adminWallets: string[], extraEnv: Record<string, string> = {}): Promise<FaultServer> {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-kill-'));
     const port = await freePort();
     const database = testDriver() === 'postgres' ? await createTestDatabase() : undefined;
-    return new FaultServer(`http://127.0.0.1:${port}`, port, dataDir, adminWallets, database);
+    return new FaultServer(`http://127.0.0.1:${port}`, port, dataDir, adminWallets, database, extraEnv);
   }
 
   get driver() {
@@ -101,17 +103,22 @@ export class FaultServer {
         HOST: '127.0.0.1',
         PUBLIC_ORIGIN: this.origin,
         DATA_DIR: this.dataDir,
+        LOCAL_RPC_PORT: '0',
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
         ADMIN_WALLETS: this.adminWallets.join(','),
         ...(this.database?.url ? { DATABASE_URL: this.database.url } : {}),
         ...(crashAt ? { FAULT_CRASH_AT: crashAt } : {}),
+        ...this.extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const output = { text: '' };
-    // Both pipes are drained, or a chatty server would block on a full pipe.
-    const keep = (chunk: Buffer) => (output.text = (output.text + String(chunk)).slice(-20_000));
+    const output = { text: '', all: '' };
+    // Both pipes are drained, or a chatty server would block on a full pipe. All of it is kept for `stop()`.
+    const keep = (chunk: Buffer) => {
+      output.all += String(chunk);
+      output.text = (output.text + String(chunk)).slice(-20_000);
+    };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -160,6 +167,22 @@ export class FaultServer {
     expect(running.output.text).toContain(`FAULT_CRASH_AT: killing the process at ${at}`);
   }
 
+  /** Resolves once the running server has printed something matching `pattern` (e.g. a request's log line). */
+  waitForOutput(pattern: RegExp): Promise<void> {
+    const running = this.running;
+    if (!running) return Promise.reject(new Error('the server is not running'));
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(running.output.all)) return;
+        running.child.stdout?.off('data', check);
+        resolve();
+      };
+      running.child.stdout?.on('data', check);
+      void running.exited.then(() => reject(new Error(`the server exited before printing ${String(pattern)}`)));
+      check();
+    });
+  }
+
   /** SIGKILL from outside, between two steps. */
   async kill(): Promise<void> {
     const running = this.running;
@@ -169,14 +192,15 @@ export class FaultServer {
     this.running = undefined;
   }
 
-  /** A clean stop (SIGTERM): in-flight requests finish, the database is closed. */
-  async stop(): Promise<void> {
+  /** A clean stop (SIGTERM): in-flight requests finish, the database is closed. Returns everything it printed. */
+  async stop(): Promise<string> {
     const running = this.running;
-    if (!running) return;
+    if (!running) return '';
     running.child.kill('SIGTERM');
     const { code } = await running.exited;
     this.running = undefined;
     expect(code, running.output.text).toBe(0);
+    return running.output.all;
   }
 
   /**
@@ -316,13 +340,16 @@ export class Client {
     return res.body as unknown as InitiateTransactionResponse;
   }
 
-  /** Signs the purchase payment with this wallet's key; the signature is known before anything is sent. */
-  async signPayment(payment: PaymentInstructions) {
+  /**
+   * Signs the purchase payment with this wallet's key; the signature is known before anything is sent. `tweak`
+   * changes what is paid (a wrong amount or memo, for the rejected-payment paths).
+   */
+  async signPayment(payment: PaymentInstructions, tweak: (p: ChainPayment) => ChainPayment = (p) => p) {
     const rpc = this.server.rpc();
     const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
     const buyer = await createSignerFromKeyPair(this.wallet.keys);
     const signed = await signTransactionMessageWithSigners(
-      buildPaymentTransaction({ payment: chainPaymentOf(payment), buyer, lifetime }),
+      buildPaymentTransaction({ payment: tweak(chainPaymentOf(payment)), buyer, lifetime }),
     );
     return {
       signature: getSignatureFromTransaction(signed) as string,
@@ -331,8 +358,8 @@ export class Client {
   }
 
   /** Pays on chain and waits for the answer (the chain has saved it by then); returns the signature. */
-  async pay(payment: PaymentInstructions): Promise<string> {
-    const signed = await this.signPayment(payment);
+  async pay(payment: PaymentInstructions, tweak?: (p: ChainPayment) => ChainPayment): Promise<string> {
+    const signed = await this.signPayment(payment, tweak);
     await signed.send();
     return signed.signature;
   }

@@ -41,7 +41,14 @@ describe('foundation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['cluster', 'explorerClusterQuery', 'features', 'rpcUrls']);
+    expect(Object.keys(body).sort()).toEqual([
+      'cluster',
+      'explorerClusterQuery',
+      'features',
+      'revealCommitment',
+      'rpcUrls',
+      'wsUrl',
+    ]);
     expect(body).toMatchObject({ cluster: 'local', features: { devFaucet: true, localDevWallet: true } });
     expect(JSON.stringify(body)).not.toContain(t.env.vaultMasterKey);
   });

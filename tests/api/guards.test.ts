@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/docs/static/*',
   'GET /api/docs/yaml',
   'GET /api/auth/session',
+  'GET /api/auth/session-status',
   'POST /api/auth/challenge',
   'POST /api/auth/verify',
   'POST /api/auth/logout',
@@ -36,7 +37,22 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/solana/gas-fees',
   'GET /api/prices/live',
   'POST /api/dev/airdrop',
+  // Solana Pay and Actions (DESIGN §12): wallets and blink clients have no session; nothing here reads one.
+  'OPTIONS /api/pay/:param',
+  'GET /api/pay/:param',
+  'POST /api/pay/:param',
+  'OPTIONS /api/actions/listings/:param',
+  'GET /api/actions/listings/:param',
+  'POST /api/actions/listings/:param',
+  'GET /api/actions/listings/:param/icon.svg',
   'POST /api/test-only/limited',
+  // Issue 16: a quote is arithmetic on the public pattern; the order itself needs a session.
+  'POST /api/orders/quote',
+  // Trust a buyer can check (DESIGN §10): public chain reads, the shop's public key, and a proof any visitor may
+  // ask of an available listing (rate limited; the signed message holds only the visitor's own challenge).
+  'GET /api/addresses/:param/safety',
+  'GET /api/attestation-key',
+  'POST /api/addresses/:param/custody-proof',
 ]);
 const ADMIN_MESSAGE = 'Create listing is restricted to authorized admin wallets only';
 const placeholder = (url: string) => url.replace(/:[^/]+/g, ':param');
@@ -179,6 +195,9 @@ describe('the route table', () => {
     expect(() =>
       bare.get('/api/test-only/sloppy', { config: { access: 'session', walletMatch: false } }, async () => ({})),
     ).toThrow(/walletMatch: false is only allowed on public routes/);
+    expect(() =>
+      bare.post('/api/test-only/cross-site', { config: { access: 'session', anyOrigin: true } }, async () => ({})),
+    ).toThrow(/anyOrigin is only allowed on public routes/);
     expect(() => bare.get('/api/test-only/fine', { config: { access: 'public' } }, async () => ({}))).not.toThrow();
     expect(() => bare.get('/not-api', async () => ({}))).not.toThrow();
     await bare.close();

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PUBSUB_LIMITS } from '@chain/local-validator/pubsub/pubsub';
 import { seedReferenceData } from '@server/db/seed-reference-data';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createChangeTracker, type ChangeTracker } from '@tests/helpers/db-fingerprint';
@@ -14,6 +17,7 @@ import {
   type RequestContext,
 } from '@tests/helpers/hostile/requests';
 import { describeRoutes, type OpenApiDocument } from '@tests/helpers/hostile/routes';
+import { pubsubFrame, rpcHttpBody } from '@tests/helpers/hostile/rpc';
 import { FIXTURE_KEYPAIRS, fixtureHints, TOKEN_PATTERN, type TokenKind } from '@tests/helpers/hostile/tokens';
 import {
   contentTypeRequests,
@@ -90,6 +94,8 @@ beforeAll(async () => {
   outsider = await newWallet();
   for (let i = 0; i < FIXTURE_KEYPAIRS; i++) keypairs.push(newKeypair());
   for (let i = 0; i < 3; i++) listings.push(await createListing(t, { seller: admins[0], price: '1.5' }));
+  // Initiate refuses a wallet that cannot pay (DESIGN §5a): the buyer holds SOL on the embedded chain.
+  await t.chain.validator!.airdrop(members[0]!.walletAddress, 10_000_000_000n);
   const initiated = await t.app.inject({
     method: 'POST',
     url: '/api/transactions/initiate',
@@ -320,4 +326,63 @@ describe('hostile input on every /api route', () => {
     expect(stats.mustRefuse).toBeGreaterThan(stats.sent / 4);
     expect(stats.accepted).toBeGreaterThan(stats.sent / 50);
   });
+});
+
+describe('hostile input on the local chain’s /rpc (HTTP and WebSocket)', () => {
+  /** JSON-RPC's "Internal error": a handler threw something it did not mean to, the RPC's own 5xx. */
+  const INTERNAL_ERROR = -32603;
+  const internalErrors = (body: unknown): unknown[] =>
+    (Array.isArray(body) ? body : [body]).filter(
+      (r) => (r as { error?: { code?: number } } | null)?.error?.code === INTERNAL_ERROR,
+    );
+
+  it('HTTP: no 5xx and no internal error, whatever the body', async () => {
+    await fc.assert(
+      fc.asyncProperty(rpcHttpBody, async (payload) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/rpc',
+          headers: { 'content-type': 'application/json' },
+          payload,
+          remoteAddress: nextIp(),
+        });
+        stats.sent++;
+        const what = redact(`POST /rpc ${payload.slice(0, 300)}\n→ ${res.statusCode} ${res.body.slice(0, 500)}`);
+        expect(res.statusCode, what).toBeLessThan(500);
+        if (res.statusCode === 200) expect(internalErrors(res.json()), what).toEqual([]);
+        else expect(res.json(), what).toMatchObject({ error: expect.stringMatching(ERROR_CODE) });
+      }),
+      { numRuns: 1_500 },
+    );
+  }, 300_000);
+
+  it('WebSocket: every frame answered or ignored, the connection kept, subscriptions bounded and freed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const pubsub = t.chain.validator!.pubsub;
+    await fc.assert(
+      fc.asyncProperty(fc.array(pubsubFrame, { minLength: 1, maxLength: 40 }), async (frames) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/rpc`);
+        await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+        const answers: unknown[] = [];
+        socket.on('message', (data) => answers.push(JSON.parse(String(data))));
+        for (const frame of frames) socket.send(frame);
+        // A ping-style request last: once it is answered, every frame before it has been handled.
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id: 'done', method: 'getNothing' }));
+        await expect
+          .poll(() => answers.some((a) => (a as { id?: unknown }).id === 'done'), { timeout: HANG_MS })
+          .toBe(true);
+        stats.sent += frames.length;
+        const what = redact(frames.join('\n').slice(0, 800));
+        expect(socket.readyState, what).toBe(WebSocket.OPEN);
+        expect(answers.flatMap(internalErrors), what).toEqual([]);
+        expect(pubsub.subscriptionCount, what).toBeLessThanOrEqual(DEFAULT_PUBSUB_LIMITS.perConnection);
+        const closed = new Promise((resolve) => socket.once('close', resolve));
+        socket.close();
+        await closed;
+        await expect.poll(() => pubsub.subscriptionCount, { timeout: 2_000 }).toBe(0);
+      }),
+      { numRuns: 150 },
+    );
+  }, 300_000);
 });

@@ -114,6 +114,10 @@ describe('POST /api/dev/airdrop', () => {
     const { walletAddress } = await newWallet();
     await expectRefused({ method: 'POST', url: '/api/dev/airdrop', payload: { address: walletAddress, sol } }, 400);
   });
+
+  it('refuses base58 of the right length that is no 32-byte key (32 z decode to 24 bytes)', async () => {
+    await expectRefused({ method: 'POST', url: '/api/dev/airdrop', payload: { address: 'z'.repeat(32), sol: 1 } }, 400);
+  });
 });
 
 describe('repricing across extremes (PATCH /api/addresses/{id})', () => {

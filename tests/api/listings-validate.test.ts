@@ -70,3 +70,35 @@ describe('POST /api/addresses/validate', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('POST /api/addresses/validate never echoes a pasted private key (issue 17 finding 9)', () => {
+  const kp = newKeypair();
+  // Its own client address: the rest of this file already spends most of the per-IP validation budget.
+  const validateFrom = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/addresses/validate', payload, remoteAddress: '198.51.100.9' });
+  // The base58 seed is 32 bytes, the same shape as an address; it is refused elsewhere (it is not on the curve's
+  // address list), but cannot be recognised by shape alone.
+  const { base58Seed: _addressShaped, ...forms } = kp.forms;
+  const cases = Object.entries({
+    ...forms,
+    hexSeedWith0x: `0x${kp.forms.hexSeed}`,
+    prettyJson: JSON.stringify([...kp.secretKey], null, 2),
+  });
+
+  it.each(cases)('%s → 400 PRIVATE_KEY_PASTED, and no part of the key in the answer', async (_name, secret) => {
+    for (const network of [undefined, 'solana', 'ethereum']) {
+      const res = await validateFrom({ address: secret, ...(network ? { network } : {}) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('PRIVATE_KEY_PASTED');
+      expect(res.json().message).toMatch(/Never paste a private key/);
+      const compact = secret.replace(/\s/g, '');
+      for (let i = 0; i + 12 <= compact.length; i += 6) expect(res.body).not.toContain(compact.slice(i, i + 12));
+    }
+  });
+
+  it('still scores the address of that same keypair', async () => {
+    const res = await validateFrom({ address: kp.address });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().address).toBe(kp.address);
+  });
+});

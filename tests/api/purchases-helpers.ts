@@ -69,6 +69,7 @@ export async function createPurchaseApp(opts: {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-purchase-'));
   const env: Env = loadEnv({
     DATA_DIR: dataDir,
+    LOCAL_RPC_PORT: '0',
     SOLANA_CLUSTER: 'local',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',

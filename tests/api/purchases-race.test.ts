@@ -45,6 +45,7 @@ describe('races', () => {
   it('20 buyers initiating at once: exactly one reservation', async () => {
     const { listing } = await createListing(a, { price: '1' });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => createUser(a)));
+    for (const buyer of buyers) await fund(chain, buyer.walletAddress); // initiate refuses a wallet that cannot pay
     const results = await Promise.all(buyers.map((buyer, i) => initiate(i % 2 ? a : b, buyer, listing)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);

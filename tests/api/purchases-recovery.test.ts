@@ -60,6 +60,7 @@ describe('recovery', () => {
   it('expires an unpaid reservation and puts the listing back on sale', async () => {
     const { listing } = await createListing(t, { price: '0.2' });
     const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, listing);
     expect((await initiate(t, await createUser(t), listing)).statusCode).toBe(409);
 
@@ -72,12 +73,15 @@ describe('recovery', () => {
       dispute_reason: 'reservation expired',
     });
     expect((await listingStatus(t, listing.id))?.status).toBe('available');
-    expect((await initiate(t, await createUser(t), listing)).statusCode).toBe(201);
+    const next = await createUser(t);
+    await fund(chain, next.walletAddress);
+    expect((await initiate(t, next, listing)).statusCode).toBe(201);
   });
 
   it('fails a submitted signature that never lands once the window and its grace are over', async () => {
     const { listing } = await createListing(t, { price: '0.2' });
     const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, listing);
     const phantom = '5'.repeat(87); // a well-formed signature nobody sent
     expect((await confirm(t, buyer, started.transactionId, phantom)).json().status).toBe('pending');

@@ -191,6 +191,7 @@ describe('initiate', () => {
   it('shows payment instructions to the buyer only', async () => {
     const { listing } = await createListing(t);
     const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, listing);
     const asBuyer = await t.app.inject({
       method: 'GET',

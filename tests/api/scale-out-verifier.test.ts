@@ -10,6 +10,7 @@ import {
   confirm,
   createPurchaseApp,
   createTestChain,
+  fund,
   initiateOk,
   type PurchaseTestApp,
   type TestChain,
@@ -51,6 +52,7 @@ async function pendingPurchases(n: number): Promise<string[]> {
   for (let i = 0; i < n; i++) {
     const { listing } = await createListing(a, { price: '0.1' });
     const buyer = await createUser(a);
+    await fund(chain, buyer.walletAddress);
     const started = await initiateOk(a, buyer, listing);
     const phantom = getBase58Decoder().decode(randomBytes(64));
     expect((await confirm(a, buyer, started.transactionId, phantom)).json().status).toBe('pending');

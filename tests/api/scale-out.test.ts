@@ -110,6 +110,7 @@ describe.runIf(testDriver() === 'postgres')('two server processes on one Postgre
   it('buyers racing for one listing through different instances: exactly one reservation', async () => {
     const { listing } = await createListing(a, { price: '0.5' });
     const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => createUser(i % 2 ? a : b)));
+    await Promise.all(buyers.map((buyer) => fund(buyer.walletAddress))); // initiate checks the balance
     const results = await Promise.all(buyers.map((buyer, i) => initiate(i % 2 ? b : a, buyer, listing)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);

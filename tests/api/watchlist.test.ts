@@ -44,6 +44,22 @@ describe('watchlist', () => {
     expect((await call('DELETE', `/api/watchlist/${a.id}`, user.cookie)).json()).toEqual({ addressIds: [b.id] });
   });
 
+  it('GET /api/addresses/watched lists the starred listings themselves, newest star first', async () => {
+    const [a, b] = listings as [Listing, Listing];
+    expect((await call('GET', '/api/addresses/watched')).statusCode).toBe(401);
+    await call('PUT', `/api/watchlist/${a.id}`, other.cookie);
+    await call('PUT', `/api/watchlist/${b.id}`, other.cookie);
+    const res = await call('GET', '/api/addresses/watched', other.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().addresses.map((l: Listing) => [l.id, l.price])).toEqual([
+      [b.id, b.price],
+      [a.id, a.price],
+    ]);
+    expect((await call('GET', '/api/addresses/watched', seller.cookie)).json()).toEqual({ addresses: [] });
+    await call('DELETE', `/api/watchlist/${a.id}`, other.cookie);
+    await call('DELETE', `/api/watchlist/${b.id}`, other.cookie);
+  });
+
   it('refuses a malformed or unknown listing id', async () => {
     const bad = await call('PUT', '/api/watchlist/not-a-uuid', user.cookie);
     expect(bad.statusCode).toBe(400);

@@ -161,12 +161,14 @@ describe('marketplace sorting (desktop)', () => {
       await expect.poll(() => rows(page).count()).toBe(20);
       const firstPrice = () => rows(page).first().locator('td').nth(4).locator('span').first().textContent();
       const priceHeader = page.getByRole('columnheader', { name: 'Price' });
+      // The newest listing is also the dearest, so the first price alone cannot show the click landed: wait for the
+      // header's sort state, then for the rows it orders.
       await priceHeader.getByRole('button').click();
+      await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('descending');
       await expect.poll(firstPrice).toBe(`${LISTINGS} SOL`);
-      expect(await priceHeader.getAttribute('aria-sort')).toBe('descending');
       await priceHeader.getByRole('button').click();
+      await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('ascending');
       await expect.poll(firstPrice).toBe('1 SOL');
-      expect(await priceHeader.getAttribute('aria-sort')).toBe('ascending');
       await page.getByRole('columnheader', { name: 'Rarity' }).getByRole('button').click();
       await expect
         .poll(() => page.getByRole('columnheader', { name: 'Rarity' }).getAttribute('aria-sort'))

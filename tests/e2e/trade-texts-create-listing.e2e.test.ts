@@ -306,6 +306,7 @@ describe('outside local mode, in a browser without any wallet', () => {
         SOLANA_CLUSTER: 'devnet',
         SOLANA_RPC_URLS: 'http://127.0.0.1:9',
         VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
+        ATTESTATION_KEY: JSON.stringify([...randomBytes(32)]),
       },
     });
   });

@@ -349,6 +349,7 @@ describe('buy flow errors', () => {
           const { listing } = await buyerOnListing(page);
           // Another buyer reserves it while this page is open.
           const rival = generateTestKeypair();
+          await airdrop(server.url, rival.address, 2); // initiate checks the balance (DESIGN §5a)
           const rivalApi = await signIn(server.url, rival);
           const reserved = await rivalApi.call('POST', '/api/transactions/initiate', {
             addressId: listing.id,
@@ -403,10 +404,15 @@ describe('buy flow errors', () => {
       await expectStatus(page, 'Payment Required');
     }));
 
-  it('Transaction Failed when the chain refuses the payment (a wallet without SOL)', () =>
+  it('Transaction Failed when the chain refuses the payment (a transfer beyond the balance)', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
+      // Initiate refuses a wallet that cannot cover price + fees (DESIGN §5a), so this buyer holds 2 SOL and its
+      // wallet signs a transfer of 1,000 SOL: the chain, not the server, refuses the payment.
       const listing = await createListing(adminApi);
-      await openWithWallet(page, generateTestKeypair(), `/address/${encodeURIComponent(listing.address)}`);
+      const buyer = generateTestKeypair();
+      await airdrop(server.url, buyer.address, 2);
+      await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
+      await underpayNextPayment(page, PRICE_LAMPORTS, 20_000n * PRICE_LAMPORTS); // 1,000 SOL
       await page.getByRole('button', { name: /^BUY NOW/ }).click();
       await page.waitForURL(/\/secure-transaction\//);
       await expectToast(page, 'Transaction Failed', 'The transaction was not successful on the blockchain.');

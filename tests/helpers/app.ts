@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@server/app';
+import { buildApp, type AppOptions } from '@server/app';
 import { createChainContext } from '@server/chain/create-chain-context';
 import type { ChainContext } from '@server/chain/chain-context';
 import { loadEnv, type Env } from '@server/config/env';
@@ -23,11 +23,17 @@ export interface TestApp {
  * `app.inject`. `setup` runs before `ready()`, for tests that add routes of their own.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; setup?: (app: FastifyInstance) => void | Promise<void> } = {},
+  opts: {
+    env?: Record<string, string>;
+    setup?: (app: FastifyInstance) => void | Promise<void>;
+    /** Extra buildApp options (webDir, sitemap paging). */
+    appOptions?: AppOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-test-'));
   const env = loadEnv({
     DATA_DIR: dataDir,
+    LOCAL_RPC_PORT: '0',
     SOLANA_CLUSTER: 'local',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
@@ -41,7 +47,7 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const chain = await createChainContext(env);
-  const app = await buildApp({ env, database, chain }, { logger: false });
+  const app = await buildApp({ env, database, chain }, { logger: false, ...opts.appOptions });
   await opts.setup?.(app);
   await app.ready();
   return {

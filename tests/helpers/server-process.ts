@@ -12,6 +12,22 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** A free port whose next port is free too (a JSON-RPC port and its PubSub port, as LOCAL_RPC_PORT takes them). */
+export async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const probe = createServer();
+    const ok = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port + 1, '127.0.0.1', () => resolve(true));
+    });
+    if (ok) {
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+  }
+}
+
 /** Polls `GET {url}/api/health` every 250 ms until it answers 2xx; throws after `timeoutMs`. */
 export async function waitForHealth(url: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 import type { LiteSVM } from 'litesvm';
-import type { Ledger } from './ledger.js';
+import type { Ledger, TransactionRecord } from './ledger.js';
 import type { LedgerClock } from './ledger-clock.js';
 import type { StoredAccount } from './state-file.js';
 
@@ -14,8 +14,19 @@ export interface ValidatorCore {
   ephemeralAccounts: Set<string>;
   /** Slots after landing at which a transaction counts as finalized. */
   finalitySlots: number;
-  /** Writes everything changed so far to disk before returning (a no-op without a state dir). */
-  save(): void;
+  /**
+   * Makes a landed transaction and the accounts it wrote durable before returning (a no-op without a state dir).
+   * `accounts` holds each written account's state afterwards, null when it is gone.
+   */
+  persist(record: TransactionRecord, accounts: Record<string, StoredAccount | null>): void;
+  /** Told of every landed transaction once it is saved (PubSub notifications). */
+  landedListeners: Set<(event: LandedEvent) => void>;
+}
+
+/** A landed transaction and the accounts it could have written. */
+export interface LandedEvent {
+  record: TransactionRecord;
+  written: readonly string[];
 }
 
 export type Commitment = 'processed' | 'confirmed' | 'finalized';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
-import { STATE_FILE_NAME } from './state-file.js';
+import { JOURNAL_FILE_NAME, STATE_FILE_NAME } from './state-file.js';
 import { fundedSigner, latestLifetime, signMessage, startLocalChain, withTempDir } from './testing.js';
 
 const SOL = 1_000_000_000n;
@@ -11,7 +11,7 @@ const SOL = 1_000_000_000n;
 type Rpc = { result?: { value: unknown[] | unknown } };
 
 /**
- * A SIGKILL keeps exactly what is in the state file at that instant. So whatever the chain has told anyone — a
+ * A SIGKILL keeps exactly what is in the state files (snapshot and journal) at that instant. So whatever the chain has told anyone — a
  * signature status, a balance — must already be in the file when the answer is given; otherwise a server that
  * verified a payment could die and come back to a chain without it (a sale recorded, no money paid).
  */
@@ -31,7 +31,8 @@ describe('local validator state under SIGKILL', () => {
           }),
         );
         const signature = getSignatureFromTransaction(tx);
-        const onDisk = () => readFileSync(join(stateDir, STATE_FILE_NAME), 'utf8');
+        const onDisk = () =>
+          [STATE_FILE_NAME, JOURNAL_FILE_NAME].map((name) => readFileSync(join(stateDir, name), 'utf8')).join('\n');
 
         // Another client (the server's own verifier, a wallet polling) asks while the send is in flight.
         const sending = chain.validator.handle({

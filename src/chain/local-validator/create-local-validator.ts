@@ -7,9 +7,12 @@ import { createJsonRpcHandler } from './json-rpc.js';
 import { Ledger } from './ledger.js';
 import { createLedgerClock, type LedgerClockState } from './ledger-clock.js';
 import { accountMethods } from './methods/accounts.js';
+import { blockMethods } from './methods/blocks.js';
 import { clusterMethods } from './methods/cluster.js';
 import { historyMethods } from './methods/history.js';
 import { sendMethods } from './methods/send.js';
+import { tokenMethods } from './methods/tokens.js';
+import { createPubSub, type PubSub, type PubSubLimits } from './pubsub/pubsub.js';
 import { createStateWriter, loadChainState, type StoredAccount } from './state-file.js';
 
 export interface LocalValidatorOptions {
@@ -19,6 +22,10 @@ export interface LocalValidatorOptions {
   slotMs?: number;
   /** Slots after landing at which a transaction is reported finalized (see core.ts). */
   finalitySlots?: number;
+  /** Journal size that triggers a compaction (default: DEFAULT_COMPACT_BYTES, and never below the snapshot's). */
+  compactBytes?: number;
+  /** Subscription caps of the PubSub (defaults: DEFAULT_PUBSUB_LIMITS). */
+  pubsubLimits?: PubSubLimits;
 }
 
 export interface LocalValidator {
@@ -26,11 +33,13 @@ export interface LocalValidator {
   handle(body: unknown): Promise<unknown>;
   /** Sends lamports from the faucet; resolves with the airdrop transaction's signature once it is on disk. */
   airdrop(address: string, lamports: bigint): Promise<string>;
-  /** Resolves once every change so far is saved. */
+  /** Folds the journal into the snapshot (every landed transaction is already durable without it). */
   flush(): Promise<void>;
-  /** Saves the state; the instance must not be used afterwards. */
+  /** Compacts the state; the instance must not be used afterwards. */
   close(): Promise<void>;
   readonly genesisHash: string;
+  /** Solana PubSub (signatureSubscribe, …), served over WebSocket by `attachPubSub`. */
+  readonly pubsub: PubSub;
 }
 
 function restoreAccount(svm: LiteSVM, key: string, stored: StoredAccount): void {
@@ -67,7 +76,10 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
 
   const clock = createLedgerClock(clockState, slotMs);
   const writer = stateDir
-    ? createStateWriter(stateDir, () => ({ clock: clock.state, accounts, transactions: ledger.all() }))
+    ? createStateWriter(stateDir, () => ({ clock: clock.state, accounts, transactions: ledger.all() }), {
+        compactBytes: options.compactBytes,
+        journalSeq: saved?.journalSeq,
+      })
     : undefined;
   const core: ValidatorCore = {
     svm,
@@ -76,7 +88,8 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     accounts,
     ephemeralAccounts: new Set(),
     finalitySlots,
-    save: () => writer?.save(),
+    persist: (record, written) => writer?.append(record, written, clock.state.lastSlot),
+    landedListeners: new Set(),
   };
   const airdrop = await createFaucet(core);
   const handle = createJsonRpcHandler({
@@ -84,14 +97,22 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     ...accountMethods(core, airdrop),
     ...sendMethods(core),
     ...historyMethods(core),
+    ...tokenMethods(core),
+    ...blockMethods(core),
   });
-  core.save();
+  // Starts every run from one whole snapshot: a torn journal tail is gone before anything is appended after it.
+  writer?.compact();
+  const pubsub = createPubSub(core, slotMs, options.pubsubLimits);
 
   return {
     handle,
     airdrop,
-    flush: async () => core.save(),
-    close: async () => core.save(),
+    flush: async () => writer?.compact(),
+    close: async () => {
+      pubsub.close();
+      writer?.close();
+    },
     genesisHash: clockState.genesisHash,
+    pubsub,
   };
 }

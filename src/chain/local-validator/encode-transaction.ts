@@ -1,8 +1,9 @@
 import { getBase58Decoder, getBase64Decoder } from '@solana/kit';
 import type { TransactionRecord } from './ledger.js';
-import { decodeWireTransaction } from './wire.js';
+import { parseInstruction } from './parse-instruction.js';
+import { decodeWireTransaction, writableAccountKeys } from './wire.js';
 
-export type TransactionEncoding = 'json' | 'base64' | 'base58';
+export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
 /** A transaction in the `json` encoding of getTransaction: the compiled message with base58 instruction data. */
 function jsonTransaction(record: TransactionRecord) {
@@ -37,10 +38,34 @@ function jsonTransaction(record: TransactionRecord) {
   };
 }
 
+/** The `jsonParsed` transaction: account keys with their roles, and instructions parsed where a parser knows them. */
+function parsedTransaction(record: TransactionRecord) {
+  const { message, signatures } = decodeWireTransaction(record.wire);
+  const json = jsonTransaction(record).message;
+  const keys = record.accountKeys;
+  const writable = new Set(writableAccountKeys(message, record.loadedAddresses));
+  const signerCount = message.header.numSignerAccounts;
+  const staticCount = message.staticAccounts.length;
+  return {
+    signatures,
+    message: {
+      accountKeys: keys.map((pubkey, i) => ({
+        pubkey,
+        signer: i < signerCount,
+        writable: writable.has(pubkey as never),
+        source: i < staticCount ? 'transaction' : 'lookupTable',
+      })),
+      recentBlockhash: json.recentBlockhash,
+      instructions: json.instructions.map((ix) => parseInstruction(ix, keys)),
+      ...('addressTableLookups' in json ? { addressTableLookups: json.addressTableLookups } : {}),
+    },
+  };
+}
+
 /**
  * The getTransaction answer for a landed transaction. `version` is present only when the caller declared
- * maxSupportedTransactionVersion, as in Solana's RPC. Inner instructions and token balances are not recorded
- * locally and are reported empty.
+ * maxSupportedTransactionVersion, as in Solana's RPC. Inner instructions are LiteSVM's; token balances are not
+ * recorded locally and are reported empty.
  */
 export function encodeTransactionResponse(
   record: TransactionRecord,
@@ -48,11 +73,13 @@ export function encodeTransactionResponse(
   withVersion: boolean,
 ) {
   const transaction =
-    encoding === 'json'
-      ? jsonTransaction(record)
-      : encoding === 'base64'
-        ? [getBase64Decoder().decode(record.wire), 'base64']
-        : [getBase58Decoder().decode(record.wire), 'base58'];
+    encoding === 'jsonParsed'
+      ? parsedTransaction(record)
+      : encoding === 'json'
+        ? jsonTransaction(record)
+        : encoding === 'base64'
+          ? [getBase64Decoder().decode(record.wire), 'base64']
+          : [getBase58Decoder().decode(record.wire), 'base58'];
   return {
     slot: record.slot,
     blockTime: record.blockTime,
@@ -64,7 +91,13 @@ export function encodeTransactionResponse(
       fee: record.fee,
       preBalances: record.preBalances,
       postBalances: record.postBalances,
-      innerInstructions: [],
+      innerInstructions:
+        encoding === 'jsonParsed'
+          ? (record.innerInstructions ?? []).map((group) => ({
+              index: group.index,
+              instructions: group.instructions.map((ix) => parseInstruction(ix, record.accountKeys)),
+            }))
+          : (record.innerInstructions ?? []),
       logMessages: record.logMessages,
       preTokenBalances: [],
       postTokenBalances: [],

@@ -1,9 +1,10 @@
-import { getBase64Decoder, getUtf8Decoder } from '@solana/kit';
+import { getBase58Decoder, getBase64Decoder, getUtf8Decoder } from '@solana/kit';
 import { Clock, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
 import { computeBudgetOf, instructionsOfCompiledMessage } from '../compute-budget.js';
 import type { ValidatorCore } from './core.js';
-import type { TransactionRecord } from './ledger.js';
+import type { InnerInstructionGroup, TransactionRecord } from './ledger.js';
 import { RpcError, RpcErrorCode } from './rpc-error.js';
+import type { StoredAccount } from './state-file.js';
 import { describeTransactionError, toTransactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
 import { allAccountKeys, resolveLoadedAddresses, writableAccountKeys, type DecodedTransaction } from './wire.js';
 
@@ -93,6 +94,27 @@ function memoOf(tx: DecodedTransaction): string | null {
   return memos.length > 0 ? memos.join('; ') : null;
 }
 
+/** LiteSVM's inner instructions (one list per outer instruction) in the RPC's `innerInstructions` form. */
+function innerInstructionsOf(meta: TransactionMetadata | undefined): InnerInstructionGroup[] {
+  if (!meta) return [];
+  const base58 = getBase58Decoder();
+  return meta
+    .innerInstructions()
+    .map((list, index) => ({
+      index,
+      instructions: list.map((inner) => {
+        const ix = inner.instruction();
+        return {
+          programIdIndex: ix.programIdIndex(),
+          accounts: [...ix.accounts()],
+          data: base58.decode(ix.data()),
+          stackHeight: inner.stackHeight(),
+        };
+      }),
+    }))
+    .filter((group) => group.instructions.length > 0);
+}
+
 function rememberWrittenAccounts(core: ValidatorCore, addresses: readonly string[]): void {
   const base64 = getBase64Decoder();
   for (const address of addresses) {
@@ -119,7 +141,7 @@ function rememberWrittenAccounts(core: ValidatorCore, addresses: readonly string
 export function executeTransaction(
   core: ValidatorCore,
   tx: DecodedTransaction,
-): SimulationOutcome & { record?: TransactionRecord } {
+): SimulationOutcome & { record?: TransactionRecord; written?: string[] } {
   const nowMs = Date.now();
   const slot = core.clock.currentSlot(nowMs);
   const loadedAddresses = resolveLoadedAddresses(core.svm, tx.message);
@@ -147,10 +169,12 @@ export function executeTransaction(
     computeUnitPrice: computeBudgetOf(instructionsOfCompiledMessage(tx.message)).microLamportsPerUnit,
     accountKeys: keys,
     memo: memoOf(tx),
+    innerInstructions: innerInstructionsOf(outcome.meta),
   };
   core.ledger.add(record);
-  rememberWrittenAccounts(core, writableAccountKeys(tx.message, loadedAddresses));
-  return { ...outcome, record };
+  const written = writableAccountKeys(tx.message, loadedAddresses);
+  rememberWrittenAccounts(core, written);
+  return { ...outcome, record, written };
 }
 
 /**
@@ -175,6 +199,11 @@ export async function submitTransaction(
   const outcome = executeTransaction(core, tx);
   if (!outcome.record) throw failureAsRpcError(outcome);
   // Synchronously, before anything else can read the new state: see createStateWriter.
-  core.save();
+  const accounts: Record<string, StoredAccount | null> = {};
+  for (const address of outcome.written ?? []) {
+    if (!core.ephemeralAccounts.has(address)) accounts[address] = core.accounts.get(address) ?? null;
+  }
+  core.persist(outcome.record, accounts);
+  for (const listener of core.landedListeners) listener({ record: outcome.record, written: outcome.written ?? [] });
   return tx.signature;
 }

@@ -3,3 +3,5 @@ export { createLocalValidator, type LocalValidator, type LocalValidatorOptions }
 export { serveLocalValidator } from './serve.js';
 export { MAX_AIRDROP_LAMPORTS } from './faucet.js';
 export { STATE_FILE_NAME } from './state-file.js';
+export { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport.js';
+export { servePubSub, type ServedValidator } from './serve.js';

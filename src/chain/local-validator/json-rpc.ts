@@ -9,7 +9,7 @@ function errorResponse(id: Id, code: number, message: string, data?: unknown) {
 }
 
 /** Handlers may use bigint; the wire has JSON numbers (kit turns them back into bigint). */
-function toJsonSafe(value: unknown): unknown {
+export function toJsonSafe(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
   if (Array.isArray(value)) return value.map(toJsonSafe);
   if (value && typeof value === 'object') {

@@ -58,6 +58,9 @@ export function createLedgerClock(state: LedgerClockState, slotMs: number) {
     currentSlot,
     latestBlockhash,
     isBlockhashValid: (blockhash: string) => slotOfBlockhash(blockhash) !== undefined,
+    blockhashAt,
+    /** When a slot began (wall clock): the block time of a slot that no transaction landed in. */
+    slotStartMs: (slot: number) => state.genesisTimeMs + slot * slotMs,
     /** Unix time in whole seconds, the unit of Solana's block time and Clock sysvar. */
     unixTimestamp: (nowMs = Date.now()) => Math.floor(nowMs / 1000),
   };

@@ -23,6 +23,22 @@ export interface TransactionRecord {
   accountKeys: string[];
   /** Memo text in the RPC's `[len] text` form, or null. */
   memo: string | null;
+  /** CPIs as LiteSVM reports them, in the RPC's compiled form (absent in records saved before they were kept). */
+  innerInstructions?: InnerInstructionGroup[];
+}
+
+export interface CompiledInnerInstruction {
+  programIdIndex: number;
+  accounts: number[];
+  /** base58 */
+  data: string;
+  stackHeight: number;
+}
+
+export interface InnerInstructionGroup {
+  /** The outer instruction the CPIs ran under. */
+  index: number;
+  instructions: CompiledInnerInstruction[];
 }
 
 /**
@@ -60,6 +76,20 @@ export class Ledger {
   /** Newest first, as getSignaturesForAddress answers. */
   forAddress(address: string): TransactionRecord[] {
     return [...(this.byAddress.get(address) ?? [])].reverse();
+  }
+
+  /** Records that landed in `slot`, in landing order (binary search: records are in slot order). */
+  inSlot(slot: number): TransactionRecord[] {
+    let low = 0;
+    let high = this.ordered.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.ordered[mid]!.slot < slot) low = mid + 1;
+      else high = mid;
+    }
+    const out: TransactionRecord[] = [];
+    for (let i = low; i < this.ordered.length && this.ordered[i]!.slot === slot; i++) out.push(this.ordered[i]!);
+    return out;
   }
 
   /** Records that landed in slots `fromSlot` and later. */

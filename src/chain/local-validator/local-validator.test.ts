@@ -258,7 +258,11 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
   });
 
   it('answers malformed input with JSON-RPC errors and serves batches', async () => {
-    const post = async (body: string) => (await fetch(chain.url, { method: 'POST', body })).json();
+    const post = async (body: string) =>
+      (await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json();
+    // Only JSON is taken: a text/plain POST is what a cross-site form can send without a preflight.
+    const plain = await fetch(chain.url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}' });
+    expect(plain.status).toBe(415);
     expect(await post('{not json')).toMatchObject({ error: { code: -32700 } });
     expect(await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'noSuchMethod' }))).toMatchObject({
       id: 1,

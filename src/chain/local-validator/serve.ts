@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalValidator } from './create-local-validator.js';
+import { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport.js';
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -15,37 +16,122 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+function fixedWindow({ max, timeWindow }: { max: number; timeWindow: number }) {
+  let windowStart = 0;
+  let count = 0;
+  return () => {
+    const now = Date.now();
+    if (now - windowStart >= timeWindow) [windowStart, count] = [now, 0];
+    return ++count <= max;
+  };
+}
+
+/** `application/json`, with or without parameters: a `text/plain` POST is what a cross-site form can send. */
+export function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+export interface ServeOptions {
+  port?: number;
+  host?: string;
+  /** Also serve PubSub on this HTTP port's WebSocket upgrade (default true). */
+  pubsub?: boolean;
+  ws?: WsTransportOptions;
+  /** requestAirdrop calls allowed per window on this port (loopback: one counter for every caller). */
+  airdropLimit?: { max: number; timeWindow: number };
+}
+
+export interface ServedValidator {
+  url: string;
+  /** The WebSocket URL of the PubSub on the same port, when served. */
+  wsUrl?: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+function closer(server: Server, detach?: () => void) {
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      detach?.();
+      server.closeAllConnections();
+      server.close((error) => (error ? reject(error) : resolve()));
+    });
+}
+
 /**
- * Serves a validator's JSON-RPC on its own loopback port (tests, or tools such as Solana Explorer's custom RPC).
- * CORS is open because a JSON-RPC endpoint holds nothing private and browsers call it from other origins.
+ * Serves a validator's JSON-RPC on its own loopback port (tests, the standard 8899, tools such as Solana
+ * Explorer's custom RPC), with PubSub on the same port's WebSocket upgrade. CORS is open because a JSON-RPC
+ * endpoint holds nothing private and browsers call it from other origins.
  */
 export async function serveLocalValidator(
   validator: LocalValidator,
-  options: { port?: number; host?: string } = {},
-): Promise<{ url: string; close(): Promise<void> }> {
+  options: ServeOptions = {},
+): Promise<ServedValidator> {
+  const airdropAllowed = options.airdropLimit ? fixedWindow(options.airdropLimit) : () => true;
   const server = createServer(async (request, response) => {
     response.setHeader('access-control-allow-origin', '*');
+    response.setHeader('access-control-allow-methods', 'POST, GET, OPTIONS');
     response.setHeader('access-control-allow-headers', 'content-type, solana-client');
+    response.setHeader('access-control-max-age', '86400');
     if (request.method === 'OPTIONS') return void response.writeHead(204).end();
     if (request.method === 'GET' && request.url === '/health') return void response.writeHead(200).end('ok');
     if (request.method !== 'POST') return void response.writeHead(405).end();
+    if (!isJsonContentType(request.headers['content-type'])) {
+      return void response
+        .writeHead(415, { 'content-type': 'text/plain' })
+        .end('Supported Content-Types: application/json');
+    }
     const body = await readBody(request);
     if (body === undefined) return void response.writeHead(413).end();
+    if (body.includes('requestAirdrop') && !airdropAllowed()) {
+      // What Solana's public endpoints answer to a faucet that is asked too often.
+      const error = {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: 429, message: 'Too many requests for a specific RPC call' },
+      };
+      return void response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify(error));
+    }
     const result = await validator.handle(body);
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const transport = options.pubsub === false ? undefined : attachPubSub(server, validator.pubsub, options.ws);
+  const port = await listen(server, options.port ?? 0, host);
   return {
     url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    wsUrl: transport ? `ws://${host}:${port}` : undefined,
+    port,
+    close: closer(server, () => transport?.close()),
+  };
+}
+
+/** PubSub alone on its own port, as solana-test-validator serves it on the RPC port + 1. */
+export async function servePubSub(
+  validator: LocalValidator,
+  options: { port: number; host?: string; ws?: WsTransportOptions },
+): Promise<ServedValidator> {
+  const server = createServer((_request, response) => {
+    response.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket upgrade required');
+  });
+  const host = options.host ?? '127.0.0.1';
+  const transport = attachPubSub(server, validator.pubsub, options.ws);
+  const port = await listen(server, options.port, host);
+  return {
+    url: `ws://${host}:${port}`,
+    wsUrl: `ws://${host}:${port}`,
+    port,
+    close: closer(server, () => transport.close()),
   };
 }

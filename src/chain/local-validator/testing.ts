@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalValidator, type LocalValidator, type LocalValidatorOptions } from './create-local-validator.js';
+import type { WsTransportOptions } from './pubsub/ws-transport.js';
 import { serveLocalValidator } from './serve.js';
 
 // Test support (node-only): a local validator on a loopback port, reached with kit's own createSolanaRpc.
@@ -25,16 +26,21 @@ export type TestRpc = ReturnType<typeof rpcFor>;
 export interface LocalChain {
   validator: LocalValidator;
   url: string;
+  /** PubSub (WebSocket) on the same port. */
+  wsUrl: string;
   rpc: TestRpc;
   stop(): Promise<void>;
 }
 
-export async function startLocalChain(options: LocalValidatorOptions = {}): Promise<LocalChain> {
+export async function startLocalChain(
+  options: LocalValidatorOptions & { ws?: WsTransportOptions } = {},
+): Promise<LocalChain> {
   const validator = await createLocalValidator(options);
-  const server = await serveLocalValidator(validator);
+  const server = await serveLocalValidator(validator, { ws: options.ws });
   return {
     validator,
     url: server.url,
+    wsUrl: server.wsUrl!,
     rpc: rpcFor(server.url),
     async stop() {
       await server.close();

@@ -20,8 +20,10 @@ export interface PaymentInstructions {
 export interface ExpectedPayment extends PaymentInstructions {
   /** The buyer's wallet: the transaction's fee payer and the transfers' source. */
   buyer: string;
-  /** When the purchase was initiated; the payment must not be older. */
+  /** When the purchase was initiated, by the server's clock: only a sanity bound, clocks drift (see verifyPayment). */
   initiatedAt: Date;
+  /** The cluster's slot when the purchase was initiated; the payment must land at or after it. Null on old rows. */
+  initiatedSlot?: bigint | null;
 }
 
 /** Facts of a verified payment, for the purchase row and the audit. */
@@ -29,7 +31,7 @@ export interface VerifiedPayment {
   signature: string;
   slot: bigint;
   /** Unix seconds. */
-  blockTime: bigint;
+  blockTime: bigint | null;
   payer: string;
   recipient: string;
   /** Lamports the seller received by System transfer from the buyer (may exceed the price). */

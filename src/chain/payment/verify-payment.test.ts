@@ -162,13 +162,26 @@ describe('verifyPayment on real transactions', () => {
     expect(codeOf(() => verifyPayment(expected, short))).toBe('COMMISSION_MISSING');
   });
 
-  it('PAYMENT_TOO_EARLY: the payment is older than the purchase', async () => {
+  it('PAYMENT_TOO_EARLY: the payment landed before the slot the purchase was initiated at', async () => {
     const expected = await expectedPayment();
     const tx = await pay(expected);
-    const later = new Date((Number(tx!.blockTime) + 1) * 1000);
-    expect(codeOf(() => verifyPayment({ ...expected, initiatedAt: later }, tx))).toBe('PAYMENT_TOO_EARLY');
-    expect(
-      codeOf(() => verifyPayment({ ...expected, initiatedAt: new Date(Number(tx!.blockTime) * 1000) }, tx)),
-    ).toBeUndefined();
+    const at = (slot: bigint) => codeOf(() => verifyPayment({ ...expected, initiatedSlot: slot }, tx));
+    expect(at(tx!.slot + 1n)).toBe('PAYMENT_TOO_EARLY');
+    expect(at(tx!.slot)).toBeUndefined();
+  });
+
+  it("does not compare clocks: a server clock 5 minutes ahead of the chain's block time still verifies", async () => {
+    const expected = await expectedPayment();
+    const tx = await pay(expected);
+    const blockTimeMs = Number(tx!.blockTime) * 1000;
+    for (const skewMs of [5 * 60_000, -5 * 60_000]) {
+      const initiatedAt = new Date(blockTimeMs + skewMs);
+      expect(codeOf(() => verifyPayment({ ...expected, initiatedAt, initiatedSlot: tx!.slot }, tx))).toBeUndefined();
+    }
+    // The block time stays a sanity bound: a block far older than the purchase is refused whatever the slot says.
+    const farLater = new Date(blockTimeMs + 16 * 60_000);
+    expect(codeOf(() => verifyPayment({ ...expected, initiatedAt: farLater, initiatedSlot: tx!.slot }, tx))).toBe(
+      'PAYMENT_TOO_EARLY',
+    );
   });
 });

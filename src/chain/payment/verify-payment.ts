@@ -7,6 +7,9 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const SYSTEM_TRANSFER = 2; // SystemInstruction::Transfer, a u32 discriminator then the u64 amount
 const MEMO_PROGRAMS: ReadonlySet<string> = new Set(SUPPORTED_MEMO_PROGRAM_ADDRESSES);
 
+/** How far a block time may sit before the server's clock at initiation: far more than honest skew, far less than a day. */
+export const BLOCK_TIME_TOLERANCE_SECONDS = 15n * 60n;
+
 function fail(code: PaymentVerificationCode, message: string): never {
   throw new PaymentVerificationError(code, message);
 }
@@ -66,8 +69,11 @@ function transfers(instructions: readonly DecodedInstruction[], from: string, to
  *    loaded from lookup tables). The reference is fresh per purchase, so this ties the payment to it.
  * 6. MEMO_MISMATCH — no memo instruction (any SPL Memo version) carries exactly the expected memo.
  * 7. COMMISSION_MISSING — a commission is due and the treasury did not get it (same two proofs as the price).
- * 8. PAYMENT_TOO_EARLY — the block time is unknown or before the purchase was initiated (whole seconds, the
- *    block time's unit), so an older payment cannot be passed off for this purchase.
+ * 8. PAYMENT_TOO_EARLY — the payment landed in a slot before the slot the cluster was at when the purchase was
+ *    initiated, so an older payment cannot be passed off for this purchase. Slot to slot: comparing the block time
+ *    with the server's clock rejected honest payments for good whenever either clock lagged. The block time is
+ *    only a sanity check, with BLOCK_TIME_TOLERANCE_SECONDS of slack (and the only check on rows from before slots
+ *    were stored, which must then have a block time).
  */
 export function verifyPayment(expected: ExpectedPayment, tx: FetchedTransaction | null | undefined): VerifiedPayment {
   if (!tx || !tx.meta) fail('PAYMENT_NOT_FOUND', 'The payment transaction was not found on chain.');
@@ -113,8 +119,12 @@ export function verifyPayment(expected: ExpectedPayment, tx: FetchedTransaction 
     commissionPaid = expected.treasury === expected.recipient ? toTreasury - expected.lamports : toTreasury;
   }
 
-  const initiatedAtSeconds = BigInt(Math.floor(expected.initiatedAt.getTime() / 1000));
-  if (tx.blockTime === null || tx.blockTime < initiatedAtSeconds) {
+  const earliestSeconds = BigInt(Math.floor(expected.initiatedAt.getTime() / 1000)) - BLOCK_TIME_TOLERANCE_SECONDS;
+  const slotKnown = expected.initiatedSlot !== undefined && expected.initiatedSlot !== null;
+  if (
+    (slotKnown && tx.slot < expected.initiatedSlot!) ||
+    (tx.blockTime === null ? !slotKnown : tx.blockTime < earliestSeconds)
+  ) {
     fail('PAYMENT_TOO_EARLY', 'The payment was made before this purchase was started.');
   }
 
@@ -128,4 +138,32 @@ export function verifyPayment(expected: ExpectedPayment, tx: FetchedTransaction 
     commissionPaid,
     fee: meta.fee,
   };
+}
+
+/**
+ * What a payment that failed verification still moved from the buyer to the seller, when it was meant for this
+ * purchase (it carries the purchase's reference or memo, both unique to it): the lower of the System transfers and
+ * the seller's balance change. 0n when nothing reached the seller or the payment belongs to something else. A wrong
+ * amount or memo must not leave the buyer out of pocket with no trace (issue 17 finding 6).
+ */
+export function lamportsStillPaid(expected: ExpectedPayment, tx: FetchedTransaction | null | undefined): bigint {
+  if (!tx?.meta || tx.meta.err !== null) return 0n;
+  const meta = tx.meta;
+  const keys = [
+    ...tx.transaction.message.accountKeys,
+    ...(meta.loadedAddresses?.writable ?? []),
+    ...(meta.loadedAddresses?.readonly ?? []),
+  ];
+  if (keys[0] !== expected.buyer) return 0n;
+  const instructions = instructionsOf(tx, keys);
+  const utf8 = getUtf8Decoder();
+  const ours =
+    keys.includes(expected.reference) ||
+    instructions.some((ix) => MEMO_PROGRAMS.has(ix.program) && utf8.decode(ix.data) === expected.memo);
+  if (!ours) return 0n;
+  const sent = transfers(instructions, expected.buyer, expected.recipient).total;
+  const i = keys.indexOf(expected.recipient);
+  const gained = i === -1 ? 0n : (meta.postBalances[i] ?? 0n) - (meta.preBalances[i] ?? 0n);
+  const moved = sent < gained ? sent : gained;
+  return moved > 0n ? moved : 0n;
 }

@@ -11,10 +11,14 @@ export interface ChainContext {
   cluster: SolanaCluster;
   /** Server-side JSON-RPC client (endpoint fallback, or in-process to the embedded validator). */
   rpc: ChainRpc;
+  /** Each configured endpoint on its own (VERIFY_QUORUM asks several and compares); absent when there is one. */
+  endpointRpcs?: ChainRpc[];
   /** The embedded validator in local mode (served at POST /rpc, and the faucet's source). */
   validator?: LocalValidator;
   /** RPC endpoints the browser uses, in fallback order (relative `/rpc` in local mode). */
   browserRpcUrls: string[];
+  /** The PubSub endpoint the browser uses (relative `/rpc` in local mode), when there is one. */
+  browserWsUrl?: string;
   /** The absolute RPC URL Solana Explorer needs for a custom (local) cluster. */
   explorerRpcUrl?: string;
   explorerClusterQuery: string;

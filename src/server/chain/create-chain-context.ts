@@ -14,11 +14,15 @@ const HEALTH_TIMEOUT_MS = 3_000;
  */
 export async function createChainContext(env: Env): Promise<ChainContext> {
   if (env.isLocal && env.rpcUrls.length === 0) {
-    const validator = await createLocalValidator({ stateDir: path.join(env.dataDir, 'chain') });
+    const validator = await createLocalValidator({
+      stateDir: path.join(env.dataDir, 'chain'),
+      finalitySlots: env.localFinalitySlots,
+    });
     const explorerRpcUrl = `${env.publicOrigin}/rpc`;
     return contextOf(env, createInProcessChainRpc(validator.handle), {
       validator,
       browserRpcUrls: ['/rpc'],
+      browserWsUrl: '/rpc',
       explorerRpcUrl,
       explorerClusterQuery: explorerClusterQuery('local', explorerRpcUrl),
       close: () => validator.close(),
@@ -27,6 +31,7 @@ export async function createChainContext(env: Env): Promise<ChainContext> {
   const explorerRpcUrl = env.isLocal ? env.rpcUrls[0] : undefined;
   return contextOf(env, createChainRpc(env.rpcUrls), {
     browserRpcUrls: env.rpcUrls,
+    endpointRpcs: env.rpcUrls.map((url) => createChainRpc([url])),
     explorerRpcUrl,
     explorerClusterQuery: explorerClusterQuery(env.cluster, explorerRpcUrl),
     close: async () => {},
@@ -36,7 +41,16 @@ export async function createChainContext(env: Env): Promise<ChainContext> {
 function contextOf(
   env: Env,
   rpc: ChainRpc,
-  rest: Pick<ChainContext, 'validator' | 'browserRpcUrls' | 'explorerRpcUrl' | 'explorerClusterQuery' | 'close'>,
+  rest: Pick<
+    ChainContext,
+    | 'validator'
+    | 'endpointRpcs'
+    | 'browserRpcUrls'
+    | 'browserWsUrl'
+    | 'explorerRpcUrl'
+    | 'explorerClusterQuery'
+    | 'close'
+  >,
 ): ChainContext {
   return {
     cluster: env.cluster,

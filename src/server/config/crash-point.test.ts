@@ -33,7 +33,12 @@ describe('FAULT_CRASH_AT', () => {
   it('is refused on mainnet-beta, so a production process can never kill itself on purpose', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(
-      problemsOf({ SOLANA_CLUSTER: 'mainnet-beta', VAULT_MASTER_KEY: key, FAULT_CRASH_AT: 'rpc:after-send' }),
+      problemsOf({
+        SOLANA_CLUSTER: 'mainnet-beta',
+        VAULT_MASTER_KEY: key,
+        ATTESTATION_KEY: key,
+        FAULT_CRASH_AT: 'rpc:after-send',
+      }),
     ).toEqual(['FAULT_CRASH_AT: test-only fault injection; refused when SOLANA_CLUSTER is mainnet-beta']);
   });
 

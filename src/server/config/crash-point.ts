@@ -10,10 +10,17 @@ import { writeSync } from 'node:fs';
 export const CRASH_POINTS = [
   /** The local validator landed and saved a sendTransaction; the wallet has not had the answer yet. */
   'rpc:after-send',
+  /** Inside initiate's database transaction: purchase row, listing reserved and audit written, not committed. */
+  'initiate:before-commit',
   /** Confirm stored the buyer's signature (pending); verification has not started. */
   'confirm:before-verify',
   /** Inside verify's database transaction: sale, listing sold, audits all written, not committed. */
   'verify:before-commit',
+  /**
+   * Inside the transaction that records a refund due (a rejected payment that still reached the seller, or a late
+   * payment for a listing sold meanwhile): purchase failed with its refund note and audits written, not committed.
+   */
+  'refund:before-commit',
   /** Verify committed (verified, listing sold); not completed, nothing answered yet. */
   'verify:after-commit',
   /** The key was decrypted and the reveal audited; the buyer has not received it. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
 
+// Any text passes here: the key's format is checked where it is loaded (attestation-key.ts).
+const ATTESTATION = JSON.stringify(Array.from({ length: 32 }, () => 1));
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     loadEnv(env);
@@ -39,24 +42,42 @@ describe('loadEnv', () => {
     expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['PORT', 'SOLANA_CLUSTER']));
   });
 
-  it('requires VAULT_MASTER_KEY outside local mode', () => {
+  it('requires VAULT_MASTER_KEY and ATTESTATION_KEY outside local mode', () => {
     expect(problemsOf({ SOLANA_CLUSTER: 'devnet' })).toEqual([
       'VAULT_MASTER_KEY: required when SOLANA_CLUSTER is devnet',
+      'ATTESTATION_KEY: required when SOLANA_CLUSTER is devnet',
     ]);
   });
 
   it('uses the public endpoints of a cluster unless SOLANA_RPC_URLS is set', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
-    expect(loadEnv({ SOLANA_CLUSTER: 'devnet', VAULT_MASTER_KEY: key }).rpcUrls).toEqual([
+    expect(loadEnv({ SOLANA_CLUSTER: 'devnet', VAULT_MASTER_KEY: key, ATTESTATION_KEY: ATTESTATION }).rpcUrls).toEqual([
       'https://api.devnet.solana.com',
     ]);
     expect(
       loadEnv({
         SOLANA_CLUSTER: 'mainnet-beta',
         VAULT_MASTER_KEY: key,
+        ATTESTATION_KEY: ATTESTATION,
         SOLANA_RPC_URLS: 'https://a.example, https://b.example',
       }).rpcUrls,
     ).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('allows VERIFY_QUORUM up to the number of RPC endpoints, and defaults it to 1', () => {
+    const two = 'http://a.example,http://b.example';
+    expect(loadEnv({}).verifyQuorum).toBe(1);
+    expect(loadEnv({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: '2' }).verifyQuorum).toBe(2);
+    expect(problemsOf({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: '3' })).toEqual([
+      'VERIFY_QUORUM: 3 endpoints must agree, but only 2 RPC endpoints are configured (SOLANA_RPC_URLS)',
+    ]);
+    // Local mode's embedded validator is one endpoint.
+    expect(problemsOf({ VERIFY_QUORUM: '2' })).toEqual([
+      'VERIFY_QUORUM: 2 endpoints must agree, but only 1 RPC endpoint is configured (SOLANA_RPC_URLS)',
+    ]);
+    for (const bad of ['0', '1.5', 'two']) {
+      expect(problemsOf({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: bad })[0]).toMatch(/^VERIFY_QUORUM: /);
+    }
   });
 
   it('treats empty strings as unset and parses lists and booleans', () => {

@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { solanaClusterSchema } from '@shared/api/config';
 import { parseCrashPlan, type CrashPlan } from './crash-point';
+import { parseTrustProxy, type ParsedTrustProxy } from './trust-proxy';
 
 /**
  * The one place `process.env` is read (DESIGN §2). Every variable is parsed here at start-up; a bad value stops
@@ -32,13 +34,36 @@ const rawEnvSchema = z.object({
     .optional(),
   ADMIN_WALLETS: commaList.pipe(z.array(base58Wallet)).default([]),
   VAULT_MASTER_KEY: z.string().optional(),
+  /** The shop's ed25519 receipt-signing key (DESIGN §10): base58 or a JSON byte array, 64-byte secret or 32-byte seed. */
+  ATTESTATION_KEY: z.string().optional(),
   TREASURY_WALLET: base58Wallet.optional(),
   PRICE_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   DEMO_DATA: booleanString.optional(),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): ParsedTrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed !== 'string') return parsed;
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }),
   MARKET_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   PUBLIC_LISTINGS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+  REVEAL_COMMITMENT: z.enum(['confirmed', 'finalized']).optional(),
+  VERIFY_QUORUM: z.coerce.number().int().min(1).max(16).default(1),
+  MAX_OPEN_RESERVATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  RESERVATION_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  /** Local mode: also serve JSON-RPC on 127.0.0.1:LOCAL_RPC_PORT and PubSub on the next port (0 = off). */
+  LOCAL_RPC_PORT: z.coerce.number().int().min(0).max(65534).default(8899),
+  /** Local mode: slots (400 ms each) after landing at which the embedded validator reports a payment finalized. */
+  LOCAL_FINALITY_SLOTS: z.coerce.number().int().min(1).max(150).default(2),
+  SHOP_WALLET: base58Wallet.optional(),
+  GRIND_WORKERS: z.coerce.number().int().min(0).max(256).optional(),
+  ORDER_MAX_EXPECTED_ATTEMPTS: z.coerce.number().positive().max(1e15).optional(),
+  ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(50),
+  ORDER_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only fault injection (see crash-point.ts): the process SIGKILLs itself at the named point. */
   FAULT_CRASH_AT: z
@@ -80,8 +105,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   if (!isLocal && !raw.VAULT_MASTER_KEY) {
     problems.push(`VAULT_MASTER_KEY: required when SOLANA_CLUSTER is ${raw.SOLANA_CLUSTER}`);
   }
+  if (!isLocal && !raw.ATTESTATION_KEY) {
+    problems.push(`ATTESTATION_KEY: required when SOLANA_CLUSTER is ${raw.SOLANA_CLUSTER}`);
+  }
   if (raw.FAULT_CRASH_AT && raw.SOLANA_CLUSTER === 'mainnet-beta') {
     problems.push('FAULT_CRASH_AT: test-only fault injection; refused when SOLANA_CLUSTER is mainnet-beta');
+  }
+  const rpcUrls =
+    raw.SOLANA_RPC_URLS ?? (isLocal ? [] : PUBLIC_RPC_URLS[raw.SOLANA_CLUSTER as keyof typeof PUBLIC_RPC_URLS]);
+  // Local mode without SOLANA_RPC_URLS has one endpoint: the embedded validator.
+  const endpoints = Math.max(1, rpcUrls.length);
+  if (raw.VERIFY_QUORUM > endpoints) {
+    problems.push(
+      `VERIFY_QUORUM: ${raw.VERIFY_QUORUM} endpoints must agree, but only ${endpoints} RPC endpoint${endpoints === 1 ? ' is' : 's are'} configured (SOLANA_RPC_URLS)`,
+    );
   }
   if (problems.length > 0) throw new EnvError(problems);
 
@@ -94,20 +131,44 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     cluster: raw.SOLANA_CLUSTER,
     isLocal,
     /** Server-side RPC endpoints in fallback order. Unset in local mode: the embedded validator is used. */
-    rpcUrls:
-      raw.SOLANA_RPC_URLS ?? (isLocal ? [] : PUBLIC_RPC_URLS[raw.SOLANA_CLUSTER as keyof typeof PUBLIC_RPC_URLS]),
+    rpcUrls,
     adminWallets: raw.ADMIN_WALLETS,
     vaultMasterKey: raw.VAULT_MASTER_KEY,
+    attestationKey: raw.ATTESTATION_KEY,
     treasuryWallet: raw.TREASURY_WALLET,
     priceFeedUrl: raw.PRICE_FEED_URL,
     publicOrigin: (raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     demoData: raw.DEMO_DATA ?? isLocal,
-    trustProxy: raw.TRUST_PROXY,
+    /** Which X-Forwarded-For hops name the client: none, a hop count, or the proxies' addresses (trust-proxy.ts). */
+    trustProxy: raw.TRUST_PROXY.trustProxy,
+    /** Said once at start-up when TRUST_PROXY=true was read as one hop. */
+    trustProxyWarning: raw.TRUST_PROXY.warning,
     /** How stale the Home stat tiles may be: four aggregates over every listing, too costly per request at scale. */
     marketStatsMaxAgeMs: raw.MARKET_STATS_MAX_AGE_SECONDS * 1000,
     /** How long a visitor without a session may be served the same search or featured page (see read.routes). */
     publicListingsMaxAgeMs: raw.PUBLIC_LISTINGS_MAX_AGE_SECONDS * 1000,
     logLevel: raw.LOG_LEVEL,
+    /** Anti-squatting (DESIGN §5a): open purchases per wallet, and the wait before re-reserving a lapsed listing. */
+    /** The payment commitment at which a bought key unlocks (DESIGN §5a): finalized by default on mainnet-beta. */
+    revealCommitment: raw.REVEAL_COMMITMENT ?? (raw.SOLANA_CLUSTER === 'mainnet-beta' ? 'finalized' : 'confirmed'),
+    /** How many SOLANA_RPC_URLS endpoints must agree on a payment before it is verified (issue 17 finding 7). */
+    verifyQuorum: raw.VERIFY_QUORUM,
+    maxOpenReservations: raw.MAX_OPEN_RESERVATIONS,
+    reservationCooldownMs: raw.RESERVATION_COOLDOWN_MINUTES * 60_000,
+    /** solana-test-validator's ports: JSON-RPC here, PubSub on the next one; 0 switches both off. */
+    localRpcPort: raw.LOCAL_RPC_PORT,
+    /** The embedded validator's finality delay in slots: more shows the "Finalizing…" step for longer. */
+    localFinalitySlots: raw.LOCAL_FINALITY_SLOTS,
+    /** Custom-pattern orders (DESIGN §11): the admin wallet that lists found keys; local mode: the demo admin. */
+    shopWallet: raw.SHOP_WALLET,
+    /** Grinder threads of this instance; 0 = take no orders here. Default: one fewer than the cores, at least 1. */
+    grindWorkers: raw.GRIND_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    /** The hardest order accepted; unset = what one worker finds in 30 minutes at the measured rate. */
+    orderMaxExpectedAttempts: raw.ORDER_MAX_EXPECTED_ATTEMPTS,
+    /** Orders waiting or grinding, shop-wide, before new ones are refused with "the grinder is busy". */
+    orderQueueMax: raw.ORDER_QUEUE_MAX,
+    /** How long a grinding instance holds an order without a heartbeat before another takes it over. */
+    orderLeaseMs: raw.ORDER_LEASE_SECONDS * 1000,
     /** Test-only: where this process kills itself (FAULT_CRASH_AT), armed by main.ts alone. */
     faultCrashAt: raw.FAULT_CRASH_AT,
   };

@@ -32,6 +32,7 @@ import { checkWalletMatch, claimedWallets } from './wallet-match';
  *     walletFields?: string[],                  // more parameter names that must equal the session wallet
  *     walletMatch?: false,                      // public routes only: skip the wallet-match rule
  *     contentTypes?: string[],                  // body types accepted besides application/json (CSV upload)
+ *     anyOrigin?: true,                         // public routes only: skip the Origin check (Solana Pay, Actions)
  *   }
  *
  * and the guard enforces, in order: Origin check and JSON-only bodies on state-changing calls, the session
@@ -59,6 +60,11 @@ declare module 'fastify' {
     walletFields?: readonly string[];
     walletMatch?: false;
     contentTypes?: readonly string[];
+    /**
+     * Wallets and blink clients POST from anywhere (DESIGN §12). Only for public routes that never act on the
+     * session: without a cookie to ride there is nothing for the Origin check to defend.
+     */
+    anyOrigin?: true;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set for every /api route, public ones included. */
@@ -90,7 +96,7 @@ async function guardRequest(request: FastifyRequest, reply: FastifyReply): Promi
   const config = request.routeOptions.config;
   const { publicOrigin } = request.server.env;
   if (STATE_CHANGING_METHODS.has(request.method)) {
-    checkOrigin(request, publicOrigin);
+    if (!config.anyOrigin) checkOrigin(request, publicOrigin);
     checkJsonBody(request, config.contentTypes);
   }
 
@@ -162,6 +168,9 @@ function installGuard(this: FastifyInstance, route: RouteOptions, table: ApiRout
   }
   if (config.walletMatch === false && access !== 'public') {
     throw new Error(`${name}: walletMatch: false is only allowed on public routes`);
+  }
+  if (config.anyOrigin && access !== 'public') {
+    throw new Error(`${name}: anyOrigin is only allowed on public routes`);
   }
   validateRateLimitRules(asArray(config.rateLimit), name);
   route.config = { ...config, access };

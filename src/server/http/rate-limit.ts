@@ -46,6 +46,12 @@ export const RATE_LIMITS = {
     { max: 60, timeWindow: MINUTE, keyBy: 'ip' },
     { max: 30, timeWindow: MINUTE, keyBy: 'wallet' },
   ],
+  // Anonymous reads that reach the chain (the fee quote): cached, and still bounded per client.
+  publicQuote: [{ max: 120, timeWindow: MINUTE, keyBy: 'ip' }],
+  // Solana Pay transaction requests (DESIGN §12): each one asks the chain for a blockhash.
+  payRequest: [{ max: 60, timeWindow: MINUTE, keyBy: 'ip' }],
+  // Actions POSTs (DESIGN §12) write a purchase row for any account named, without a session: per IP only.
+  actionPurchase: [{ max: 30, timeWindow: MINUTE, keyBy: 'ip' }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 export function validateRateLimitRules(rules: readonly RateLimitRule[], route: string): void {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -15,8 +15,20 @@ const isApiPath = (url: string) =>
  * Serves the built React app with a history fallback: any non-API GET that is not a file gets index.html, and
  * the app renders its own 404 page. Unknown `/api/...` paths stay JSON 404s so API clients never get HTML.
  */
-export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR): Promise<void> {
+/** The <head> tags of the page at a path (title, description, link-preview tags): modules/seo's pageHead. */
+export type PageHead = (pathname: string) => Promise<string>;
+
+/** index.html with the page's own title and description (and any preview tags) in place of the built-in ones. */
+function withHead(template: string, head: string): string {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?>\s*/, '')
+    .replace('</head>', `  ${head}\n  </head>`);
+}
+
+export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR, head?: PageHead): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
+  const template = built ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -29,11 +41,14 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR): 
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
     if (wantsPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      if (!head) return reply.sendFile('index.html');
+      const pathname = url.split('?')[0] ?? '/';
+      return reply.type('text/html; charset=utf-8').send(withHead(template, await head(pathname)));
     }
     if (wantsPage) {
       return reply

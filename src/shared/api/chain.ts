@@ -1,7 +1,9 @@
+import { isAddress } from '@solana/kit';
 import { z } from 'zod';
 import { parseSolToLamports } from '../money';
 
-const base58Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Enter a base58 Solana address');
+// Base58 of the right length is not enough: it must decode to a 32-byte key, or the faucet would fail with a 500.
+const base58Address = z.string().refine((value) => isAddress(value), 'Enter a base58 Solana address');
 
 export const gasFeesResponseSchema = z.object({
   /** The network fee quoted for a purchase transaction, in SOL (spec: feeInSOL; fallback 0.000005). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_BULK_ROWS } from '../bulk/limits';
 import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from '../money';
+import { rangeProblem, searchFilterFields } from './search-filters';
 
 /**
  * Listing API shapes (spec §3 Listing, §5 validation, §7 listing calls). Shared by the server's routes and the
@@ -79,6 +80,8 @@ export const listingSchema = z.object({
   soldAt: z.string().nullable().optional(),
   /** True when the signed-in wallet is the seller ("Your Listing"). */
   isOwner: z.boolean(),
+  /** Why the shop unlisted it (DESIGN §10: failed account-safety checks); present for its owner only. */
+  unlistedReason: z.string().optional(),
   usdPrice: z.number(),
   formattedUsd: z.string(),
 });
@@ -118,18 +121,25 @@ export const SEARCH_TOO_SHORT = 'Search text needs at least 3 letters or digits 
 /** Whether the marketplace can search for `text` (see SEARCH_TOO_SHORT); the browser sends nothing shorter. */
 export const isSearchableText = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
 
-export const searchListingsQuerySchema = z.object({
-  // Without a trigram to look up, `%ab%` is a scan of every listing (seconds at 1M rows): refused, not queued.
-  query: searchText.refine((text) => !text || isSearchableText(text), SEARCH_TOO_SHORT),
-  excludeSold: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  sortBy: z.enum(['createdAt', 'price', 'rarityScore']).default('createdAt'),
-  /** Sent by the spec's browser; ignored: identity comes from the session, never a parameter. */
-  walletAddress: z.string().max(64).optional(),
-  ...pageQuery,
-});
+export const searchListingsQuerySchema = z
+  .object({
+    // Without a trigram to look up, `%ab%` is a scan of every listing (seconds at 1M rows): refused, not queued.
+    query: searchText.refine((text) => !text || isSearchableText(text), SEARCH_TOO_SHORT),
+    excludeSold: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    sortBy: z.enum(['createdAt', 'price', 'rarityScore']).default('createdAt'),
+    /** Sent by the spec's browser; ignored: identity comes from the session, never a parameter. */
+    walletAddress: z.string().max(64).optional(),
+    ...pageQuery,
+    // Issue 20's filters, all optional and off by default (search-filters.ts).
+    ...searchFilterFields,
+  })
+  .superRefine((q, ctx) => {
+    const problem = rangeProblem(q);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 export type SearchListingsQuery = z.infer<typeof searchListingsQuerySchema>;
 
 export const userListingsQuerySchema = z.object({

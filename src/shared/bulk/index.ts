@@ -1,3 +1,10 @@
-export { parseBulkLine, parseBulkText } from './parse';
-export { MAX_BULK_ERRORS, MAX_BULK_FILE_BYTES, MAX_BULK_ROWS, validateBulkFile, type BulkFileCheck } from './limits';
+export { parseBulkLine, parseBulkText, parseBulkTextInSlices, type BulkParseResult } from './parse';
+export {
+  MAX_BULK_ERRORS,
+  MAX_BULK_FILE_BYTES,
+  MAX_BULK_LINE_CHARS,
+  MAX_BULK_ROWS,
+  validateBulkFile,
+  type BulkFileCheck,
+} from './limits';
 export { isBulkLineError, type BulkLineError, type BulkRow } from './types';

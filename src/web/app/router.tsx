@@ -23,6 +23,10 @@ export const router = createBrowserRouter([
           import('@web/features/marketplace/pages/marketplace-page').then((m) => ({ Component: m.MarketplacePage })),
       },
       {
+        path: 'order',
+        lazy: () => import('@web/features/orders/pages/order-page').then((m) => ({ Component: m.OrderPage })),
+      },
+      {
         path: 'create-listing',
         lazy: () =>
           import('@web/features/create-listing/pages/create-listing-page').then((m) => ({
@@ -52,6 +56,11 @@ export const router = createBrowserRouter([
       {
         path: 'terms-of-service',
         lazy: () => import('@web/features/legal/pages/terms-page').then((m) => ({ Component: m.TermsPage })),
+      },
+      {
+        path: 'verify-receipt',
+        lazy: () =>
+          import('@web/features/receipts/pages/verify-receipt-page').then((m) => ({ Component: m.VerifyReceiptPage })),
       },
       {
         path: '*',

@@ -31,6 +31,7 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      LOCAL_RPC_PORT: '0',
       SOLANA_CLUSTER: 'local',
       DEMO_DATA: 'false',
       // Pages show the stats and listings of what the test just wrote, also to a visitor without a session.

@@ -1,3 +1,4 @@
+import { headerWallet } from '@shared/format/address';
 import { keypair } from '@shared/bulk/test-keypair';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -39,7 +40,7 @@ export async function expectLink(link: Locator, href: string | RegExp) {
 export const waitForWallet = (page: Page, address: string) =>
   page
     .getByRole('banner')
-    .getByRole('button', { name: `Wallet ${address}`, exact: true })
+    .getByRole('button', { name: `${headerWallet(address)} wallet ${address}`, exact: true })
     .waitFor({ timeout: 30_000 });
 
 /** Opens `url` with the Test Wallet for `key` installed and connects it through the header's button. */

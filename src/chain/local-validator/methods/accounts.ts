@@ -1,43 +1,61 @@
-import { getBase58Decoder, getBase64Decoder, isAddress, type Address } from '@solana/kit';
+import { getBase58Decoder, getBase64Decoder, isAddress, type Address, type EncodedAccount } from '@solana/kit';
 import { z } from 'zod';
 import type { ValidatorCore } from '../core.js';
 import { invalidParams } from '../rpc-error.js';
+import { decodeMint, parseTokenAccountData, tokenKindOf } from '../token/token-state.js';
 import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params.js';
 
-const accountConfig = commitmentConfig.extend({
+export const accountConfig = commitmentConfig.extend({
   encoding: z.enum(['base58', 'base64', 'base64+zstd', 'jsonParsed']).optional(),
   dataSlice: z.object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative() }).optional(),
 });
-type AccountConfig = z.infer<typeof accountConfig>;
+export type AccountConfig = z.infer<typeof accountConfig>;
 
-function checkedAddress(value: string): Address {
+export function checkedAddress(value: string): Address {
   if (!isAddress(value)) throw invalidParams(`${value} is not a valid address`);
   return value;
 }
 
-/**
- * Account reads answer with the latest state at every commitment: one node has no forks, so what landed is
- * what a finalized read would eventually show. `rentEpoch` is reported as 0 because the real value (u64 max)
- * does not fit a JSON number.
- */
-function accountInfo(core: ValidatorCore, address: Address, config: AccountConfig | undefined) {
-  const account = core.svm.getAccount(address);
-  if (!account.exists) return null;
+/** The decimals of a mint, for a token account's jsonParsed amounts. */
+export function decimalsOf(core: ValidatorCore, mint: Address): number | undefined {
+  const account = core.svm.getAccount(mint);
+  if (!account.exists || tokenKindOf(account.programAddress, account.data) !== 'mint') return undefined;
+  return decodeMint(account.data).decimals;
+}
+
+function encodeData(core: ValidatorCore, account: EncodedAccount, config: AccountConfig | undefined) {
   const slice = config?.dataSlice;
+  // jsonParsed ignores dataSlice (as Agave does) and falls back to base64 for what it cannot parse.
+  if (config?.encoding === 'jsonParsed' && !slice) {
+    const parsed = parseTokenAccountData(account.programAddress, account.data, (mint) => decimalsOf(core, mint));
+    if (parsed) return parsed;
+  }
   const data = slice ? account.data.subarray(slice.offset, slice.offset + slice.length) : account.data;
-  // zstd and parsed forms are not offered locally; base64 is what kit and wallets ask for.
-  const encoded =
-    config?.encoding === undefined || config.encoding === 'base58'
-      ? getBase58Decoder().decode(data)
-      : ([getBase64Decoder().decode(data), 'base64'] as const);
+  // zstd is not offered locally; base64 is what kit and wallets ask for.
+  return config?.encoding === undefined || config.encoding === 'base58'
+    ? getBase58Decoder().decode(data)
+    : ([getBase64Decoder().decode(data), 'base64'] as const);
+}
+
+/**
+ * An account in the RPC's UiAccount shape. Reads answer with the latest state at every commitment: one node
+ * has no forks, so what landed is what a finalized read would eventually show. `rentEpoch` is reported as 0
+ * because the real value (u64 max) does not fit a JSON number.
+ */
+export function encodeAccount(core: ValidatorCore, account: EncodedAccount, config: AccountConfig | undefined) {
   return {
-    data: encoded,
+    data: encodeData(core, account, config),
     executable: account.executable,
     lamports: account.lamports,
     owner: account.programAddress,
     rentEpoch: 0,
     space: account.data.length,
   };
+}
+
+function accountInfo(core: ValidatorCore, address: Address, config: AccountConfig | undefined) {
+  const account = core.svm.getAccount(address);
+  return account.exists ? encodeAccount(core, account, config) : null;
 }
 
 export function accountMethods(

@@ -17,7 +17,7 @@ import {
 const STATUS_CACHE_SLOTS = 300;
 
 const transactionConfig = z.object({
-  encoding: z.enum(['json', 'base64', 'base58']).default('json'),
+  encoding: z.enum(['json', 'jsonParsed', 'base64', 'base58']).default('json'),
   commitment: commitmentSchema,
   maxSupportedTransactionVersion: z.number().int().min(0).optional(),
 });

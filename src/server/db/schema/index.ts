@@ -13,3 +13,5 @@ export * from './audit';
 export * from './chain-audit';
 export * from './analytics';
 export * from './escrow';
+export * from './receipts';
+export * from './orders';

@@ -32,6 +32,9 @@ export const addresses = pgTable(
     // Where the pattern sits (prefix, suffix, middle); open-ended, so no CHECK.
     patternPosition: text('pattern_position'),
     isListed: boolean('is_listed').notNull().default(true),
+    // Why the shop took it off the market (DESIGN §10: failed account-safety checks at initiate), shown to its
+    // owner; cleared when the owner lists it again.
+    unlistedReason: text('unlisted_reason'),
     status: text('status').notNull().default('available'),
     isFeatured: boolean('is_featured').notNull().default(false),
     featuredUntil: timestamptz('featured_until'),
@@ -82,8 +85,14 @@ export const addresses = pgTable(
     index('addresses_market_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
       .where(marketplaceListing(t)),
-    index('addresses_market_price_idx').on(t.price, t.id).where(marketplaceListing(t)),
-    index('addresses_market_rarity_idx').on(t.rarityScore, t.id).where(marketplaceListing(t)),
+    // status rides along in every filter's index too: the capped count of a filter (category, length, price or
+    // rarity range) is then an index-only scan of its own index, which stops after COUNT_CAP entries.
+    index('addresses_market_price_idx').on(t.price, t.id, t.status).where(marketplaceListing(t)),
+    index('addresses_market_rarity_idx').on(t.rarityScore, t.id, t.status).where(marketplaceListing(t)),
+    // The marketplace's category and pattern-length filters (issue 20). Price and rarity ranges use the sort
+    // indexes above.
+    index('addresses_market_category_idx').on(t.category, t.status).where(marketplaceListing(t)),
+    index('addresses_market_pattern_length_idx').on(t.patternLength, t.status).where(marketplaceListing(t)),
     // GET /api/addresses/user (a seller's own listings, newest first) and the seller foreign key.
     index('addresses_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
     // GET /api/addresses/featured, in its order. Partial: a handful of rows, and no cost to the other inserts.

@@ -47,6 +47,11 @@ export const transactions = pgTable(
       .notNull()
       .default(sql`0`),
     treasuryWallet: text('treasury_wallet'), // NULL: no commission transfer expected
+    // The cluster's slot at initiate: a payment must land at or after it (slots, not clocks; issue 17 finding 5).
+    initiatedSlot: bigint('initiated_slot', { mode: 'bigint' }),
+    // false for a Solana Actions purchase (DESIGN §12): anyone may name any account there, so such a row never
+    // holds its listing; its payment must claim the listing when it lands, like a late payment.
+    reservesListing: boolean('reserves_listing').notNull().default(true),
     // The service sets the reservation window; the default only ensures a forgotten value still expires.
     expiresAt: timestamptz('expires_at')
       .notNull()
@@ -67,7 +72,10 @@ export const transactions = pgTable(
     check('transactions_price_lamports_positive', sql`${t.priceLamports} > 0`),
     check('transactions_fee_lamports_nonnegative', sql`${t.commissionLamports} >= 0 and ${t.networkFeeLamports} >= 0`),
     // The database's own guard against selling a listing twice: two racing initiations cannot both hold it.
-    uniqueIndex('transactions_one_open_per_address').on(t.addressId).where(oneOf(t.status, OPEN_TRANSACTION_STATUSES)),
+    // Unreserved (Actions) rows hold nothing, so any number of them may be open beside one reservation.
+    uniqueIndex('transactions_one_open_per_address')
+      .on(t.addressId)
+      .where(sql`${oneOf(t.status, OPEN_TRANSACTION_STATUSES)} and ${t.reservesListing}`),
     index('transactions_address_id_idx').on(t.addressId),
     // GET /api/transactions/purchases and /user: one wallet's history, newest first.
     index('transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),

@@ -23,3 +23,10 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** Purchases that still hold their listing: at most one of these may exist per listing. */
 export const OPEN_TRANSACTION_STATUSES = ['initiated', 'pending'] as const satisfies readonly TransactionStatus[];
+
+/** Custom-pattern orders (DESIGN §11): queued → grinding → found → (purchased | expired), or cancelled. */
+export const ORDER_STATUSES = ['queued', 'grinding', 'found', 'purchased', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Orders that hold the requester's one active slot and sit in the grinders' queue. */
+export const ACTIVE_ORDER_STATUSES = ['queued', 'grinding'] as const satisfies readonly OrderStatus[];
+export const ORDER_POSITIONS = ['prefix', 'suffix'] as const;

@@ -95,6 +95,24 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  // The browser's own check on every page load: "nobody" is an answer, not an error, so it is a 200 with null.
+  // Chromium logs every 4xx fetch as a console error, and a visitor without a wallet is the common case.
+  app.get(
+    '/api/auth/session-status',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in wallet, or null (never a 401)',
+        response: { 200: sessionResponseSchema.nullable(), ...errors },
+      },
+    },
+    async (request) => {
+      const session = request.session;
+      return session ? { walletAddress: session.walletAddress, isAdmin: session.isAdmin } : null;
+    },
+  );
+
   app.post(
     '/api/auth/logout',
     {

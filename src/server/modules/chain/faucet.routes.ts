@@ -4,6 +4,9 @@ import { apiErrorSchema } from '@shared/api/errors';
 import { parseSolToLamports } from '@shared/money';
 import type { AppInstance } from '../../types';
 
+/** Also counts `requestAirdrop` on /rpc (see rpc.routes.ts): one faucet, one limit. */
+export const AIRDROP_RATE_LIMIT = { max: 30, timeWindow: 60_000, bucket: 'POST /api/dev/airdrop' } as const;
+
 /**
  * POST /api/dev/airdrop: free SOL on the embedded local chain, so a newcomer can walk through a purchase with the
  * Local Dev Wallet. Registered only in local mode: on devnet or mainnet the route does not exist at all.
@@ -12,7 +15,7 @@ export async function faucetRoutes(app: AppInstance, opts: { validator: LocalVal
   app.post(
     '/api/dev/airdrop',
     {
-      config: { access: 'public', walletMatch: false, rateLimit: { max: 30, timeWindow: 60_000, keyBy: 'ip' } },
+      config: { access: 'public', walletMatch: false, rateLimit: { ...AIRDROP_RATE_LIMIT, keyBy: 'ip' } },
       schema: {
         tags: ['dev'],
         summary: 'Local mode only: airdrop SOL on the embedded validator',

@@ -11,7 +11,7 @@ import { buildPaymentTransaction } from '@chain/payment/build-payment-transactio
 import type { GasFeesResponse } from '@shared/api/chain';
 import { lamportsToSolString } from '@shared/money';
 import type { Db } from '../../db/database';
-import { feeConfig, gasEstimationAudit } from '../../db/schema';
+import { feeConfig } from '../../db/schema';
 import type { ChainContext } from '../../chain/chain-context';
 
 // A representative purchase: the fee depends on the message's shape (signatures, compute budget), not on who
@@ -31,7 +31,10 @@ async function activeMultiplier(db: Db): Promise<number> {
   return row ? Number(row.m) : DEFAULT_GAS_FEE_MULTIPLIER;
 }
 
-/** Quotes the network fee of a purchase transaction and records the estimate in gas_estimation_audit. */
+/**
+ * Quotes the network fee of a purchase transaction. Read-only: it used to insert a gas_estimation_audit row per
+ * call, which let any anonymous visitor grow a table at will (issue 17 finding 4: no GET writes).
+ */
 export async function estimateGasFee(db: Db, chain: ChainContext): Promise<GasFeesResponse> {
   const multiplier = await activeMultiplier(db);
   let estimate: { lamports: bigint; source: 'rpc' | 'fallback' };
@@ -48,14 +51,6 @@ export async function estimateGasFee(db: Db, chain: ChainContext): Promise<GasFe
     // No blockhash (every endpoint down): the spec's fallback of exactly 0.000005 SOL.
     estimate = { lamports: FALLBACK_NETWORK_FEE_LAMPORTS, source: 'fallback' };
   }
-  await db.insert(gasEstimationAudit).values({
-    transactionType: 'purchase',
-    recipientCount: 1,
-    estimatedGas: Number(estimate.lamports),
-    estimatedFee: lamportsToSolString(estimate.lamports),
-    success: estimate.source === 'rpc',
-    failureReason: estimate.source === 'fallback' ? 'RPC unavailable: fallback fee quoted' : null,
-  });
   return {
     feeInSOL: Number(lamportsToSolString(estimate.lamports)),
     lamports: estimate.lamports.toString(),

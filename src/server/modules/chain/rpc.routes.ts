@@ -1,15 +1,50 @@
 import type { LocalValidator } from '@chain/local-validator/index';
+import { attachPubSub } from '@chain/local-validator/index';
+import { ErrorCode } from '@shared/api/errors';
 import { crashPoint } from '@server/config/crash-point';
+import { AppError } from '../../http/app-error';
+import { enforceRateLimits, type RateLimitRule } from '../../http/rate-limit';
 import type { AppInstance } from '../../types';
+import { AIRDROP_RATE_LIMIT } from './faucet.routes';
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, solana-client',
+  'access-control-max-age': '86400',
+};
+
+const asRequests = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
+const asksForAirdrop = (body: unknown) =>
+  asRequests(body).some((r) => (r as { method?: unknown } | null)?.method === 'requestAirdrop');
 
 /**
  * The embedded validator's JSON-RPC endpoint (local mode only), so the browser's wallet code, kit and any Solana
  * tool talk to it exactly as to a public RPC: only the URL differs. Answers are JSON-RPC bodies, errors included.
+ * PubSub is served on the same path's WebSocket upgrade. CORS is open: an explorer page on another origin reads
+ * it, and nothing here is private; requiring a JSON content type is what keeps cross-site forms (text/plain,
+ * no preflight) from reaching it.
  */
 export async function localRpcRoutes(app: AppInstance, opts: { validator: LocalValidator }): Promise<void> {
+  // The airdrop counter is the one /api/dev/airdrop uses: two doors to one faucet share one limit.
+  const airdropRules: RateLimitRule[] = [{ ...AIRDROP_RATE_LIMIT, keyBy: 'ip' }];
+
+  app.options('/rpc', { schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(CORS_HEADERS).code(204).send(),
+  );
+
   app.post('/rpc', { schema: { hide: true } }, async (request, reply) => {
+    reply.headers(CORS_HEADERS);
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send JSON-RPC requests as application/json.');
+    }
+    if (asksForAirdrop(request.body)) await enforceRateLimits(request, reply, airdropRules, () => undefined);
     const answer = await opts.validator.handle(request.body ?? null);
     if ((request.body as { method?: unknown } | null)?.method === 'sendTransaction') crashPoint('rpc:after-send');
     return reply.header('cache-control', 'no-store').send(answer);
   });
+
+  const pubsub = attachPubSub(app.server, opts.validator.pubsub, { path: '/rpc' });
+  app.addHook('onClose', async () => pubsub.close());
 }

@@ -22,7 +22,14 @@ const SEAL_AHEAD = 4;
 export interface BulkCreateDeps {
   database: Database;
   pool: SealPool;
+  /**
+   * DESIGN §10 `system-owned` for many addresses (getMultipleAccounts in batches of 100): the addresses that
+   * fail, with the reason. Without one no chain check is made.
+   */
+  accountCheck?: AccountCheckFn | undefined;
 }
+
+export type AccountCheckFn = (addresses: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 
 export interface BulkCreateOptions {
   chunkRows?: number;
@@ -53,23 +60,27 @@ export async function bulkCreateListings(
   for (const e of opts.parseErrors ?? []) outcomes.fail(e.line, '', e.reason);
 
   const chunkCount = Math.ceil(candidates.length / chunkRows);
-  const sealing = new Map<number, { rows: BulkCandidate[]; sealed: Promise<SealedChunk> }>();
+  const sealing = new Map<number, Promise<{ rows: BulkCandidate[]; sealed: SealedChunk }>>();
+  // Each chunk's account check runs ahead with its sealing, so the chain reads overlap the writes.
   const sealAhead = (i: number) => {
     if (i >= chunkCount) return;
-    const rows = candidates.slice(i * chunkRows, (i + 1) * chunkRows);
-    const sealed = deps.pool.seal({ rows, sellerId: actor.userId, multiplier });
-    sealed.catch(() => undefined); // awaited below; a write failing first must not leave it unhandled
-    sealing.set(i, { rows, sealed });
+    const chunk = candidates.slice(i * chunkRows, (i + 1) * chunkRows);
+    const ready = refuseNonSystem(deps.accountCheck, chunk, outcomes).then(async (rows) => ({
+      rows,
+      sealed: await deps.pool.seal({ rows, sellerId: actor.userId, multiplier }),
+    }));
+    ready.catch(() => undefined); // awaited below; a write failing first must not leave it unhandled
+    sealing.set(i, ready);
   };
   for (let i = 0; i < SEAL_AHEAD; i++) sealAhead(i);
 
   try {
     for (let i = 0; i < chunkCount; i++) {
-      const chunk = sealing.get(i)!;
+      const ready = sealing.get(i)!;
       sealing.delete(i); // nothing keeps a written chunk alive
-      const sealed = await chunk.sealed;
+      const { rows, sealed } = await ready;
       sealAhead(i + SEAL_AHEAD);
-      await writeChunk(deps.database, chunk.rows, sealed, outcomes);
+      await writeChunk(deps.database, rows, sealed, outcomes);
     }
   } finally {
     if (chunkCount > 0) await bulkWriteRepository.mergePendingIndexEntries(db);
@@ -84,6 +95,26 @@ export async function bulkCreateListings(
     metadata: { rows: results.length, successful, failed: results.length - successful },
   });
   return { successful, failed: results.length - successful, results, errors };
+}
+
+/**
+ * DESIGN §10 at bulk create: rows whose account is not a plain System-owned wallet (an `Assign`ed account can be
+ * drained by its new owner program) are reported with the reason; the rest go on.
+ */
+async function refuseNonSystem(
+  accountCheck: AccountCheckFn | undefined,
+  chunk: BulkCandidate[],
+  outcomes: BulkOutcomes,
+): Promise<BulkCandidate[]> {
+  if (!accountCheck || chunk.length === 0) return chunk;
+  const failing = await accountCheck(chunk.map((c) => c.address));
+  if (failing.size === 0) return chunk;
+  return chunk.filter((c) => {
+    const reason = failing.get(c.address);
+    if (reason === undefined) return true;
+    outcomes.fail(c.line, c.address, `account-safety check failed: system-owned: ${reason}`);
+    return false;
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
 import { bulkCreateBodySchema, bulkCreateResponseSchema } from '@shared/api/listings';
-import { MAX_BULK_FILE_BYTES, parseBulkText } from '@shared/bulk';
+import { MAX_BULK_FILE_BYTES, parseBulkTextInSlices } from '@shared/bulk';
 import { AppError, badRequest, forbidden } from '../../http/app-error';
 import type { AppInstance } from '../../types';
-import { bulkCreateListings } from './bulk-create.service';
+import { bulkCreateListings, type AccountCheckFn } from './bulk-create.service';
 import { ADMIN_ONLY_CREATE, actorOf } from './route-context';
 import type { SealPool } from './seal-pool';
 
@@ -20,8 +21,11 @@ const errors = {
 };
 const config = { access: 'admin', adminMessage: ADMIN_ONLY_CREATE } as const;
 
-export async function bulkRoutes(app: AppInstance, opts: { pool: SealPool }): Promise<void> {
-  const deps = { database: app.database, pool: opts.pool };
+export async function bulkRoutes(
+  app: AppInstance,
+  opts: { pool: SealPool; accountCheck?: AccountCheckFn | undefined },
+): Promise<void> {
+  const deps = { database: app.database, pool: opts.pool, accountCheck: opts.accountCheck };
   // After the access guard (it runs first): the seal workers load while the body arrives and is parsed.
   const onRequest = async () => opts.pool.warm?.();
 
@@ -63,7 +67,8 @@ export async function bulkRoutes(app: AppInstance, opts: { pool: SealPool }): Pr
       async (request) => {
         const actor = actorOf(request);
         const text = await readCsvUpload(request, actor.walletAddress);
-        const { rows, errors: parseErrors } = parseBulkText(text);
+        // In slices, yielding to the event loop between them: a 50 MB file must not hold up every other request.
+        const { rows, errors: parseErrors } = await parseBulkTextInSlices(text, () => nextTurn());
         if (rows.length === 0 && parseErrors.length === 0)
           throw badRequest(ErrorCode.BULK_EMPTY, 'No Data: the file is empty');
         return bulkCreateListings(deps, rows, actor, { parseErrors });

@@ -12,6 +12,7 @@ import { listingRecord } from './listing-record';
 import { listingTypeColumns, promotionEnd, recordListingType } from './listing-type';
 import { listingsRepository, type ListingRow } from './listings.repository';
 import { loadKnownAddresses } from './known-addresses.repository';
+import type { SafetyCheckFn } from './route-context';
 import { sealListing } from './seal-listing';
 import { activeValueMultiplier } from './valuation.repository';
 
@@ -43,7 +44,7 @@ export const listingExists = () => conflict(ErrorCode.LISTING_EXISTS, 'This addr
  * encrypted key are written in one transaction with an audit row. The key never leaves this function in clear.
  */
 export async function createListing(
-  deps: { database: Database; cipher: VaultCipher },
+  deps: { database: Database; cipher: VaultCipher; safetyCheck?: SafetyCheckFn | undefined },
   input: CreateListingInput,
   actor: Actor,
 ): Promise<ListingRow> {
@@ -66,6 +67,7 @@ export async function createListing(
 
   const lookalike = findLookalike(address, await loadKnownAddresses(db));
   if (lookalike) throw badRequest(ErrorCode.LOOKALIKE_ADDRESS, lookalikeReason(lookalike));
+  await refuseUnsafe(deps.safetyCheck, address);
 
   const now = new Date();
   const end = promotionEnd(now);
@@ -107,4 +109,15 @@ export async function createListing(
   const row = await listingsRepository.findById(db, id);
   if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The new listing could not be read back');
   return row;
+}
+
+/** DESIGN §10: an address someone has booby-trapped on chain is refused at create, with the reason. */
+async function refuseUnsafe(safetyCheck: SafetyCheckFn | undefined, address: string): Promise<void> {
+  if (!safetyCheck) return;
+  const failed = (await safetyCheck(address)).checks.filter((c) => c.status === 'fail');
+  if (failed.length === 0) return;
+  throw badRequest(
+    ErrorCode.UNSAFE_ACCOUNT,
+    `This address failed the account-safety checks: ${failed.map((c) => `${c.name}: ${c.detail}`).join('; ')}`,
+  );
 }

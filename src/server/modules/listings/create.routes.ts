@@ -31,7 +31,7 @@ export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions
     async (request, reply) => {
       const body = request.body;
       const row = await createListing(
-        { database: app.database, cipher: app.vault.cipher },
+        { database: app.database, cipher: app.vault.cipher, safetyCheck: opts.safetyCheck },
         {
           address: body.address,
           network: body.network,

@@ -82,6 +82,7 @@ export async function updateListing(
     if (body.pattern !== undefined) set.pattern = body.pattern === '' ? null : body.pattern;
     if (body.category !== undefined) set.category = body.category;
     if (body.isListed !== undefined) set.isListed = body.isListed;
+    if (body.isListed === true) set.unlistedReason = null; // listed again by its owner: the old reason is past
 
     const now = new Date();
     const type = requestedListingType(body);

@@ -7,10 +7,12 @@ import { readRoutes } from './read.routes';
 import type { ListingsRoutesOptions } from './route-context';
 import { createSealPool } from './seal-pool';
 import { validateRoutes } from './validate.routes';
+import { watchedRoutes } from './watched.routes';
 
 export {
   bulkCreateListings,
   BULK_CHUNK_ROWS,
+  type AccountCheckFn,
   type BulkCreateDeps,
   type BulkCreateOptions,
 } from './bulk-create.service';
@@ -18,7 +20,9 @@ export { createListing, type Actor, type CreateListingInput } from './create-lis
 export { deleteListing, updateListing } from './edit-listing.service';
 export { expirePromotions, PROMOTION_DAYS } from './listing-type';
 export { fallbackUsdPerSol, toListing, type UsdPerSol } from './listing-view';
-export { listingsRepository } from './listings.repository';
+export { listingsRepository, type ListingRow } from './listings.repository';
+export { listingRecord } from './listing-record';
+export { loadKnownAddresses } from './known-addresses.repository';
 export { createSealPool, type SealPool } from './seal-pool';
 export type { ListingsRoutesOptions } from './route-context';
 
@@ -27,9 +31,10 @@ export async function listingsRoutes(app: AppInstance, opts: ListingsRoutesOptio
   const pool = createSealPool(app.vault.masterKey);
   app.addHook('onClose', () => pool.close());
   await app.register(createRoutes, opts);
-  await app.register(bulkRoutes, { pool });
+  await app.register(bulkRoutes, { pool, accountCheck: opts.accountCheck });
   await app.register(readRoutes, opts);
   await app.register(editRoutes, opts);
   await app.register(validateRoutes);
   await app.register(knownAddressRoutes);
+  await app.register(watchedRoutes, opts);
 }

@@ -15,6 +15,12 @@ export interface ListingFilter {
    * so they are collected in one pass (see `pageListings`) instead of walking a sort index until 20 turn up.
    */
   narrow: boolean;
+  /**
+   * The filter has predicates beyond the marketplace's own (category, length, price, rarity, seller). The capped
+   * count is then left unordered, so the planner reads it from the filter's own index; ordered like the default
+   * sort's index, it would walk that index through every listing the filter skips.
+   */
+  selective: boolean;
   limit: number;
   offset: number;
 }
@@ -48,11 +54,12 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
   // Ordered like addresses_market_created_idx (which carries status): the capped count is then its first cap + 1
   // entries, index-only. Unordered, the planner picks a heap scan that stops early only if the listings it
   // skips (sold, unlisted, deleted) are not bunched at the start of the table.
-  const capped = db
+  const capping = db
     .select({ one: sql`1` })
     .from(addresses)
     .where(f.where)
-    .orderBy(desc(addresses.createdAt), desc(addresses.id))
+    .$dynamic();
+  const capped = (f.selective ? capping : capping.orderBy(desc(addresses.createdAt), desc(addresses.id)))
     .limit(cap + 1)
     .as('capped');
   const m = db

@@ -30,6 +30,7 @@ export function toListing(row: ListingRow, ctx: ViewContext): Listing {
     expired || !PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
   ) as PromotionType;
   const usd = row.currency === 'SOL' ? usdValue(parseSolToLamports(row.price), ctx.usdPerSol) : 0;
+  const isOwner = ctx.viewerWallet !== null && ctx.viewerWallet === row.sellerWallet;
   return {
     id: row.id,
     address: row.address,
@@ -53,7 +54,8 @@ export function toListing(row: ListingRow, ctx: ViewContext): Listing {
     featuredUntil: expired || !row.featuredUntil ? null : row.featuredUntil.toISOString(),
     createdAt: row.createdAt.toISOString(),
     ...(row.soldAt !== undefined ? { soldAt: row.soldAt ? row.soldAt.toISOString() : null } : {}),
-    isOwner: ctx.viewerWallet !== null && ctx.viewerWallet === row.sellerWallet,
+    isOwner,
+    ...(isOwner && !row.isListed && row.unlistedReason ? { unlistedReason: row.unlistedReason } : {}),
     usdPrice: Math.round(usd * 1e6) / 1e6,
     formattedUsd: formatUsd(usd),
   };

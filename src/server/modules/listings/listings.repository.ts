@@ -76,12 +76,21 @@ export const listingsRepository = {
     await db.update(addresses).set(set).where(eq(addresses.id, id));
   },
 
-  /** True while a purchase holds the listing (a transaction initiated or pending for it). */
+  /**
+   * True while a purchase holds the listing (a reservation initiated or pending for it). Unreserved Actions
+   * purchases (DESIGN §12) do not count: anyone can make them, so they must not freeze the seller's listing.
+   */
   async hasOpenPurchase(db: Queryable, addressId: string): Promise<boolean> {
     const rows = await db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.addressId, addressId), inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES])))
+      .where(
+        and(
+          eq(transactions.addressId, addressId),
+          inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
+          eq(transactions.reservesListing, true),
+        ),
+      )
       .limit(1);
     return rows.length > 0;
   },

@@ -1,16 +1,43 @@
-import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Pagination, SearchListingsQuery, UserListingsQuery } from '@shared/api/listings';
+import { RARITY_TIERS, type SearchPosition } from '@shared/api/search-filters';
 import { addresses, marketplaceListing } from '../../db/schema';
 import type { ListingFilter } from './listing-page.repository';
 
-/** `%text%` for ILIKE with the user's own % and _ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The user's own % and _ taken literally in an ILIKE pattern. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function matching(text: string | undefined): SQL | undefined {
+/** `%text%` for ILIKE with the user's own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${literal(text)}%`;
+
+function matching(text: string | undefined, position: SearchPosition = 'anywhere'): SQL | undefined {
   if (!text) return undefined;
+  // Starts or ends with: the address itself, anchored. pg_trgm serves anchored LIKE from the same trigram index
+  // (with the padding trigrams of the anchored end, which makes it more selective than a substring).
+  if (position === 'start') return ilike(addresses.address, `${literal(text)}%`);
+  if (position === 'end') return ilike(addresses.address, `%${literal(text)}`);
   const pattern = containsPattern(text);
   // Each side has its trigram index (addresses_address_trgm_idx, addresses_pattern_trgm_idx): a BitmapOr.
   return or(ilike(addresses.address, pattern), ilike(addresses.pattern, pattern));
+}
+
+/**
+ * Issue 20's filters. Each has an index that finds its matches without a scan (category and pattern length their
+ * own partial btrees, price and rarity the sort indexes as ranges).
+ */
+function filtered(q: SearchListingsQuery): { where: (SQL | undefined)[]; any: boolean } {
+  const tier = q.tier ? RARITY_TIERS[q.tier] : undefined;
+  const where = [
+    q.category ? eq(addresses.category, q.category) : undefined,
+    // A length bound asks for a pattern: listings without one (length 0) never match, not even "at most 3".
+    q.minLength !== undefined || q.maxLength !== undefined ? gte(addresses.patternLength, q.minLength ?? 1) : undefined,
+    q.maxLength !== undefined ? lte(addresses.patternLength, q.maxLength) : undefined,
+    q.minPrice !== undefined ? gte(addresses.price, q.minPrice) : undefined,
+    q.maxPrice !== undefined ? lte(addresses.price, q.maxPrice) : undefined,
+    tier ? gte(addresses.rarityScore, String(tier.min)) : undefined,
+    tier && 'below' in tier ? lt(addresses.rarityScore, String(tier.below)) : undefined,
+  ];
+  return { where, any: where.some((w) => w !== undefined) };
 }
 
 function window(page: number, pageSize: number) {
@@ -22,16 +49,22 @@ export function searchFilter(q: SearchListingsQuery): ListingFilter {
   const sortBy = { createdAt: addresses.createdAt, price: addresses.price, rarityScore: addresses.rarityScore }[
     q.sortBy
   ];
+  const filters = filtered(q);
   return {
     // marketplaceListing is the predicate of the addresses_market_* partial indexes, spelled the same way.
     where: and(
       marketplaceListing(addresses),
       q.excludeSold ? sql`${addresses.status} <> 'sold'` : undefined,
-      matching(q.query),
+      matching(q.query, q.position),
+      ...filters.where,
     ),
     sortBy,
     sortOrder: q.sortOrder,
+    // Only search text is collected in one pass: the other filters' columns have planner statistics, so their
+    // pages are read in sort order (or from the filter's index, whichever the planner finds cheaper) like the
+    // default page, and counted up to COUNT_CAP from their own index.
     narrow: Boolean(q.query),
+    selective: filters.any,
     ...window(q.page, q.pageSize),
   };
 }
@@ -52,6 +85,7 @@ export function userFilter(sellerId: string, q: UserListingsQuery): ListingFilte
     sortBy,
     sortOrder: q.sortOrder,
     narrow: Boolean(q.search),
+    selective: false,
     ...window(q.page, q.pageSize),
   };
 }

@@ -1,12 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/app-error';
+import type { AccountCheckFn } from './bulk-create.service';
 import type { Actor } from './create-listing.service';
 import type { ViewContext, UsdPerSol } from './listing-view';
 
 export interface ListingsRoutesOptions {
   /** USD per SOL for `usdPrice` / `formattedUsd`; default: the spec's fallback 197. Swap in the live rate. */
   usdPerSol?: UsdPerSol;
+  /** The chain safety checks (DESIGN §10), run before a single create; wired by the app from the trust module. */
+  safetyCheck?: SafetyCheckFn;
+  /** The `system-owned` check for many addresses, run by bulk create (DESIGN §10). */
+  accountCheck?: AccountCheckFn;
 }
+
+/** Failing checks' details, or an empty list when the address may be listed. */
+export type SafetyCheckFn = (
+  address: string,
+) => Promise<{ checks: { status: string; detail: string; name: string }[] }>;
 
 export const ADMIN_ONLY_CREATE = 'Create listing is restricted to authorized admin wallets only';
 export const ADMIN_ONLY_MANAGE = 'Managing listings is restricted to authorized admin wallets only';

@@ -1,4 +1,6 @@
-import { apiErrorSchema } from '@shared/api/errors';
+import { apiErrorSchema, ErrorCode } from '@shared/api/errors';
+import { looksLikePrivateKey, PASTED_PRIVATE_KEY_MESSAGE } from '@shared/keys/looks-like-private-key';
+import { badRequest } from '../../http/app-error';
 import { validateAddressBodySchema, validateAddressResponseSchema } from '@shared/api/listings';
 import { analyzeAddress } from '@shared/rarity/server';
 import { RATE_LIMITS } from '../../http/rate-limit';
@@ -15,6 +17,14 @@ export async function validateRoutes(app: AppInstance): Promise<void> {
         summary: 'Validate an address and check its rarity; an invalid address is a 200 with isValid false',
         body: validateAddressBodySchema,
         response: { 200: validateAddressResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      // Before schema validation, so even a key too long for the schema is answered with the warning, and the
+      // answer never quotes it: an invalid "address" used to come back verbatim (issue 17 finding 9).
+      preValidation: async (request) => {
+        const pasted = (request.body as { address?: unknown } | undefined)?.address;
+        if (typeof pasted === 'string' && looksLikePrivateKey(pasted)) {
+          throw badRequest(ErrorCode.PRIVATE_KEY_PASTED, PASTED_PRIVATE_KEY_MESSAGE);
+        }
       },
     },
     async (request) => {

@@ -103,14 +103,19 @@ export async function getLivePrice(
  * USD per SOL for listing and transaction views: never waits for the feed. A stale rate starts a refresh in
  * the background and the caller gets the best rate known now (last stored rate under an hour old, else 197).
  */
-export async function getUsdPerSol(db: Queryable, config: PriceFeedConfig): Promise<number> {
+export async function getUsdPerSol(
+  db: Queryable,
+  config: PriceFeedConfig,
+  /** Registers the background refresh, so shutdown waits for it before closing the database. */
+  background: <T>(work: Promise<T>) => Promise<T> = (work) => work,
+): Promise<number> {
   if (!config.priceFeedUrl) return FALLBACK_USD_PER_SOL_LISTING;
   const now = new Date();
   const cached = await priceCacheRepository.get(db, CURRENCY);
   if (cached && ageMs(cached, now) < PRICE_STALE_AFTER_MS) return cached.usd;
   if (mayAskFeed(db, config, now)) {
     // Errors are remembered in lastFailureAt; a closed database during shutdown is not worth a log line.
-    refreshOnce(db, config.priceFeedUrl, { now }).catch(() => {});
+    background(refreshOnce(db, config.priceFeedUrl, { now })).catch(() => {});
   }
   return cached && ageMs(cached, now) < LAST_KNOWN_MAX_AGE_MS ? cached.usd : FALLBACK_USD_PER_SOL_LISTING;
 }

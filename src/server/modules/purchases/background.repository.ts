@@ -17,14 +17,14 @@ export const due = {
   initiated: (now: Date) => and(eq(transactions.status, 'initiated'), leaseOver(now, 8_000))!,
   verified: (now: Date) => and(eq(transactions.status, 'verified'), leaseOver(now, 4_000))!,
   /**
-   * Expired reservations whose payment may still arrive. Checked less often as they age: every tenth of the time
-   * since expiry, between 15 seconds and an hour.
+   * Expired reservations whose payment may still arrive, or arrived and was attached but not yet decided (the
+   * process died in between: deciding sets another reason). Checked less often as they age: every tenth of the
+   * time since expiry, between 15 seconds and an hour.
    */
   expired: (now: Date) =>
     and(
       eq(transactions.status, 'failed'),
       eq(transactions.disputeReason, EXPIRED_REASON),
-      isNull(transactions.txHash),
       gt(transactions.expiresAt, new Date(now.getTime() - LATE_PAYMENT_WINDOW_MS)),
       or(
         isNull(transactions.lastCheckedAt),

@@ -1,7 +1,7 @@
 import { findPaymentByReference } from '@chain/payment/find-payment';
 import { recordAudit } from '../audit';
 import { due } from './background.repository';
-import { signatureState } from './chain-reads';
+import { paymentState } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
 import { EXPIRED_REASON } from './state-machine';
@@ -87,7 +87,8 @@ async function expire(deps: PurchaseDeps, row: TransactionRow, from: 'initiated'
   return deps.db.transaction(async (db) => {
     const failed = await transactionsRepository.expire(db, row.id, from, row.txHash, EXPIRED_REASON);
     if (!failed) return false;
-    await purchaseListingRepository.release(db, row.addressId);
+    // An unreserved (Actions) purchase never held the listing, so it has nothing to give back.
+    if (row.reservesListing) await purchaseListingRepository.release(db, row.addressId);
     await recordAudit(db, { action: 'purchase.expire', performedBy: 'system', transactionId: row.id });
     return true;
   });
@@ -136,7 +137,8 @@ export async function sweepLatePayments(deps: PurchaseDeps, report = emptyReport
   const now = deps.now();
   const rows = await transactionsRepository.claim(deps.db, { due: due.expired(now), now, limit: BATCH });
   await eachRow(report, rows, async (row) => {
-    if (await attachFoundPayment(deps, row)) count(report, await verifyPurchase(deps, row.id));
+    // A payment attached by an earlier pass that died before deciding it is decided now, or never would be.
+    if (row.txHash !== null || (await attachFoundPayment(deps, row))) count(report, await verifyPurchase(deps, row.id));
   });
   return report;
 }
@@ -147,7 +149,7 @@ export async function completeFinalized(deps: PurchaseDeps, report = emptyReport
   const rows = await transactionsRepository.claim(deps.db, { due: due.verified(now), now, limit: BATCH });
   await eachRow(report, rows, async (row) => {
     if (row.txHash === null) return;
-    const state = await signatureState(deps.rpc, row.txHash);
+    const state = await paymentState(deps, row.txHash);
     if (state?.confirmationStatus === 'finalized' && (await completePurchase(deps.db, row.id))) report.completed += 1;
   });
   return report;

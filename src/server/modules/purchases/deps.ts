@@ -1,9 +1,13 @@
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { SolanaCluster } from '@shared/api/config';
 import type { Db } from '@server/db/database';
+import type { ReservationRules } from './reservation-limits';
+import type { SafetyReport } from '@shared/api/trust';
+import type { Attestation } from '../trust';
+import type { RevealCommitment } from './reveal-commitment';
 
 /** What the purchase services need from the outside world; tests build it by hand to move time or the chain. */
-export interface PurchaseDeps {
+export interface PurchaseDeps extends ReservationRules {
   db: Db;
   rpc: ChainRpc;
   cluster: SolanaCluster;
@@ -13,7 +17,17 @@ export interface PurchaseDeps {
   explorerRpcUrl?: string | undefined;
   /** Reservation window (DESIGN §5.1: 15 minutes). */
   reservationMs: number;
+  /** Each configured RPC endpoint on its own, for VERIFY_QUORUM; without them `rpc` alone verifies. */
+  verifyRpcs?: readonly ChainRpc[];
+  /** How many of `verifyRpcs` must agree on a payment before it counts (VERIFY_QUORUM, default 1). */
+  verifyQuorum?: number;
+  /** The commitment a payment must reach before the key unlocks (reveal-commitment.ts). */
+  revealCommitment?: RevealCommitment;
   now(): Date;
+  /** Signs the sale receipt at verify (DESIGN §10); without one no receipt is issued. */
+  attestation?: Attestation | undefined;
+  /** Every account-safety check of one address (DESIGN §10), run at initiate and before each reveal. */
+  safetyCheck?: ((address: string) => Promise<SafetyReport>) | undefined;
 }
 
 /** Who is acting, for audit rows. */

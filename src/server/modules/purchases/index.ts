@@ -5,7 +5,8 @@ import { purchaseRoutes } from './purchase.routes';
 import { transactionReadRoutes } from './transaction-read.routes';
 
 export type { Actor, PurchaseDeps } from './deps';
-export { calculateFees, type FeeSettings, type Fees } from './fees';
+export { type FeeSettings, type Fees } from './fees';
+export { feesFor } from './purchase-fees';
 export { initiatePurchase } from './initiate.service';
 export { confirmPurchase } from './confirm.service';
 export { verifyPurchase, completeIfFinalized, type VerifyOutcome } from './verify.service';
@@ -21,3 +22,10 @@ export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDe
   await app.register(keyRoutes, opts);
 }
 export { purchaseDepsOf } from './wiring';
+// For the pay module (Solana Pay and Actions, DESIGN §12), which builds on these rather than copying them.
+export { paymentOf } from './transaction-view';
+export { withChain } from './verify-outcome';
+export { newPaymentReference, paymentMemoOf } from './payment-reference';
+export { referenceDataRepository } from './reference-data.repository';
+export { listingNotAvailable } from './initiate.service';
+export { refuseUnsafePurchase } from './safety-gate';

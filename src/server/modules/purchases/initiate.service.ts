@@ -3,16 +3,23 @@ import type { InitiateTransactionResponse } from '@shared/api/transactions';
 import { ErrorCode } from '@shared/api/errors';
 import { lamportsToSolString, MoneyParseError, parseSolToLamports } from '@shared/money';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/app-error';
-import { DEFAULT_MEMBERSHIP_TIERS, DEFAULT_SOLANA_FEE_CONFIG } from '@server/db/seed-reference-data';
+import { crashPoint } from '@server/config/crash-point';
+import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
 import { recordAudit } from '../audit';
 import { usersRepository } from '../users';
 import type { Actor, PurchaseDeps } from './deps';
-import { calculateFees, feeCalculationOf } from './fees';
+import { feeCalculationOf } from './fees';
+import { feesFor } from './purchase-fees';
 import { purchaseListingRepository } from './listing.repository';
 import { newPaymentReference, paymentMemoOf } from './payment-reference';
 import { referenceDataRepository } from './reference-data.repository';
+import { refuseUnsafePurchase } from './safety-gate';
+import { assertNotReservedForAnother } from './requester-reservation';
 import { isUniqueViolation, transactionsRepository } from './transactions.repository';
 import { paymentOf } from './transaction-view';
+import { buyerBalance, checkReservationRules } from './reservation-limits';
+import { currentSlot } from './chain-reads';
+import { withChain } from './verify-outcome';
 
 export interface InitiateInput {
   addressId: string;
@@ -62,6 +69,15 @@ export async function initiatePurchase(
     throw forbidden(ErrorCode.MEMBERSHIP_TIER_MISMATCH, `Your wallet does not hold the ${tier.name} membership`);
   }
 
+  // DESIGN §10: the address is checked on chain before anything is reserved (outside the row lock).
+  const target = await purchaseListingRepository.findOpen(deps.db, input.addressId);
+  if (target) await refuseUnsafePurchase(deps, target, actor);
+
+  // Read before the transaction: no listing row lock waits on an RPC round trip.
+  const [balance, initiatedSlot] = await withChain(() =>
+    Promise.all([buyerBalance(deps.rpc, actor.wallet), currentSlot(deps.rpc)]),
+  );
+
   try {
     return await deps.db.transaction(async (tx) => {
       const listing = await purchaseListingRepository.lockForPurchase(tx, input.addressId);
@@ -72,6 +88,8 @@ export async function initiatePurchase(
       }
       if (listing.sellerWallet === actor.wallet)
         throw conflict(ErrorCode.OWN_LISTING, 'You cannot buy your own listing');
+      // Custom orders (issue 16): a listing ground to order is its requester's alone for 24 h.
+      await assertNotReservedForAnother(tx, listing.id, actor.wallet, deps.now());
       const priceLamports = parseSolToLamports(listing.price);
       if (offeredLamports !== priceLamports) {
         throw conflict(
@@ -81,20 +99,15 @@ export async function initiatePurchase(
       }
 
       const buyer = await usersRepository.upsertByWallet(tx, actor.wallet);
-      const feeConfig = (await referenceDataRepository.activeFeeConfig(tx, 'solana')) ?? DEFAULT_SOLANA_FEE_CONFIG;
-      const fees = calculateFees(
-        priceLamports,
-        {
-          exchangeFeePercentage: feeConfig.exchangeFeePercentage,
-          commissionFeePercentage: feeConfig.commissionFeePercentage,
-          minimumFee: feeConfig.minimumFee,
-          maximumFee: feeConfig.maximumFee,
-          gasFeeMultiplier: feeConfig.gasFeeMultiplier,
-          commissionDiscount: tier.commissionDiscount,
-        },
-        Boolean(deps.treasuryWallet),
-      );
+      const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
       const now = deps.now();
+      await checkReservationRules(tx, deps, {
+        buyerId: buyer.id,
+        addressId: listing.id,
+        now,
+        balance,
+        totalLamports: fees.totalLamports,
+      });
       const id = randomUUID();
       const row = await transactionsRepository.insert(tx, {
         id,
@@ -115,6 +128,7 @@ export async function initiatePurchase(
         networkFeeLamports: fees.networkFeeLamports,
         treasuryWallet: fees.platformFeeLamports > 0n ? deps.treasuryWallet! : null,
         expiresAt: new Date(now.getTime() + deps.reservationMs),
+        initiatedSlot,
         createdAt: now,
       });
       if (!(await purchaseListingRepository.reserve(tx, listing.id))) throw listingNotAvailable();
@@ -126,6 +140,7 @@ export async function initiatePurchase(
         ip: actor.ip,
         userAgent: actor.userAgent,
       });
+      crashPoint('initiate:before-commit');
       return {
         transactionId: id,
         status: 'initiated' as const,

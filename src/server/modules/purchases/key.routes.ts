@@ -5,16 +5,25 @@ import {
   revealKeyResponseSchema,
   transactionIdParamsSchema,
 } from '@shared/api/transactions';
+import { revealKeyBodySchema, safetyWarningSchema, sealedRevealResponseSchema } from '@shared/api/trust';
+import { z } from 'zod';
 import { RATE_LIMITS } from '@server/http/rate-limit';
 import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
 import { destroyKey, KeySupportError, revealKey } from './keys.service';
 import { actorOf, errorResponses } from './routes-common';
+import { revealSafetyWarning } from './safety-gate';
+import { sealRevealedKey } from './sealed-reveal';
 
 /** The bought key (DESIGN §4): reveal and destroy, the buyer's session only, audited every time. */
 export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   // Read at request time: the vault plugin decorates the app independently of this one.
-  const keyDeps = () => ({ db: opts.deps.db, cipher: app.vault.cipher });
+  const keyDeps = () => ({
+    db: opts.deps.db,
+    cipher: app.vault.cipher,
+    attestation: app.attestation,
+    revealCommitment: opts.deps.revealCommitment,
+  });
 
   app.post(
     '/api/transactions/:id/reveal-private-key',
@@ -25,15 +34,29 @@ export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }):
         tags: ['transactions'],
         summary: 'Reveals the private key of a verified purchase to its buyer',
         params: transactionIdParamsSchema,
-        response: { 200: revealKeyResponseSchema, 500: revealKeyErrorSchema, ...errorResponses },
+        body: revealKeyBodySchema,
+        response: {
+          200: z.union([
+            sealedRevealResponseSchema,
+            revealKeyResponseSchema.extend({ safetyWarning: safetyWarningSchema.optional() }),
+          ]),
+          500: revealKeyErrorSchema,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       try {
-        const privateKey = await revealKey(keyDeps(), request.params.id, actorOf(request));
+        const { privateKey, address } = await revealKey(keyDeps(), request.params.id, actorOf(request));
         // Never cached by a browser or a proxy.
         reply.header('cache-control', 'no-store');
-        return { success: true as const, privateKey };
+        const warning = await revealSafetyWarning(opts.deps, address, request.log);
+        const safetyWarning = warning ? { safetyWarning: warning } : {};
+        // With the browser's one-time key the plaintext never enters a response body (DESIGN §10).
+        const recipient = request.body?.recipientPublicKey;
+        if (recipient)
+          return { ...(await sealRevealedKey(privateKey, request.params.id, recipient)), ...safetyWarning };
+        return { success: true as const, privateKey, ...safetyWarning };
       } catch (err) {
         if (!(err instanceof KeySupportError)) throw err;
         request.log.error(

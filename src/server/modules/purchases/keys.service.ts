@@ -3,16 +3,21 @@ import { crashPoint } from '@server/config/crash-point';
 import type { Db } from '@server/db/database';
 import { AppError, forbidden } from '@server/http/app-error';
 import { recordAudit } from '../audit';
+import { issueDestroyReceipt, type Attestation } from '../trust';
 import { addressOfSecretKey, secretKeyToBase58, VaultDecryptError, type VaultCipher } from '../vault';
 import { vaultRepository } from '../vault/vault.repository';
 import type { Actor } from './deps';
 import { loadOwnPurchase } from './confirm.service';
 import { isOwned } from './state-machine';
+import { assertRevealCommitment, type RevealCommitment } from './reveal-commitment';
 import { transactionsRepository, type TransactionDetail } from './transactions.repository';
 
 export interface KeyDeps {
   db: Db;
   cipher: VaultCipher;
+  /** Signs the destroy receipt (DESIGN §10); without one no receipt is issued. */
+  attestation?: Attestation;
+  revealCommitment?: RevealCommitment;
 }
 
 /**
@@ -41,10 +46,11 @@ export class KeySupportError extends AppError {
 
 const keyDestroyed = () => new AppError(410, ErrorCode.KEY_DESTROYED, 'The private key was destroyed');
 
-function assertKeyAccess(detail: TransactionDetail): void {
+function assertKeyAccess(detail: TransactionDetail, commitment: RevealCommitment | undefined): void {
   if (!isOwned(detail.tx.status)) {
     throw forbidden(ErrorCode.PAYMENT_NOT_VERIFIED, 'The private key is available once the payment is verified');
   }
+  assertRevealCommitment(detail.tx.status, commitment);
   if (detail.tx.privateKeyDestroyed) throw keyDestroyed();
 }
 
@@ -70,10 +76,10 @@ async function audited<T>(deps: KeyDeps, action: string, id: string, actor: Acto
  * The only path by which a key leaves the vault (DESIGN §4): the buyer's session, a verified or completed
  * purchase, audited. The secret is returned to the route and to nothing else — never logged, never stored.
  */
-export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<string> {
+export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<{ privateKey: string; address: string }> {
   return audited(deps, 'key.reveal', id, actor, async () => {
     const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
-    assertKeyAccess(detail);
+    assertKeyAccess(detail, deps.revealCommitment);
     const stored = await vaultRepository.findByAddressId(deps.db, detail.tx.addressId);
     if (!stored) throw new KeySupportError('The private key is missing from the vault', detail.tx.txHash);
     let secretKey: Uint8Array;
@@ -98,7 +104,7 @@ export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<stri
         userAgent: actor.userAgent,
       });
       crashPoint('key:reveal-before-reply');
-      return privateKey;
+      return { privateKey, address: detail.listing.address };
     } finally {
       secretKey.fill(0);
     }
@@ -109,7 +115,7 @@ export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<stri
 export function destroyKey(deps: KeyDeps, id: string, actor: Actor): Promise<void> {
   return audited(deps, 'key.destroy', id, actor, async () => {
     const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
-    assertKeyAccess(detail);
+    assertKeyAccess(detail, deps.revealCommitment);
     await deps.db.transaction(async (db) => {
       // Conditional, so two destroys racing report one success and one KEY_DESTROYED.
       const marked = await transactionsRepository.markKeyDestroyed(db, id);
@@ -123,6 +129,13 @@ export function destroyKey(deps: KeyDeps, id: string, actor: Actor): Promise<voi
         ip: actor.ip,
         userAgent: actor.userAgent,
       });
+      if (deps.attestation) {
+        await issueDestroyReceipt(db, deps.attestation, {
+          transactionId: id,
+          address: detail.listing.address,
+          at: new Date(),
+        });
+      }
       crashPoint('key:destroy-before-commit');
     });
     crashPoint('key:destroy-after-commit');

@@ -35,6 +35,22 @@ export const purchaseListingRepository = {
     return row;
   },
 
+  /** A listing that may be bought (available, listed, not deleted), read without a lock; undefined otherwise. */
+  async findOpen(db: Queryable, addressId: string) {
+    const [row] = await db
+      .select({ id: addresses.id, address: addresses.address })
+      .from(addresses)
+      .where(
+        and(
+          eq(addresses.id, addressId),
+          eq(addresses.status, 'available'),
+          eq(addresses.isListed, true),
+          isNull(addresses.deletedAt),
+        ),
+      );
+    return row;
+  },
+
   async reserve(db: Queryable, addressId: string): Promise<boolean> {
     const rows = await db
       .update(addresses)
@@ -95,11 +111,18 @@ export const purchaseListingRepository = {
   },
 };
 
+/** No open reservation: an unreserved (Actions) purchase holds nothing, so it never keeps a listing off sale. */
 function noOpenPurchaseFor(db: Queryable, addressId: string) {
   return notExists(
     db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.addressId, addressId), inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]))),
+      .where(
+        and(
+          eq(transactions.addressId, addressId),
+          inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
+          eq(transactions.reservesListing, true),
+        ),
+      ),
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
 import { addresses, transactions, users, type TransactionStatus } from '@server/db/schema';
@@ -57,12 +57,17 @@ export const transactionsRepository = {
     return row;
   },
 
-  /** A wallet's purchases (role buyer) or every transaction it took part in (either side), newest first. */
+  /**
+   * A wallet's purchases (role buyer) or every transaction it took part in (either side), newest first. An
+   * unreserved (Actions) purchase shows only once a payment is attached: anyone can name any account in an
+   * Actions POST, and those unpaid rows must not fill a stranger's history.
+   */
   listForUser(db: Queryable, userId: string, role: 'buyer' | 'any', limit = 200): Promise<TransactionDetail[]> {
-    const where =
+    const party =
       role === 'buyer'
         ? eq(transactions.buyerId, userId)
         : or(eq(transactions.buyerId, userId), eq(transactions.sellerId, userId));
+    const where = and(party, or(eq(transactions.reservesListing, true), isNotNull(transactions.txHash)));
     return detailQuery(db).where(where).orderBy(desc(transactions.createdAt)).limit(limit);
   },
 
@@ -120,14 +125,20 @@ export const transactionsRepository = {
     );
   },
 
-  /** Only an expired reservation's record changes, once: the first late payment decides. */
+  /**
+   * Only an expired reservation's record changes, once: the first late payment decides. An unreserved (Actions)
+   * purchase whose payment lost the listing goes pending → failed the same way (DESIGN §12).
+   */
   markRefundDue(db: Queryable, id: string, reason: string, expiredReason: string) {
     return transactionsRepository.transition(
       db,
       id,
-      'failed',
-      { disputeReason: reason },
-      eq(transactions.disputeReason, expiredReason),
+      ['failed', 'pending'],
+      { status: 'failed', disputeReason: reason },
+      or(
+        and(eq(transactions.status, 'failed'), eq(transactions.disputeReason, expiredReason)),
+        and(eq(transactions.status, 'pending'), eq(transactions.reservesListing, false)),
+      ),
     );
   },
 

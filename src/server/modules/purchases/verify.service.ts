@@ -1,8 +1,8 @@
 import { explorerTxUrl } from '@chain/explorer';
-import { PaymentVerificationError, type PaymentVerificationCode } from '@chain/payment/payment-verification-error';
+import type { PaymentVerificationCode } from '@chain/payment/payment-verification-error';
 import type { ExpectedPayment, VerifiedPayment } from '@chain/payment/payment-types';
-import { fetchPaymentTransaction } from '@chain/payment/find-payment';
-import { verifyPayment } from '@chain/payment/verify-payment';
+import { fetchFromEach, verifyByQuorum } from '@chain/payment/verify-by-quorum';
+import { lamportsStillPaid } from '@chain/payment/verify-payment';
 import { ErrorCode } from '@shared/api/errors';
 import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
 import { lamportsToSolString } from '@shared/money';
@@ -10,7 +10,9 @@ import { crashPoint } from '@server/config/crash-point';
 import type { Queryable } from '@server/db/database';
 import { notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
-import { signatureState } from './chain-reads';
+import { rejectPurchase } from './payment-rejection';
+import { issueSaleReceipt } from '../trust';
+import { paymentState, verifyEndpoints } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
 import { referenceDataRepository } from './reference-data.repository';
@@ -30,8 +32,6 @@ export type VerifyOutcome =
   | { kind: 'closed'; reason: string | null };
 
 const REJECTION = /^Payment check failed \[([A-Z_]+)\]: (.*)$/s;
-const rejectionReason = (code: PaymentVerificationCode, message: string) =>
-  `Payment check failed [${code}]: ${message}`;
 
 /** The check that failed a purchase, read back from its disputeReason (written by `rejectionReason`). */
 export function rejectionOf(reason: string | null): { code: PaymentVerificationCode; message: string } | undefined {
@@ -51,13 +51,16 @@ function expectedOf(detail: TransactionDetail): ExpectedPayment {
       : {}),
     buyer: detail.buyerWallet,
     initiatedAt: tx.createdAt,
+    initiatedSlot: tx.initiatedSlot,
   };
 }
 
 const refundMessage = (detail: TransactionDetail, signature: string) =>
   `Refund due: ${lamportsToSolString(detail.tx.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
-  `after the reservation expired, and the address had already been sold to another buyer. The seller should ` +
-  `return the payment to ${detail.buyerWallet}.`;
+  (detail.tx.reservesListing
+    ? `after the reservation expired, and the address had already been sold to another buyer. `
+    : `through a Solana Action, and the address had already been sold to or reserved by another buyer. `) +
+  `The seller should return the payment to ${detail.buyerWallet}.`;
 
 /**
  * The server's own verification of a purchase's payment (DESIGN §5.4), safe to run from any number of places at
@@ -70,42 +73,31 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
   const { tx } = detail;
   if (isOwned(tx.status)) return { kind: 'verified' };
   const late = tx.status === 'failed';
+  // An Actions purchase never reserved its listing (DESIGN §12): its payment must claim the listing exactly as a
+  // late payment does, and becomes refund-due the same way when someone else got there first.
+  const mustClaim = late || !tx.reservesListing;
   if (late && (tx.disputeReason !== EXPIRED_REASON || tx.txHash === null))
     return { kind: 'closed', reason: tx.disputeReason };
   if (tx.txHash === null) return { kind: 'not-ready' };
   const signature = tx.txHash;
 
-  let paid: VerifiedPayment;
-  try {
-    paid = verifyPayment(expectedOf(detail), await fetchPaymentTransaction(deps.rpc, signature));
-  } catch (err) {
-    if (!(err instanceof PaymentVerificationError)) throw err;
-    if (err.code === 'PAYMENT_NOT_FOUND') return { kind: 'not-ready' };
-    await deps.db.transaction(async (db) => {
-      const failed = await transactionsRepository.rejectPayment(
-        db,
-        id,
-        signature,
-        rejectionReason(err.code, err.message),
-      );
-      if (!failed) return;
-      await purchaseListingRepository.release(db, tx.addressId);
-      await recordAudit(db, {
-        action: 'purchase.payment_rejected',
-        performedBy,
-        transactionId: id,
-        metadata: { code: err.code, txHash: signature },
-      });
-    });
-    return { kind: 'rejected', code: err.code, message: err.message };
+  const expected = expectedOf(detail);
+  // With VERIFY_QUORUM > 1 every endpoint is asked, and a payment counts only when enough of them agree on it.
+  const { rpcs, quorum } = verifyEndpoints(deps);
+  const verdict = verifyByQuorum(expected, await fetchFromEach(rpcs, signature), quorum);
+  if (verdict.kind === 'undecided') return { kind: 'not-ready' };
+  if (verdict.kind === 'rejected') {
+    const stillPaid = lamportsStillPaid(expected, verdict.fetched);
+    return rejectPurchase(deps, detail, signature, verdict.error, stillPaid, performedBy);
   }
+  const { paid } = verdict;
 
-  const state = await signatureState(deps.rpc, signature).catch(() => null);
+  const state = await paymentState(deps, signature).catch(() => null);
   const now = deps.now();
   const usdPerSol = (await referenceDataRepository.solUsdRate(deps.db)) ?? FALLBACK_USD_PER_SOL_TRANSACTION;
   const outcome = await deps.db
     .transaction(async (db): Promise<VerifyOutcome> => {
-      if (late) {
+      if (mustClaim) {
         const sale = { price: lamportsToSolString(tx.priceLamports), sellerId: tx.sellerId };
         const claimed = await purchaseListingRepository.claimForLateSale(db, tx.addressId, sale);
         if (!claimed) {
@@ -117,6 +109,7 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
               transactionId: id,
               metadata: { txHash: signature },
             });
+            crashPoint('refund:before-commit');
             return { kind: 'refund-due', message };
           }
           // Another verifier settled this late payment first; report what it decided.
@@ -136,7 +129,7 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
       );
       // Another verifier recorded this sale first; for a late sale, roll the listing claim back with it.
       if (!won) {
-        if (late) throw new LostRace();
+        if (mustClaim) throw new LostRace();
         return { kind: 'verified' };
       }
       await recordSale(db, deps, detail, paid, { now, usdPerSol, state, performedBy });
@@ -161,7 +154,7 @@ async function recordSale(
   deps: PurchaseDeps,
   detail: TransactionDetail,
   paid: VerifiedPayment,
-  ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof signatureState>>; performedBy: string },
+  ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof paymentState>>; performedBy: string },
 ): Promise<void> {
   const { tx } = detail;
   await purchaseListingRepository.markSold(db, tx.addressId);
@@ -187,7 +180,7 @@ async function recordSale(
       to: paid.recipient,
       lamports: paid.lamportsPaid,
       feeLamports: paid.fee,
-      blockTime: new Date(Number(paid.blockTime) * 1000),
+      blockTime: paid.blockTime === null ? null : new Date(Number(paid.blockTime) * 1000),
       explorerUrl: explorerTxUrl(paid.signature, deps.cluster, deps.explorerRpcUrl),
     },
     ctx.now,
@@ -203,6 +196,18 @@ async function recordSale(
       commissionPaid: paid.commissionPaid.toString(),
     },
   });
+  if (deps.attestation) {
+    await issueSaleReceipt(db, deps.attestation, {
+      transactionId: tx.id,
+      address: detail.listing.address,
+      paymentSignature: paid.signature,
+      slot: paid.slot,
+      priceLamports: tx.priceLamports,
+      buyer: detail.buyerWallet,
+      seller: detail.sellerWallet,
+      at: ctx.now,
+    });
+  }
 }
 
 /** verified → completed once the cluster reports the payment finalized. */
@@ -216,7 +221,7 @@ export async function completePurchase(db: PurchaseDeps['db'], id: string, perfo
 
 /** Checks a verified purchase's finality (the background job's last step). */
 export async function completeIfFinalized(deps: PurchaseDeps, id: string, txHash: string): Promise<boolean> {
-  const state = await signatureState(deps.rpc, txHash);
+  const state = await paymentState(deps, txHash);
   if (state?.confirmationStatus !== 'finalized') return false;
   return completePurchase(deps.db, id);
 }

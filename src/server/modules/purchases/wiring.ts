@@ -1,11 +1,12 @@
 import type { ChainContext } from '@server/chain/chain-context';
 import type { Env } from '@server/config/env';
 import type { Db } from '@server/db/database';
+import { checkAddressSafety, type Attestation } from '../trust';
 import type { PurchaseDeps } from './deps';
 import { RESERVATION_MS } from './state-machine';
 
 /** The purchase services' dependencies as the running app provides them. */
-export function purchaseDepsOf(db: Db, env: Env, chain: ChainContext): PurchaseDeps {
+export function purchaseDepsOf(db: Db, env: Env, chain: ChainContext, attestation?: Attestation): PurchaseDeps {
   return {
     db,
     rpc: chain.rpc,
@@ -13,6 +14,13 @@ export function purchaseDepsOf(db: Db, env: Env, chain: ChainContext): PurchaseD
     treasuryWallet: env.treasuryWallet,
     explorerRpcUrl: chain.explorerRpcUrl,
     reservationMs: RESERVATION_MS,
+    verifyRpcs: chain.endpointRpcs,
+    verifyQuorum: env.verifyQuorum,
+    revealCommitment: env.revealCommitment,
+    maxOpenReservations: env.maxOpenReservations,
+    reservationCooldownMs: env.reservationCooldownMs,
     now: () => new Date(),
+    attestation,
+    safetyCheck: (address) => checkAddressSafety({ db, rpc: chain.rpc }, address),
   };
 }

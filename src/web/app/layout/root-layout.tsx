@@ -3,8 +3,10 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { PageFallback } from './page-fallback';
+import { usePageMeta } from './use-page-meta';
 
 export function RootLayout() {
+  usePageMeta();
   return (
     <div className="flex min-h-screen flex-col">
       <a

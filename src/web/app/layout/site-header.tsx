@@ -17,6 +17,9 @@ export function SiteHeader() {
       <NavLink to="/marketplace" className={navClass}>
         Marketplace
       </NavLink>
+      <NavLink to="/order" className={navClass}>
+        Order
+      </NavLink>
       {/* Spec §2: the profile link exists only once a wallet address is known. */}
       {address && (
         <NavLink to="/profile" className={navClass}>

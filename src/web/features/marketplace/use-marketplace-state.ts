@@ -1,38 +1,87 @@
 import { isSearchableText } from '@shared/api/listings';
-import { useState } from 'react';
-import type { SearchListingsInput, SortField } from './api/search-listings';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SearchListingsInput } from './api/search-listings';
 import { nextSort } from './page-window';
-import { useDebouncedValue } from './use-debounced-value';
+import { DEFAULT_VIEW, FILTER_KEYS, readView, writeView, type MarketplaceView, type SortField } from './url-state';
 
-export const PAGE_SIZES = [20, 50, 100, 500] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
+export { PAGE_SIZES, type PageSize } from './url-state';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The marketplace's controls. Changing the search text, page size or sort goes back to page 1 (spec §4): the page
- * is remembered together with the settings it was chosen under, so any change of those reads as page 1.
+ * The marketplace's controls, kept in the URL (url-state.ts). A change of anything but the page goes back to
+ * page 1 (spec §4). Choosing a sort, filter, page size or page is a history entry (back undoes it); typing in the
+ * search box replaces the current entry once the typing pauses, so back does not step through every keystroke.
  */
 export function useMarketplaceState() {
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
-  const [pageSize, setPageSizeState] = useState<PageSize>(20);
-  const [sort, setSort] = useState<{ sortBy: SortField; sortOrder: 'asc' | 'desc' }>({
-    sortBy: 'createdAt',
-    sortOrder: 'desc',
-  });
-  const settings = `${query}|${pageSize}|${sort.sortBy}|${sort.sortOrder}`;
-  const [chosen, setChosen] = useState({ page: 1, settings });
-  const page = chosen.settings === settings ? chosen.page : 1;
+  const [params, setParams] = useSearchParams();
+  const view = readView(params);
+
+  // The box shows what is typed at once; the URL follows after a pause. Back/forward (or a link) that changes q
+  // from outside puts the URL's text back in the box.
+  const [search, setSearchText] = useState(view.q);
+  const [shownQ, setShownQ] = useState(view.q);
+  if (view.q !== shownQ) {
+    setShownQ(view.q);
+    setSearchText(view.q);
+  }
+
+  const update = useCallback(
+    (change: Partial<MarketplaceView>, replace = false) => {
+      // The address bar, not this render's params: a debounced search may land after other changes.
+      const current = new URLSearchParams(window.location.search);
+      const next = writeView({ ...readView(current), page: 1, ...change });
+      // Choosing what is already chosen adds no history entry (back would seem to do nothing).
+      if (next.toString() === writeView(readView(current)).toString()) return;
+      setParams(next, { replace, preventScrollReset: true });
+    },
+    [setParams],
+  );
+
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setShownQ(text.trim());
+      update({ q: text.trim() }, true);
+    }, SEARCH_DEBOUNCE_MS);
+  };
 
   // Fewer than 3 letters or digits cannot be searched (the server refuses it): the box says so, the list stays whole.
-  const input: SearchListingsInput = { query: isSearchableText(query) ? query : undefined, page, pageSize, ...sort };
+  const query = isSearchableText(view.q) ? view.q : undefined;
+  const input: SearchListingsInput = {
+    query,
+    page: view.page,
+    pageSize: view.size,
+    sortBy: view.sort,
+    sortOrder: view.dir,
+    position: view.pos,
+    category: view.category,
+    minLength: view.minLen,
+    maxLength: view.maxLen,
+    minPrice: view.minPrice,
+    maxPrice: view.maxPrice,
+    tier: view.tier,
+  };
   return {
+    view,
     input,
     search,
     setSearch,
-    clearSearch: () => setSearch(''),
-    setPage: (next: number) => setChosen({ page: next, settings }),
-    setPageSize: (next: PageSize) => setPageSizeState(next),
-    toggleSort: (field: SortField) => setSort((current) => nextSort(current, field)),
+    clearSearch: () => {
+      clearTimeout(timer.current);
+      setSearchText('');
+      update({ q: '' });
+    },
+    setPage: (page: number) => update({ page }),
+    setPageSize: (size: MarketplaceView['size']) => update({ size }),
+    toggleSort: (field: SortField) => {
+      const next = nextSort({ sortBy: view.sort, sortOrder: view.dir }, field);
+      update({ sort: next.sortBy, dir: next.sortOrder });
+    },
+    setFilters: (change: Partial<Pick<MarketplaceView, (typeof FILTER_KEYS)[number]>>) => update(change),
+    clearFilters: () => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, DEFAULT_VIEW[k]]))),
   };
 }

@@ -2,7 +2,14 @@
 export { useBuyListing, type BuyableListing } from './use-buy-listing';
 export { transactionKeys, invalidateTradeCaches } from './api/query-keys';
 export { getTransaction, transactionQueryOptions, useTransaction } from './api/get-transaction';
-export { revealPrivateKey, RevealKeyError, useRevealPrivateKey, type SupportInfo } from './api/reveal-private-key';
+export {
+  revealPrivateKey,
+  RevealKeyError,
+  useRevealPrivateKey,
+  type RevealedKey,
+  type SupportInfo,
+} from './api/reveal-private-key';
+export { RevealSafetyWarning } from './components/reveal-safety-warning';
 export { TransactionStatusBadge } from './components/transaction-status-badge';
 export { useExplorerUrls } from './use-explorer-urls';
 export { NetworkValue } from './components/network-value';

@@ -1,14 +1,18 @@
 import type { TransactionStatus } from '@shared/api/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useConfig } from '@web/features/config/api/get-config';
 import { getTransaction } from './api/get-transaction';
 import { transactionKeys } from './api/query-keys';
 import { verifyTransaction } from './api/verify-transaction';
+import { useSignatureRefetch } from './use-signature-refetch';
 
 // Spec §4/§9: poll every 5 s; stop on a final status or after 10 minutes.
 export const POLL_MS = 5000;
 export const POLL_LIMIT_MS = 10 * 60_000;
 const FINAL: ReadonlySet<TransactionStatus> = new Set(['verified', 'completed', 'failed']);
+// With REVEAL_COMMITMENT=finalized a verified purchase still waits for its key: keep polling until completed.
+const FINAL_AT_FINALIZED: ReadonlySet<TransactionStatus> = new Set(['completed', 'failed']);
 
 /**
  * The purchase on the pay screen, refetched on an interval until it settles. While a payment signature waits
@@ -17,6 +21,7 @@ const FINAL: ReadonlySet<TransactionStatus> = new Set(['verified', 'completed', 
  */
 export function useTrackedPurchase(id: string, wallet: string | null) {
   const [startedAt] = useState(() => Date.now());
+  const final = useConfig().data?.revealCommitment === 'finalized' ? FINAL_AT_FINALIZED : FINAL;
   const query = useQuery({
     queryKey: transactionKeys.detail(id),
     queryFn: async ({ signal }) => {
@@ -29,10 +34,13 @@ export function useTrackedPurchase(id: string, wallet: string | null) {
     staleTime: 0,
     refetchInterval: (query) => {
       const tx = query.state.data;
-      if (!tx || FINAL.has(tx.status)) return false;
+      if (!tx || final.has(tx.status)) return false;
       return Date.now() - startedAt < POLL_LIMIT_MS ? POLL_MS : false;
     },
   });
+  const tx = query.data;
+  const waiting = tx?.status === 'pending' && tx.txHash && wallet && tx.buyer.walletAddress === wallet;
+  useSignatureRefetch(waiting ? tx.txHash : null, query.refetch);
   // The last poll lands at most one interval before the limit.
   const pollingStopped = query.dataUpdatedAt - startedAt >= POLL_LIMIT_MS - POLL_MS;
   return { query, pollingStopped };

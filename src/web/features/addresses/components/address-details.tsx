@@ -14,9 +14,11 @@ import {
 } from '@web/features/listings';
 import { usePriceHistory } from '../api/get-price-history';
 import { AddressActions } from './address-actions';
+import { CustodyCheck } from './custody-check';
 import { HighlightedAddress } from './highlighted-address';
 import { PriceChart } from './price-chart';
 import { RarityExplanation } from './rarity-explanation';
+import { SafetyPanel } from './safety-panel';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -98,6 +100,24 @@ export function AddressDetails({ listing }: { listing: Listing }) {
             <RarityExplanation listing={listing} />
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Safety check</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <SafetyPanel listingId={listing.id} />
+          </CardContent>
+        </Card>
+        {available && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Proof of custody</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CustodyCheck listingId={listing.id} address={listing.address} />
+            </CardContent>
+          </Card>
+        )}
       </div>
     </div>
   );

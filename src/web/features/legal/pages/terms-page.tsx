@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';
 import { PageHeader } from '@web/components/page-header';
+import { AttestationKeyNote } from '@web/features/receipts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -72,6 +73,7 @@ export function TermsPage() {
               You may permanently destroy the copy of the key held by Vanity Vault. Destruction cannot be undone: once
               destroyed, the key can never be revealed again, by you or by us. Save the key before you destroy it.
             </p>
+            <AttestationKeyNote />
           </Section>
 
           <Section id="terms-responsibilities" title="4. User responsibilities">

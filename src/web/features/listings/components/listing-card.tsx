@@ -94,7 +94,8 @@ export function ListingCard({
           <p className="text-lg font-bold text-money-300">{displayPrice(listing)}</p>
           <p className="text-xs text-vault-400">{displayUsd(listing)}</p>
         </div>
-        <BuyButton listing={listing} onBuy={onBuy} />
+        {/* The owner's card already says 'Your Listing' in its badges: no Buy button to offer. */}
+        {!listing.isOwner && <BuyButton listing={listing} onBuy={onBuy} />}
       </div>
       {listing.isOwner && wallet && <OwnerControls listing={listing} wallet={wallet} />}
     </Card>

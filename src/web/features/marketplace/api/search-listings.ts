@@ -1,10 +1,11 @@
 import { listingPageSchema, searchListingsQuerySchema, type ListingPage } from '@shared/api/listings';
+import { CATEGORY_VALUES, POSITION_VALUES, RARITY_TIER_VALUES } from '@shared/api/search-filters';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@web/lib/api-client';
+import { SORT_FIELDS } from '../url-state';
 
-export const SORT_FIELDS = ['createdAt', 'price', 'rarityScore'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+export { SORT_FIELDS, type SortField } from '../url-state';
 
 /** The marketplace's own input; the server's query schema validates it again. */
 export const searchListingsInputSchema = z.object({
@@ -13,21 +14,26 @@ export const searchListingsInputSchema = z.object({
   pageSize: z.union([z.literal(20), z.literal(50), z.literal(100), z.literal(500)]),
   sortBy: z.enum(SORT_FIELDS),
   sortOrder: z.enum(['asc', 'desc']),
+  // Issue 20's filters: each is sent only when set, so the default request is the spec's.
+  position: z.enum(POSITION_VALUES).optional(),
+  category: z.enum(CATEGORY_VALUES).optional(),
+  minLength: z.number().int().optional(),
+  maxLength: z.number().int().optional(),
+  minPrice: z.string().optional(),
+  maxPrice: z.string().optional(),
+  tier: z.enum(RARITY_TIER_VALUES).optional(),
 });
 export type SearchListingsInput = z.infer<typeof searchListingsInputSchema>;
 
 /** GET /api/addresses/search with excludeSold=true; the search text is trimmed and sent only if non-empty. */
 export function searchListings(input: SearchListingsInput, signal?: AbortSignal): Promise<ListingPage> {
-  const { query, ...rest } = searchListingsInputSchema.parse(input);
-  const params = new URLSearchParams({
-    excludeSold: 'true',
-    page: String(rest.page),
-    pageSize: String(rest.pageSize),
-    sortBy: rest.sortBy,
-    sortOrder: rest.sortOrder,
-  });
+  const { query, position, ...rest } = searchListingsInputSchema.parse(input);
+  const params = new URLSearchParams({ excludeSold: 'true' });
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) params.set(key, String(value));
   const text = query?.trim();
   if (text) params.set('query', text);
+  // Where the text sits only means something with text to place.
+  if (text && position && position !== 'anywhere') params.set('position', position);
   searchListingsQuerySchema.parse(Object.fromEntries(params));
   return apiFetch(`/api/addresses/search?${params}`, { schema: listingPageSchema, signal });
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@web/components/badge';
 import { fieldClass } from '@web/components/input';
 import { cn } from '@web/lib/cn';
-import { PAGE_SIZES, type PageSize } from '../use-marketplace-state';
+import { PAGE_SIZES, type PageSize } from '../url-state';
 
 export function Legend() {
   return (

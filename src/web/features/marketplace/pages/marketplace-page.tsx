@@ -1,9 +1,10 @@
 import { isSearchableText } from '@shared/api/listings';
-import { SearchX, Store } from 'lucide-react';
-import { Button } from '@web/components/button';
+import { Store } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { useSearchListings } from '../api/search-listings';
+import { EmptyResult } from '../components/empty-result';
+import { FilterBar } from '../components/filter-bar';
 import { ListingCards } from '../components/listing-cards';
 import { ListingTable } from '../components/listing-table';
 import { MobileSort } from '../components/mobile-sort';
@@ -12,6 +13,7 @@ import { SearchBox } from '../components/search-box';
 import { Legend, PageSizeSelect, TotalBadge } from '../components/toolbar';
 import { useMarketplaceState } from '../use-marketplace-state';
 import { useMediaQuery } from '../use-media-query';
+import { hasFilters } from '../url-state';
 
 export function MarketplacePage() {
   const state = useMarketplaceState();
@@ -24,6 +26,7 @@ export function MarketplacePage() {
   const nothingAtAll = !isPending && !isError && total === 0;
   const typed = state.search.trim();
   const tooShort = typed !== '' && !isSearchableText(typed);
+  const filtered = hasFilters(state.view);
 
   return (
     <div>
@@ -32,6 +35,7 @@ export function MarketplacePage() {
         <SearchBox value={state.search} onChange={state.setSearch} tooShort={tooShort} />
         <PageSizeSelect value={input.pageSize} onChange={state.setPageSize} />
       </div>
+      <FilterBar view={state.view} onChange={state.setFilters} onClear={state.clearFilters} active={filtered} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Legend />
         <div className="flex flex-wrap items-center gap-3">
@@ -40,15 +44,12 @@ export function MarketplacePage() {
         </div>
       </div>
 
-      {nothingAtAll && input.query ? (
-        <EmptyState
-          icon={SearchX}
-          title={`No addresses found matching "${input.query}"`}
-          action={
-            <Button variant="secondary" onClick={state.clearSearch}>
-              Clear search
-            </Button>
-          }
+      {nothingAtAll && (input.query || filtered) ? (
+        <EmptyResult
+          query={input.query}
+          filtered={filtered}
+          onClearSearch={state.clearSearch}
+          onClearFilters={state.clearFilters}
         />
       ) : nothingAtAll ? (
         <EmptyState icon={Store} title="No listings available at the moment." />

@@ -7,8 +7,10 @@ import { Button, buttonClass } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';
 import { SecretBlock } from '@web/components/secret-block';
 import { toast } from '@web/components/toast-store';
-import { RevealKeyError, useExplorerUrls, useRevealPrivateKey } from '@web/features/purchase';
+import { useConfig } from '@web/features/config/api/get-config';
+import { RevealKeyError, RevealSafetyWarning, useExplorerUrls, useRevealPrivateKey } from '@web/features/purchase';
 import { ApiRequestError } from '@web/lib/api-client';
+import { ReceiptDownloads } from '@web/features/receipts';
 import { useDestroyPrivateKey } from '../api/destroy-private-key';
 import { DestroyKeyDialog } from './destroy-key-dialog';
 
@@ -18,10 +20,13 @@ export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionVi
   const reveal = useRevealPrivateKey();
   const destroy = useDestroyPrivateKey();
   const purchased = purchase.completedAt ?? purchase.verifiedAt;
+  // REVEAL_COMMITMENT=finalized: the key stays in the vault until the payment is final (purchase completed).
+  const revealCommitment = useConfig().data?.revealCommitment;
+  const finalizing = purchase.status === 'verified' && revealCommitment === 'finalized';
 
   const onReveal = () =>
     reveal.mutate(
-      { id: purchase.id, wallet },
+      { id: purchase.id, wallet, address: purchase.address.address },
       {
         onSuccess: () =>
           toast({ title: 'Private Key Revealed', description: 'Store it somewhere safe.', variant: 'success' }),
@@ -66,8 +71,14 @@ export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionVi
         <p className="text-sm text-vault-300">
           Purchase price <span className="font-mono text-vault-100">{formatSolAmount(purchase.price)} SOL</span>
         </p>
-        {reveal.data && <SecretBlock label="Private key" value={reveal.data} />}
+        {reveal.data?.safetyWarning && <RevealSafetyWarning warning={reveal.data.safetyWarning} />}
+        {reveal.data && <SecretBlock label="Private key" value={reveal.data.privateKey} />}
         {purchase.privateKeyDestroyed && <p className="text-xs text-vault-400">The stored key was destroyed.</p>}
+        {finalizing && (
+          <p className="text-xs text-vault-400">
+            Finalizing… the private key unlocks once the network finalizes the payment.
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Link to={`/transaction/${purchase.id}`} className={buttonClass('secondary', 'sm')}>
             <FileText aria-hidden className="h-4 w-4" /> Details
@@ -83,6 +94,7 @@ export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionVi
             </a>
           )}
           {!purchase.privateKeyDestroyed &&
+            !finalizing &&
             (reveal.data ? (
               <Button variant="secondary" size="sm" onClick={() => reveal.reset()}>
                 <EyeOff aria-hidden className="h-4 w-4" /> Hide Key
@@ -92,8 +104,11 @@ export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionVi
                 <Eye aria-hidden className="h-4 w-4" /> Reveal Key
               </Button>
             ))}
-          {!purchase.privateKeyDestroyed && <DestroyKeyDialog onConfirm={onDestroy} pending={destroy.isPending} />}
+          {!purchase.privateKeyDestroyed && !finalizing && (
+            <DestroyKeyDialog onConfirm={onDestroy} pending={destroy.isPending} />
+          )}
         </div>
+        <ReceiptDownloads transactionId={purchase.id} />
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { Wallet } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { useWallet } from '@web/features/wallet';
+import { MyWatchlist } from '@web/features/watchlist';
 import { usePurchases } from '../api/get-purchases';
 import { useUserTransactions } from '../api/get-user-transactions';
 import { MyListings } from '../components/my-listings/my-listings';
@@ -40,6 +41,7 @@ export function ProfilePage() {
         error={purchases.error}
         wallet={signedIn}
       />
+      <MyWatchlist wallet={signedIn} />
       {isAdmin && <MyListings wallet={signedIn} />}
       <TransactionHistory
         items={mergeHistory(transactions.data, purchases.data)}

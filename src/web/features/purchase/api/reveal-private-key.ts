@@ -1,9 +1,6 @@
-import {
-  revealKeyErrorSchema,
-  revealKeyResponseSchema,
-  transactionIdParamsSchema,
-  type supportInfoSchema,
-} from '@shared/api/transactions';
+import { revealKeyErrorSchema, transactionIdParamsSchema, type supportInfoSchema } from '@shared/api/transactions';
+import { sealedRevealResponseSchema, type SafetyWarning } from '@shared/api/trust';
+import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 
@@ -23,27 +20,63 @@ export class RevealKeyError extends Error {
 }
 
 /**
- * POST /api/transactions/{id}/reveal-private-key. Not through apiFetch: its error body carries supportInfo,
- * which the generic error drops. The key is returned to the caller only — never cached, stored or logged.
+ * POST /api/transactions/{id}/reveal-private-key, always sealed (DESIGN §10): a one-time X25519 key made here for
+ * this one reveal, so the response body holds only ciphertext that this tab alone opens. Not through apiFetch: its
+ * error body carries supportInfo, which the generic error drops. The key is returned to the caller only — never
+ * cached, stored or logged.
  */
-export async function revealPrivateKey(id: string, wallet: string): Promise<string> {
+/** The opened key, and the account-safety warning when a check failed just before this reveal (DESIGN §10). */
+export interface RevealedKey {
+  privateKey: string;
+  safetyWarning?: SafetyWarning | undefined;
+}
+
+export async function revealPrivateKey(id: string, wallet: string, address: string): Promise<RevealedKey> {
   const params = revealPrivateKeyInputSchema.parse({ id });
-  const response = await fetch(`/api/transactions/${encodeURIComponent(params.id)}/reveal-private-key`, {
-    method: 'POST',
-    credentials: 'include',
-    cache: 'no-store',
-    headers: { Accept: 'application/json', 'x-wallet-address': wallet },
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) {
-    const ok = revealKeyResponseSchema.safeParse(body);
-    if (ok.success) return ok.data.privateKey;
-    throw new RevealKeyError('Failed to reveal private key', 'INVALID_RESPONSE');
+  const recipient = newRecipientKeyPair();
+  try {
+    const response = await fetch(`/api/transactions/${encodeURIComponent(params.id)}/reveal-private-key`, {
+      method: 'POST',
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'x-wallet-address': wallet },
+      body: JSON.stringify({ recipientPublicKey: recipient.publicKey }),
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return await openAnswer(body, recipient.secretKey, params.id, address);
+    throw refusal(response, body);
+  } finally {
+    recipient.secretKey.fill(0);
   }
+}
+
+async function openAnswer(
+  body: unknown,
+  secretKey: Uint8Array,
+  transactionId: string,
+  address: string,
+): Promise<RevealedKey> {
+  const sealed = sealedRevealResponseSchema.safeParse(body);
+  // A plain answer to a sealed request means the seal was not honoured somewhere on the way: refuse it.
+  if (!sealed.success) throw new RevealKeyError('Failed to reveal private key', 'INVALID_RESPONSE');
+  try {
+    const opened = await openSealedKey({
+      sealed: sealed.data.sealed,
+      recipientSecretKey: secretKey,
+      transactionId,
+      address,
+    });
+    return { privateKey: new TextDecoder().decode(opened), safetyWarning: sealed.data.safetyWarning };
+  } catch {
+    throw new RevealKeyError('The sealed key could not be opened in this browser', 'SEAL_OPEN_FAILED');
+  }
+}
+
+function refusal(response: Response, body: unknown): RevealKeyError {
   const failed = revealKeyErrorSchema.safeParse(body);
   if (!failed.success)
-    throw new RevealKeyError(`${response.status}: ${response.statusText}`, `HTTP_${response.status}`);
-  throw new RevealKeyError(failed.data.message, failed.data.error, failed.data.supportInfo);
+    return new RevealKeyError(`${response.status}: ${response.statusText}`, `HTTP_${response.status}`);
+  return new RevealKeyError(failed.data.message, failed.data.error, failed.data.supportInfo);
 }
 
 /**
@@ -52,7 +85,8 @@ export async function revealPrivateKey(id: string, wallet: string): Promise<stri
  */
 export function useRevealPrivateKey() {
   return useMutation({
-    mutationFn: ({ id, wallet }: { id: string; wallet: string }) => revealPrivateKey(id, wallet),
+    mutationFn: ({ id, wallet, address }: { id: string; wallet: string; address: string }) =>
+      revealPrivateKey(id, wallet, address),
     gcTime: 0,
   });
 }

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { SecretBlock } from '@web/components/secret-block';
 import { toast } from '@web/components/toast-store';
 import { RevealKeyError, useRevealPrivateKey } from '../api/reveal-private-key';
+import { RevealSafetyWarning } from './reveal-safety-warning';
 
 /** Spec §2/§4 Private Key Access: reveal once the payment is verified; the key shows masked until asked. */
 export function PrivateKeyCard({ transaction, wallet }: { transaction: TransactionView; wallet: string | null }) {
@@ -14,7 +15,7 @@ export function PrivateKeyCard({ transaction, wallet }: { transaction: Transacti
   function onReveal() {
     if (!wallet) return;
     reveal.mutate(
-      { id: transaction.id, wallet },
+      { id: transaction.id, wallet, address: transaction.address.address },
       {
         onSuccess: () =>
           toast({ title: 'Private Key Revealed', description: 'Store it somewhere safe.', variant: 'success' }),
@@ -50,7 +51,8 @@ export function PrivateKeyCard({ transaction, wallet }: { transaction: Transacti
           <p className="text-sm text-vault-300">You destroyed the stored key of this address; it cannot be revealed.</p>
         ) : reveal.data ? (
           <>
-            <SecretBlock label="Private key" value={reveal.data} />
+            {reveal.data.safetyWarning && <RevealSafetyWarning warning={reveal.data.safetyWarning} />}
+            <SecretBlock label="Private key" value={reveal.data.privateKey} />
             <div className="flex items-start gap-2 rounded-lg bg-gold-400/10 p-3 text-sm text-gold-300">
               <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
               Import it into your wallet, then destroy the stored copy from your profile.

@@ -7,11 +7,14 @@ import { EmptyState } from '@web/components/empty-state';
 import { HashField } from '@web/components/hash-field';
 import { PageHeader } from '@web/components/page-header';
 import { Skeleton } from '@web/components/skeleton';
+import { useConfig } from '@web/features/config/api/get-config';
 import { useWallet } from '@web/features/wallet';
 import { isApiError } from '@web/lib/api-client';
 import { ConfirmingCard } from '../components/confirming-card';
 import { ConnectPhantomFooter } from '../components/connect-phantom-footer';
+import { FinalizingCard } from '../components/finalizing-card';
 import { PaymentCard } from '../components/payment-card';
+import { PhoneWalletCard } from '../components/phone-wallet-card';
 import { PrivateKeyCard } from '../components/private-key-card';
 import { TransactionDetailsCard } from '../components/transaction-details-card';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
@@ -24,6 +27,7 @@ export function SecureTransactionPage() {
   const { transactionId = '' } = useParams();
   const { address, wallet, account } = useWallet();
   const explorer = useExplorerUrls();
+  const revealCommitment = useConfig().data?.revealCommitment;
   const { query, pollingStopped } = useTrackedPurchase(transactionId, address);
   const transaction = query.data;
   const payment = usePayment(transaction);
@@ -50,6 +54,8 @@ export function SecureTransactionPage() {
 
   const status = transaction.status;
   const owned = OWNED_STATUSES.includes(status);
+  // Verified at confirmed; at REVEAL_COMMITMENT=finalized the key unlocks only once the purchase is completed.
+  const finalizing = status === 'verified' && revealCommitment === 'finalized';
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader
@@ -77,10 +83,14 @@ export function SecureTransactionPage() {
             canPay={canPay}
             onPay={() => payment.mutate()}
           />
+          {!transaction.txHash && (
+            <PhoneWalletCard transactionId={transaction.id} buyerWallet={transaction.buyer.walletAddress} />
+          )}
         </>
       )}
       {status === 'pending' && <ConfirmingCard pollingStopped={pollingStopped} />}
-      {owned && isBuyer && <PrivateKeyCard transaction={transaction} wallet={address} />}
+      {owned && isBuyer && finalizing && <FinalizingCard />}
+      {owned && isBuyer && !finalizing && <PrivateKeyCard transaction={transaction} wallet={address} />}
       {owned && !isBuyer && (
         <p className="flex items-center gap-2 rounded-lg bg-money-500/10 p-3 text-sm text-money-300">
           <ShieldCheck aria-hidden className="h-4 w-4" /> This purchase is confirmed on the blockchain.

@@ -9,6 +9,8 @@ import { PageHeader } from '@web/components/page-header';
 import { Skeleton } from '@web/components/skeleton';
 import { toast } from '@web/components/toast-store';
 import { NetworkValue, TransactionStatusBadge, useExplorerUrls, useTransaction } from '@web/features/purchase';
+import { ReceiptDownloads } from '@web/features/receipts';
+import { useWallet } from '@web/features/wallet';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
@@ -17,6 +19,7 @@ export function TransactionPage() {
   const { txHash = '' } = useParams();
   const query = useTransaction(txHash);
   const explorer = useExplorerUrls();
+  const { address: viewer } = useWallet();
 
   if (query.isPending) return <TransactionSkeleton />;
   const tx = query.data;
@@ -45,7 +48,11 @@ export function TransactionPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader
         title="Transaction Details"
-        subtitle={`Purchase of ${tx.address.address}`}
+        subtitle={
+          <>
+            Purchase of <span className="font-mono break-all">{tx.address.address}</span>
+          </>
+        }
         actions={<TransactionStatusBadge status={tx.status} className="px-3 py-1 text-sm" />}
       />
       <Card>
@@ -92,6 +99,10 @@ export function TransactionPage() {
             <dt className="text-vault-400">Created</dt>
             <dd className="text-vault-100">{formatDate(tx.createdAt)}</dd>
           </dl>
+          <ReceiptDownloads
+            transactionId={tx.id}
+            enabled={viewer === tx.buyer.walletAddress && (tx.status === 'verified' || tx.status === 'completed')}
+          />
         </CardContent>
       </Card>
       {tx.completedAt && (

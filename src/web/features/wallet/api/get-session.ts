@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@web/lib/api-client';
+import { apiFetch } from '@web/lib/api-client';
 import { sessionResponseSchema, type SessionResponse } from '@shared/api/auth';
 
-/** GET /api/auth/session (no input). A 401 is an answer, not a failure: nobody is signed in. */
-export async function getSession(signal?: AbortSignal): Promise<SessionResponse | null> {
-  try {
-    return await apiFetch('/api/auth/session', { schema: sessionResponseSchema, signal });
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
-    throw error;
-  }
+/**
+ * GET /api/auth/session-status (no input): the session, or null when nobody is signed in. Not the spec's
+ * GET /api/auth/session, whose 401 Chromium logs as a console error on every anonymous page load.
+ */
+export function getSession(signal?: AbortSignal): Promise<SessionResponse | null> {
+  return apiFetch('/api/auth/session-status', { schema: sessionResponseSchema.nullable(), signal });
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;

@@ -17,7 +17,8 @@ export function WalletButton() {
         <Button
           variant="secondary"
           onClick={() => setAccountOpen(true)}
-          aria-label={`Wallet ${address}${status === 'connecting' ? ' (connecting)' : ''}`}
+          // Starts with the visible text (WCAG 2.5.3 label in name), then the full address for screen readers.
+          aria-label={`${headerWallet(address)} wallet ${address}${status === 'connecting' ? ' (connecting)' : ''}`}
           data-testid="wallet-button"
         >
           <span

@@ -1,6 +1,6 @@
 import type { Listing } from '@shared/api/listings';
 import { formatSolAmount } from '@shared/money';
-import { Pencil } from 'lucide-react';
+import { Pencil, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/badge';
@@ -26,6 +26,16 @@ export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: s
           {listing.isPromoted && <Badge tone="info">Promoted</Badge>}
           {listing.isPremiumListing && <Badge tone="gold">Premium</Badge>}
         </div>
+        {listing.unlistedReason && (
+          <p
+            role="alert"
+            data-testid="unlisted-reason"
+            className="flex items-start gap-2 rounded-lg bg-danger-500/10 p-3 text-sm break-words text-danger-400 ring-1 ring-danger-500/40"
+          >
+            <ShieldX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            <span className="min-w-0">{listing.unlistedReason}</span>
+          </p>
+        )}
         <Link
           to={`/address/${encodeURIComponent(listing.address)}`}
           className="font-mono text-sm break-all text-vault-100 hover:text-money-300"

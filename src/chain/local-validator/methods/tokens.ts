@@ -1,0 +1,91 @@
+import type { Address, EncodedAccount } from '@solana/kit';
+import { z } from 'zod';
+import type { ValidatorCore } from '../core.js';
+import { RpcError, RpcErrorCode } from '../rpc-error.js';
+import {
+  decodeMint,
+  decodeTokenAccount,
+  TOKEN_ACCOUNT_DELEGATE_OFFSET,
+  TOKEN_ACCOUNT_MINT_OFFSET,
+  TOKEN_ACCOUNT_OWNER_OFFSET,
+  tokenAccountKeyAt,
+  tokenKindOf,
+  uiTokenAmount,
+} from '../token/token-state.js';
+import { TOKEN_PROGRAMS } from '../token/token-programs.js';
+import { accountConfig, checkedAddress, decimalsOf, encodeAccount } from './accounts.js';
+import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params.js';
+
+// Agave's messages for these cases, word for word (clients show them to people).
+const invalidParam = (detail: string) => new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid param: ${detail}`);
+
+const tokenFilter = z.union([
+  z.object({ mint: addressSchema }).strict(),
+  z.object({ programId: addressSchema }).strict(),
+]);
+const byKeyParams = z.tuple([addressSchema, tokenFilter, accountConfig.optional()]);
+
+/** Resolves a `{ mint }` or `{ programId }` filter to the token program to scan and an optional mint. */
+function resolveFilter(core: ValidatorCore, filter: z.infer<typeof tokenFilter>): { program: Address; mint?: Address } {
+  if ('programId' in filter) {
+    const program = checkedAddress(filter.programId);
+    if (!TOKEN_PROGRAMS.has(program)) throw invalidParam('unrecognized Token program id');
+    return { program };
+  }
+  const mint = checkedAddress(filter.mint);
+  const account = core.svm.getAccount(mint);
+  if (!account.exists || tokenKindOf(account.programAddress, account.data) !== 'mint') {
+    throw invalidParam('could not find mint');
+  }
+  return { program: account.programAddress, mint };
+}
+
+/**
+ * getTokenAccountsByOwner / ByDelegate: every token account of the filter's program whose owner (or delegate)
+ * is `key`, in the RPC's `{ pubkey, account }` list. A scan of the program's accounts: fine at dev-chain scale.
+ */
+function tokenAccountsBy(core: ValidatorCore, keyOffset: number, params: unknown) {
+  const [key, filter, config] = parseParams(byKeyParams, params);
+  checkedAddress(key);
+  const { program, mint } = resolveFilter(core, filter);
+  const matches = (account: EncodedAccount) =>
+    tokenKindOf(program, account.data) === 'account' &&
+    tokenAccountKeyAt(account.data, keyOffset) === key &&
+    (!mint || tokenAccountKeyAt(account.data, TOKEN_ACCOUNT_MINT_OFFSET) === mint);
+  const value = core.svm
+    .getProgramAccounts(program)
+    .filter(matches)
+    .map((account) => ({ pubkey: account.address, account: encodeAccount(core, account, config) }));
+  return withContext(core, value);
+}
+
+function tokenAccount(core: ValidatorCore, address: Address) {
+  const account = core.svm.getAccount(address);
+  if (!account.exists) throw invalidParam('could not find account');
+  if (tokenKindOf(account.programAddress, account.data) !== 'account') throw invalidParam('not a Token account');
+  return decodeTokenAccount(account.data);
+}
+
+/** The SPL Token reads wallets make on connect (balances, supplies, every token account of a wallet). */
+export function tokenMethods(core: ValidatorCore): Record<string, MethodHandler> {
+  const addressAndConfig = z.tuple([addressSchema, commitmentConfig.optional()]);
+  return {
+    getTokenAccountsByOwner: (params) => tokenAccountsBy(core, TOKEN_ACCOUNT_OWNER_OFFSET, params),
+    getTokenAccountsByDelegate: (params) => tokenAccountsBy(core, TOKEN_ACCOUNT_DELEGATE_OFFSET, params),
+    getTokenAccountBalance: (params) => {
+      const [address] = parseParams(addressAndConfig, params);
+      const account = tokenAccount(core, checkedAddress(address));
+      const decimals = decimalsOf(core, account.mint);
+      if (decimals === undefined) throw invalidParam('could not find mint');
+      return withContext(core, uiTokenAmount(account.amount, decimals));
+    },
+    getTokenSupply: (params) => {
+      const [address] = parseParams(addressAndConfig, params);
+      const account = core.svm.getAccount(checkedAddress(address));
+      if (!account.exists) throw invalidParam('could not find account');
+      if (tokenKindOf(account.programAddress, account.data) !== 'mint') throw invalidParam('not a Token mint');
+      const mint = decodeMint(account.data);
+      return withContext(core, uiTokenAmount(mint.supply, mint.decimals));
+    },
+  };
+}

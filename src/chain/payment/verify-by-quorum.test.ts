@@ -1,0 +1,84 @@
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  type LocalChain,
+} from '../local-validator/testing.js';
+import { buildPaymentTransaction } from './build-payment-transaction.js';
+import { fetchPaymentTransaction } from './find-payment.js';
+import type { ExpectedPayment, FetchedTransaction } from './payment-types.js';
+import { verifyByQuorum } from './verify-by-quorum.js';
+
+const SOL = 1_000_000_000n;
+const PRICE = 100_000_000n;
+
+let chain: LocalChain;
+let buyer: KeyPairSigner;
+let expected: ExpectedPayment;
+let paid: FetchedTransaction;
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  buyer = await fundedSigner(chain.rpc, 2n * SOL);
+  expected = {
+    buyer: buyer.address,
+    recipient: (await generateKeyPairSigner()).address,
+    lamports: PRICE,
+    reference: (await generateKeyPairSigner()).address,
+    memo: 'vv:quorum',
+    initiatedAt: new Date(Date.now() - 2_000),
+  };
+  const tx = await signMessage(
+    buildPaymentTransaction({ payment: expected, buyer, lifetime: await latestLifetime(chain.rpc) }),
+  );
+  paid = (await fetchPaymentTransaction(chain.rpc, await sendSigned(chain.rpc, tx)))!;
+});
+afterAll(() => chain.stop());
+
+/** The same transaction as another endpoint might report it. */
+const reported = (change: (tx: FetchedTransaction) => void = () => {}) => {
+  const copy = structuredClone(paid);
+  change(copy);
+  return copy;
+};
+// A lagging or lying endpoint: the seller's balance rose by less than the price.
+const underpaid = () =>
+  reported((tx) => {
+    const i = tx.transaction.message.accountKeys.indexOf(expected.recipient);
+    (tx.meta!.postBalances as bigint[])[i] = tx.meta!.preBalances[i]!;
+  });
+
+describe('verifyByQuorum', () => {
+  it('is verifyPayment with a quorum of one', () => {
+    expect(verifyByQuorum(expected, [paid], 1)).toMatchObject({ kind: 'verified', paid: { lamportsPaid: PRICE } });
+    expect(verifyByQuorum(expected, [underpaid()], 1)).toMatchObject({
+      kind: 'rejected',
+      error: { code: 'AMOUNT_TOO_LOW' },
+    });
+  });
+
+  it('at two, verifies only when two endpoints report the same facts', () => {
+    expect(verifyByQuorum(expected, [paid, reported()], 2).kind).toBe('verified');
+    expect(verifyByQuorum(expected, [paid, null], 2).kind).toBe('undecided'); // one does not know it
+    expect(verifyByQuorum(expected, [paid, underpaid()], 2).kind).toBe('undecided'); // they disagree
+    const otherSlot = reported((tx) => Object.assign(tx, { slot: tx.slot + 1n }));
+    expect(verifyByQuorum(expected, [paid, otherSlot], 2).kind).toBe('undecided');
+    expect(verifyByQuorum(expected, [null, paid, reported()], 2).kind).toBe('verified');
+  });
+
+  it('at two, rejects only when two endpoints fail the same check and none passes', () => {
+    expect(verifyByQuorum(expected, [underpaid(), underpaid()], 2)).toMatchObject({
+      kind: 'rejected',
+      error: { code: 'AMOUNT_TOO_LOW' },
+    });
+    expect(verifyByQuorum(expected, [underpaid(), underpaid(), paid], 2).kind).toBe('undecided');
+    const wrongPayer = reported((tx) =>
+      Object.assign(tx.transaction.message, { accountKeys: ['x', ...tx.transaction.message.accountKeys.slice(1)] }),
+    );
+    expect(verifyByQuorum(expected, [underpaid(), wrongPayer], 2).kind).toBe('undecided');
+  });
+});

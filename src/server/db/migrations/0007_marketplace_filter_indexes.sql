@@ -1,0 +1,2 @@
+CREATE INDEX "addresses_market_category_idx" ON "addresses" USING btree ("category") WHERE "addresses"."is_listed" and "addresses"."status" <> 'deleted';--> statement-breakpoint
+CREATE INDEX "addresses_market_pattern_length_idx" ON "addresses" USING btree ("pattern_length") WHERE "addresses"."is_listed" and "addresses"."status" <> 'deleted';

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { amount, createdAt, id, oneOf, timestamptz } from './columns';
+import { addresses } from './listings';
+import { users } from './users';
+import { ORDER_POSITIONS, ORDER_STATUSES, type OrderStatus } from './values';
+
+/**
+ * A custom-pattern order (DESIGN §11): queued → grinding → found → (purchased | expired), or cancelled.
+ * The grinding instance holds a short lease (`leaseOwner`, `leaseUntil`); an expired lease is taken over by any
+ * instance, so a killed server's order resumes elsewhere. `attempts` is the keys tried so far across every lease.
+ * No key material is ever stored here: a found key goes straight into `encrypted_keys` with its listing.
+ */
+export const customOrders = pgTable(
+  'custom_orders',
+  {
+    id: id(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    pattern: text('pattern').notNull(),
+    position: text('position').$type<(typeof ORDER_POSITIONS)[number]>().notNull(),
+    caseSensitive: boolean('case_sensitive').notNull(),
+    // The difficulty and price fixed when the order was placed (the quote the requester accepted).
+    probability: doublePrecision('probability').notNull(),
+    price: amount('price').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('queued'),
+    attempts: bigint('attempts', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    // Keys per second of the last lease holder's pool, for the requester's ETA.
+    rate: doublePrecision('rate').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamptz('lease_until'),
+    startedAt: timestamptz('started_at'),
+    foundAt: timestamptz('found_at'),
+    // The shop's listing of the found address, reserved for the requester until `reservedUntil`.
+    addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'restrict' }),
+    reservedUntil: timestamptz('reserved_until'),
+    finishedAt: timestamptz('finished_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('custom_orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('custom_orders_position_check', oneOf(t.position, ORDER_POSITIONS)),
+    check('custom_orders_price_positive', sql`${t.price} > 0`),
+    // One active order per wallet, enforced by the database too (two tabs placing at once).
+    uniqueIndex('custom_orders_one_active_per_requester')
+      .on(t.requesterId)
+      .where(sql`${t.status} in ('queued', 'grinding')`),
+    // The grinders' queue: oldest claimable order first.
+    index('custom_orders_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('queued', 'grinding')`),
+    // The reservation rule looks orders up by listing at every purchase initiate.
+    uniqueIndex('custom_orders_address_idx').on(t.addressId),
+  ],
+);

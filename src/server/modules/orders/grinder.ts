@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import type { VaultCipher } from '../vault';
+import type { GrindPool } from './grind-pool';
+import { ordersRepository, type OrderRow } from './orders.repository';
+import { recordMatch } from './record-match';
+import { shopSeller } from './shop-seller';
+
+export interface GrinderDeps {
+  db: Db;
+  cipher: VaultCipher;
+  env: { shopWallet?: string | undefined; isLocal: boolean };
+  pool: GrindPool;
+  log: FastifyBaseLogger;
+  leaseMs: number;
+  /** How often to look for work when the queue is empty. */
+  pollMs?: number;
+  now?: () => Date;
+}
+
+export interface Grinder {
+  /** This instance's lease-owner id (one per process start). */
+  readonly owner: string;
+  start(): void;
+  /** Stops claiming, stops the workers on the current order and lets go of its lease so work resumes at once. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The lease loop of one instance (DESIGN §11): claim the oldest unheld order, grind it on every worker, beat its
+ * lease (adding the attempts) every third of the lease, and record a match. A lost beat (cancelled, or the lease
+ * taken over after a stall) stops the workers. Orders of a killed instance come back when their lease runs out.
+ */
+export function createGrinder(deps: GrinderDeps): Grinder {
+  const owner = randomUUID();
+  const now = deps.now ?? (() => new Date());
+  const pollMs = deps.pollMs ?? 1_000;
+  let stopped = true;
+  let loop: Promise<void> = Promise.resolve();
+  let stopCurrent: (() => void) | null = null;
+  let wake: (() => void) | null = null;
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function work(order: OrderRow): Promise<void> {
+    const seller = await shopSeller(deps.db, deps.env);
+    let pending = 0;
+    const run = deps.pool.grind(order, (n) => (pending += n));
+    stopCurrent = run.stop;
+    const beatMs = Math.max(100, Math.floor(deps.leaseMs / 3));
+    let beating = Promise.resolve();
+    const timer = setInterval(() => {
+      beating = beating.then(async () => {
+        const attempts = pending;
+        pending = 0;
+        const held = await ordersRepository
+          .heartbeat(deps.db, order.id, owner, { attempts, rate: deps.pool.rate(), now: now(), leaseMs: deps.leaseMs })
+          .catch((err: unknown) => {
+            deps.log.warn({ err, orderId: order.id }, 'order lease heartbeat failed');
+            pending += attempts; // counted at the next beat
+            return true;
+          });
+        if (!held) run.stop();
+      });
+    }, beatMs);
+    timer.unref();
+    try {
+      const hit = await run.result;
+      clearInterval(timer);
+      await beating;
+      if (hit) {
+        const outcome = await recordMatch(
+          { db: deps.db, cipher: deps.cipher, seller, now },
+          order,
+          owner,
+          hit,
+          pending,
+        );
+        deps.log.info({ orderId: order.id, outcome }, 'custom order ground');
+      } else if (stopped) {
+        await ordersRepository.heartbeat(deps.db, order.id, owner, {
+          attempts: pending,
+          rate: deps.pool.rate(),
+          now: now(),
+          leaseMs: 0,
+        });
+        await ordersRepository.release(deps.db, order.id, owner);
+      }
+    } finally {
+      clearInterval(timer);
+      stopCurrent = null;
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      try {
+        const order = await ordersRepository.claim(deps.db, owner, now(), deps.leaseMs);
+        if (order) await work(order);
+        else await pause(pollMs);
+      } catch (err) {
+        deps.log.error({ err }, 'custom order grinder failed');
+        await pause(pollMs);
+      }
+    }
+  }
+
+  return {
+    owner,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = run();
+    },
+    async stop() {
+      stopped = true;
+      stopCurrent?.();
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../types';
+import { createGrindPool, type GrindPool } from './grind-pool';
+import { createGrinder, type Grinder } from './grinder';
+import { ordersRepository } from './orders.repository';
+import { ordersRoutes } from './orders.routes';
+import type { OrdersContext } from './orders.service';
+
+export { ORDER_RESERVATION_MS } from './record-match';
+export { ORDER_LISTING_TAG } from './shop-seller';
+export { createGrindPool, type GrindPool } from './grind-pool';
+export { keyMatcherOf, uniformKeyProbability } from './grind-key-match';
+export { matcherOf } from './grind-match';
+
+export interface OrdersRuntime {
+  /** Starts this instance's grinder pool (measuring its rate) and lease loop; a no-op with GRIND_WORKERS=0. */
+  start(): Promise<void>;
+  /** Stops the lease loop and the worker threads, letting go of the current order's lease. */
+  stop(): Promise<void>;
+  rate(): number;
+  /** found → purchased / expired (also run on every order read, so a requester never sees a stale state). */
+  settle(): Promise<{ purchased: number; expired: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersRuntime;
+  }
+}
+
+const SETTLE_MS = 5_000;
+
+/**
+ * Custom-pattern orders (DESIGN §11). The routes are always there; the grinder starts when the server listens
+ * (apps that only `inject`, i.e. tests, start it themselves with `app.orders.start()`), so building an app never
+ * spawns threads. Needs `app.vault` registered first.
+ */
+export const ordersPlugin = fp(
+  async (app: FastifyInstance) => {
+    const env = app.env;
+    let pool: GrindPool | null = null;
+    let grinder: Grinder | null = null;
+    let settleTimer: NodeJS.Timeout | undefined;
+    let starting: Promise<void> | null = null;
+    const ctx: OrdersContext = {
+      db: app.database.db,
+      env,
+      rate: () => pool?.rate() ?? 0,
+      perWorkerRate: () => pool?.perWorkerRate() ?? 0,
+      now: () => new Date(),
+    };
+    const settle = () => ordersRepository.settle(app.database.db, new Date());
+
+    const runtime: OrdersRuntime = {
+      rate: ctx.rate,
+      settle,
+      start() {
+        starting ??= (async () => {
+          settleTimer = setInterval(
+            // Tracked: a settle running when shutdown begins finishes before the database closes.
+            () => void app.inFlight.track(settle()).catch((err: unknown) => app.log.warn({ err }, 'settle')),
+            SETTLE_MS,
+          );
+          settleTimer.unref();
+          if (env.grindWorkers === 0) return;
+          pool = await createGrindPool(env.grindWorkers);
+          app.log.info({ workers: pool.size, keysPerSecond: Math.round(pool.rate()) }, 'order grinder measured');
+          grinder = createGrinder({
+            db: app.database.db,
+            cipher: app.vault.cipher,
+            env,
+            pool,
+            log: app.log,
+            leaseMs: env.orderLeaseMs,
+          });
+          grinder.start();
+        })();
+        return starting;
+      },
+      async stop() {
+        await starting?.catch(() => undefined);
+        clearInterval(settleTimer);
+        await grinder?.stop();
+        await pool?.close();
+        grinder = null;
+        pool = null;
+        starting = null;
+      },
+    };
+    app.decorate('orders', runtime);
+    await app.register(async (scope) => ordersRoutes(scope as AppInstance, { ctx, settle }));
+    app.addHook('onListen', async () => {
+      // Measuring takes a few hundred ms: do not hold up the listen callback for it.
+      void runtime.start().catch((err: unknown) => app.log.error({ err }, 'order grinder failed to start'));
+    });
+    app.addHook('onClose', async () => runtime.stop());
+  },
+  { name: 'vv-orders', dependencies: ['vault'] },
+);

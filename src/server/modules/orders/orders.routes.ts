@@ -1,0 +1,136 @@
+import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import {
+  myOrdersSchema,
+  orderParamsSchema,
+  orderPatternSchema,
+  orderQuoteSchema,
+  orderSchema,
+} from '@shared/api/orders';
+import { notFound, unauthorized, conflict } from '../../http/app-error';
+import type { AppInstance } from '../../types';
+import { ordersRepository } from './orders.repository';
+import { orderView, placeOrder, quoteOrder, type OrdersContext } from './orders.service';
+
+const MINUTE = 60_000;
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const orderNotFound = () => notFound(ErrorCode.ORDER_NOT_FOUND, 'Order not found');
+
+/** POST /api/orders/quote, POST /api/orders, GET /api/orders/mine, GET /api/orders/{id}, POST /api/orders/{id}/cancel. */
+export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext; settle(): Promise<unknown> }) {
+  const { ctx } = opts;
+  const sessionOf = (request: { session: { userId: string; walletAddress: string } | null }) => {
+    if (!request.session) throw unauthorized();
+    return request.session;
+  };
+
+  app.post(
+    '/api/orders/quote',
+    {
+      // Typed live on the order page, so generous; quoting is pure arithmetic.
+      config: { access: 'public', walletMatch: false, rateLimit: { max: 240, timeWindow: MINUTE, keyBy: 'ip' } },
+      schema: {
+        tags: ['orders'],
+        summary: "Quote a custom pattern: difficulty, time at the shop's measured rate, price, rarity",
+        body: orderPatternSchema,
+        response: { 200: orderQuoteSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => quoteOrder(ctx, request.body),
+  );
+
+  app.post(
+    '/api/orders',
+    {
+      config: {
+        access: 'session',
+        sessionMessage: 'Connect your wallet to place an order.',
+        rateLimit: [
+          { max: 30, timeWindow: MINUTE, keyBy: 'ip' },
+          { max: 10, timeWindow: MINUTE, keyBy: 'wallet' },
+        ],
+      },
+      schema: {
+        tags: ['orders'],
+        summary: 'Place a custom-pattern order (one active order per wallet)',
+        body: orderPatternSchema,
+        response: { 201: orderSchema, 409: apiErrorSchema, 503: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const order = await placeOrder(ctx, request.body, {
+        userId: session.userId,
+        walletAddress: session.walletAddress,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return reply.code(201).send(order);
+    },
+  );
+
+  // Not GET /api/orders: with trailing slashes ignored, 'GET /api/orders/' would then answer for an empty id.
+  app.get(
+    '/api/orders/mine',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in wallet's orders, newest first",
+        response: { 200: myOrdersSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      await opts.settle();
+      const rows = await ordersRepository.listFor(ctx.db, session.userId);
+      return { orders: await Promise.all(rows.map((r) => orderView(ctx, r.order, r.address))) };
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['orders'],
+        summary: 'An order: attempts so far, rate, chance found by now, ETA',
+        params: orderParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      await opts.settle();
+      const row = await ordersRepository.findWithAddress(ctx.db, request.params.id);
+      // Another wallet's order is "not found": ids are not to be probed.
+      if (!row || row.order.requesterId !== session.userId) throw orderNotFound();
+      return orderView(ctx, row.order, row.address);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an order while it is queued or grinding',
+        params: orderParamsSchema,
+        response: { 200: orderSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const existing = await ordersRepository.findWithAddress(ctx.db, request.params.id);
+      if (!existing || existing.order.requesterId !== session.userId) throw orderNotFound();
+      const row = await ordersRepository.cancel(ctx.db, request.params.id, session.userId, ctx.now());
+      if (!row) {
+        throw conflict(
+          ErrorCode.ORDER_NOT_CANCELLABLE,
+          `This order is ${existing.order.status}: it can no longer be cancelled`,
+        );
+      }
+      return orderView(ctx, row, null);
+    },
+  );
+}

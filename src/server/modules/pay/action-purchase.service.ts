@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@shared/api/errors';
+import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
+import { badRequest, conflict, notFound } from '@server/http/app-error';
+import { recordAudit } from '../audit';
+import { listingsRepository, type ListingRow } from '../listings';
+import { usersRepository } from '../users';
+import {
+  feesFor,
+  listingNotAvailable,
+  newPaymentReference,
+  paymentMemoOf,
+  paymentOf,
+  refuseUnsafePurchase,
+  referenceDataRepository,
+  transactionsRepository,
+  withChain,
+  type PurchaseDeps,
+} from '../purchases';
+import { unsignedPaymentTransaction } from './unsigned-payment';
+
+/**
+ * How long an Actions purchase row waits for its payment. A blockhash is valid for 150 blocks (about 60–90 s),
+ * so after two minutes the transaction the row was made for can no longer land; the row then expires like a
+ * reservation would, and the late-payment sweep still catches a payment that beat the deadline.
+ */
+export const ACTION_PAYMENT_WINDOW_MS = 2 * 60_000;
+
+/** The listing an action is about; 404 when it is not (or no longer) in the shop. */
+export async function loadActionListing(deps: PurchaseDeps, address: string): Promise<ListingRow> {
+  const listing = await listingsRepository.findByAddress(deps.db, address);
+  if (!listing || listing.deletedAt !== null) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+  return listing;
+}
+
+/** Why the action cannot be used now, or null while anyone may buy. */
+export function unavailableReason(listing: ListingRow): string | null {
+  if (listing.status === 'sold') return 'This address has been sold.';
+  if (listing.status === 'pending') return 'This address is reserved by a buyer right now.';
+  if (listing.status !== 'available' || !listing.isListed) return 'This address is not for sale.';
+  return null;
+}
+
+/**
+ * Actions POST (DESIGN §12): a purchase row for `account` that does NOT reserve the listing, and the payment
+ * transaction for that account to sign. Anyone can name any account here (even a rich stranger's), so a
+ * reservation would let anyone squat every listing: the listing stays available, the first valid payment to land
+ * wins, and a later one becomes refund-due through the late-payment path (verify.service `mustClaim`).
+ */
+export async function createActionPurchase(deps: PurchaseDeps, address: string, account: string, ip: string) {
+  const listing = await loadActionListing(deps, address);
+  if (unavailableReason(listing) !== null) throw listingNotAvailable();
+  if (listing.network !== 'solana' || listing.currency !== 'SOL') {
+    throw badRequest(ErrorCode.UNSUPPORTED_CURRENCY, 'Only Solana payments are supported');
+  }
+  if (listing.sellerWallet === account) throw conflict(ErrorCode.OWN_LISTING, 'You cannot buy your own listing');
+  await refuseUnsafePurchase(deps, listing, { wallet: account, ip });
+  const { value: lifetime, context } = await withChain(() =>
+    deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),
+  );
+
+  const row = await deps.db.transaction(async (tx) => {
+    const buyer = await usersRepository.upsertByWallet(tx, account);
+    // Every buyer is 'basic' until memberships can be bought (as at initiate).
+    const tier =
+      (await referenceDataRepository.activeTier(tx, 'basic')) ??
+      DEFAULT_MEMBERSHIP_TIERS.find((t) => t.name === 'basic')!;
+    const priceLamports = parseSolToLamports(listing.price);
+    const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
+    const now = deps.now();
+    const id = randomUUID();
+    const inserted = await transactionsRepository.insert(tx, {
+      id,
+      addressId: listing.id,
+      buyerId: buyer.id,
+      sellerId: listing.sellerId,
+      price: listing.price,
+      currency: 'SOL',
+      exchangeFee: lamportsToSolString(fees.exchangeFeeLamports),
+      commissionFee: lamportsToSolString(fees.commissionFeeLamports),
+      totalAmount: lamportsToSolString(fees.totalLamports),
+      status: 'initiated',
+      reservesListing: false,
+      // Not-before-initiation compares slots (DESIGN §5a): the payment must land at or after this one.
+      initiatedSlot: context.slot,
+      paymentReference: newPaymentReference(),
+      paymentMemo: paymentMemoOf(id),
+      recipientWallet: listing.sellerWallet,
+      priceLamports,
+      commissionLamports: fees.platformFeeLamports,
+      networkFeeLamports: fees.networkFeeLamports,
+      treasuryWallet: fees.platformFeeLamports > 0n ? deps.treasuryWallet! : null,
+      expiresAt: new Date(now.getTime() + ACTION_PAYMENT_WINDOW_MS),
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      action: 'purchase.action_initiate',
+      performedBy: account,
+      transactionId: id,
+      metadata: { addressId: listing.id, price: listing.price, reserved: false },
+      ip,
+    });
+    return inserted;
+  });
+  return { row, listing, transaction: unsignedPaymentTransaction(paymentOf(row), account, lifetime) };
+}

@@ -1,0 +1,12 @@
+import type { AppInstance } from '@server/types';
+import type { PurchaseDeps } from '../purchases';
+import { actionsRoutes } from './actions.routes';
+import { transactionRequestRoutes } from './transaction-request.routes';
+
+export { ACTION_PAYMENT_WINDOW_MS } from './action-purchase.service';
+
+/** Paying from any wallet (DESIGN §12): Solana Pay transaction requests and Solana Actions. */
+export async function payRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
+  await app.register(transactionRequestRoutes, opts);
+  await app.register(actionsRoutes, opts);
+}

@@ -1,0 +1,38 @@
+import { ErrorCode } from '@shared/api/errors';
+import { badRequest, conflict, notFound } from '@server/http/app-error';
+import { paymentOf, transactionsRepository, withChain, type PurchaseDeps } from '../purchases';
+import { unsignedPaymentTransaction } from './unsigned-payment';
+
+/** The purchase a transaction request names; 404 when there is none. */
+export async function loadRequestedPurchase(deps: PurchaseDeps, transactionId: string) {
+  const detail = await transactionsRepository.findDetail(deps.db, { id: transactionId });
+  if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
+  return detail;
+}
+
+/**
+ * Solana Pay POST (DESIGN §12): the server-built payment for an initiated, unpaid purchase, for its own buyer
+ * only. The wallet that scans the code is whatever the phone holds; if it is not the wallet that reserved the
+ * address, its payment would fail verification (fee payer = buyer), so it is refused before anything is signed.
+ */
+export async function buildTransactionRequest(deps: PurchaseDeps, transactionId: string, account: string) {
+  const detail = await loadRequestedPurchase(deps, transactionId);
+  if (account !== detail.buyerWallet) {
+    throw badRequest(
+      ErrorCode.BUYER_MISMATCH,
+      'Pay from the wallet you signed in with: this purchase belongs to another wallet.',
+    );
+  }
+  const { tx } = detail;
+  if (tx.status !== 'initiated' || tx.txHash !== null) {
+    throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase is no longer waiting for a payment.');
+  }
+  if (tx.expiresAt.getTime() <= deps.now().getTime()) {
+    throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'The reservation has expired; start the purchase again.');
+  }
+  const { value: lifetime } = await withChain(() => deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send());
+  return {
+    transaction: unsignedPaymentTransaction(paymentOf(tx), account, lifetime),
+    message: `Vanity Vault: buy ${detail.listing.address}. The key unlocks on the site once the payment is confirmed.`,
+  };
+}

@@ -1,0 +1,39 @@
+import {
+  address,
+  compileTransaction,
+  createNoopSigner,
+  getBase64EncodedWireTransaction,
+  type Blockhash,
+} from '@solana/kit';
+import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
+import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
+import type { PaymentInstructions } from '@shared/api/transactions';
+
+/**
+ * The purchase payment as a Solana Pay / Actions wallet receives it: the web app's own message (memo, transfer
+ * with the reference, commission) from the shared builder, fee payer = `account`, serialised with an empty
+ * signature slot for the wallet to fill. Legacy format: every wallet that speaks Solana Pay can read it.
+ */
+export function unsignedPaymentTransaction(
+  payment: PaymentInstructions,
+  account: string,
+  lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
+): string {
+  const chainPayment: ChainPayment = {
+    recipient: payment.recipient,
+    lamports: BigInt(payment.lamports),
+    reference: payment.reference,
+    memo: payment.memo,
+    ...(payment.treasury
+      ? { treasury: payment.treasury, commissionLamports: BigInt(payment.commissionLamports ?? '0') }
+      : {}),
+  };
+  const message = buildPaymentTransaction({
+    payment: chainPayment,
+    // The server never holds the buyer's key: a no-op signer only names the fee payer.
+    buyer: createNoopSigner(address(account)),
+    lifetime,
+    version: 'legacy',
+  });
+  return getBase64EncodedWireTransaction(compileTransaction(message));
+}

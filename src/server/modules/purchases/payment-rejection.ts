@@ -1,0 +1,54 @@
+import type { PaymentVerificationCode, PaymentVerificationError } from '@chain/payment/payment-verification-error';
+import { lamportsToSolString } from '@shared/money';
+import { crashPoint } from '@server/config/crash-point';
+import { recordAudit } from '../audit';
+import type { PurchaseDeps } from './deps';
+import { purchaseListingRepository } from './listing.repository';
+import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+import type { VerifyOutcome } from './verify.service';
+
+/** The disputeReason of a payment that failed a check; `rejectionOf` (verify.service) reads it back. */
+export const rejectionReason = (code: PaymentVerificationCode, message: string) =>
+  `Payment check failed [${code}]: ${message}`;
+
+const stillPaidNote = (detail: TransactionDetail, signature: string, lamports: bigint) =>
+  ` Refund due: ${lamportsToSolString(lamports)} SOL still reached the seller in transaction ${signature}; the ` +
+  `seller should return it to ${detail.buyerWallet}. You may start a new purchase.`;
+
+/**
+ * A payment that failed a check: the purchase fails and the listing is for sale again. When SOL still reached the
+ * seller, the reason says a refund is due (seen by buyer and seller, like a late payment's) and it is audited.
+ */
+export async function rejectPurchase(
+  deps: PurchaseDeps,
+  detail: TransactionDetail,
+  signature: string,
+  err: PaymentVerificationError,
+  stillPaid: bigint,
+  performedBy: string,
+): Promise<VerifyOutcome> {
+  const { tx } = detail;
+  const message = err.message + (stillPaid > 0n ? stillPaidNote(detail, signature, stillPaid) : '');
+  await deps.db.transaction(async (db) => {
+    const failed = await transactionsRepository.rejectPayment(db, tx.id, signature, rejectionReason(err.code, message));
+    if (!failed) return;
+    // An unreserved (Actions) purchase never held the listing, so it has nothing to give back.
+    if (tx.reservesListing) await purchaseListingRepository.release(db, tx.addressId);
+    await recordAudit(db, {
+      action: 'purchase.payment_rejected',
+      performedBy,
+      transactionId: tx.id,
+      metadata: { code: err.code, txHash: signature },
+    });
+    if (stillPaid > 0n) {
+      await recordAudit(db, {
+        action: 'purchase.refund_due',
+        performedBy,
+        transactionId: tx.id,
+        metadata: { txHash: signature, code: err.code, lamports: stillPaid.toString() },
+      });
+      crashPoint('refund:before-commit');
+    }
+  });
+  return { kind: 'rejected', code: err.code, message };
+}

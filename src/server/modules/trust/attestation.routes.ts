@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import { transactionIdParamsSchema } from '@shared/api/transactions';
+import { attestationKeyResponseSchema, receiptListResponseSchema } from '@shared/api/trust';
+import { transactions, users } from '@server/db/schema';
+import { forbidden, notFound, unauthorized } from '@server/http/app-error';
+import type { AppInstance } from '@server/types';
+import { receiptsRepository } from './receipts.repository';
+
+export const CANONICALIZATION =
+  'UTF-8 of JSON.stringify(statement) with keys sorted and no whitespace; every value is a string (RFC 8785 JCS)';
+
+/** The published attestation key, and a buyer's own receipts (DESIGN §10). */
+export async function attestationRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/attestation-key',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['trust'],
+        summary: "The shop's ed25519 public key that signs sale and destroy receipts",
+        response: { 200: attestationKeyResponseSchema },
+      },
+    },
+    async () => ({
+      publicKey: app.attestation.publicKey,
+      algorithm: 'ed25519' as const,
+      canonicalization: CANONICALIZATION,
+    }),
+  );
+
+  app.get(
+    '/api/transactions/:id/receipts',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['trust'],
+        summary: "The signed receipts of the caller's own purchase",
+        params: transactionIdParamsSchema,
+        response: {
+          200: receiptListResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const wallet = request.session?.walletAddress;
+      if (!wallet) throw unauthorized();
+      const db = app.database.db;
+      const [row] = await db
+        .select({ buyerWallet: users.walletAddress })
+        .from(transactions)
+        .innerJoin(users, eq(users.id, transactions.buyerId))
+        .where(eq(transactions.id, request.params.id));
+      if (!row) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
+      if (row.buyerWallet !== wallet)
+        throw forbidden(ErrorCode.BUYER_MISMATCH, 'Only the buyer may download its receipts');
+      return { receipts: await receiptsRepository.listForTransaction(db, request.params.id) };
+    },
+  );
+}

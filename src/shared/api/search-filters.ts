@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { lamportsToSolString, MAX_PRICE_LAMPORTS, parseSolToLamports, PRICE_DECIMALS } from '../money';
+import type { Category } from '../rarity/types';
+
+/**
+ * The marketplace's filters beyond the spec's search box (issue 20). Every one is optional and off by default, so
+ * the spec's GET /api/addresses/search answers exactly as before without them.
+ */
+
+/** Where the search text sits in the address: served by the address's trigram index in each case. */
+export const POSITION_VALUES = ['anywhere', 'start', 'end'] as const;
+export type SearchPosition = (typeof POSITION_VALUES)[number];
+
+/** The rarity engine's categories (DESIGN §6). */
+export const CATEGORY_VALUES = [
+  'leading-zeros',
+  'palindrome',
+  'repeating',
+  'word-like',
+  'mathematical',
+  'cultural',
+  'custom',
+] as const satisfies readonly Category[];
+
+/** The marketplace table's rarity tiers (spec §2 "a second reading"): the score range each one covers. */
+export const RARITY_TIERS = {
+  elite: { label: 'ELITE', min: 9 },
+  epic: { label: 'EPIC', min: 8, below: 9 },
+  rare: { label: 'RARE', min: 7, below: 8 },
+  high: { label: 'HIGH', min: 6, below: 7 },
+  plus: { label: 'PLUS', min: 5, below: 6 },
+  base: { label: 'BASE', min: 0, below: 5 },
+} as const;
+export const RARITY_TIER_VALUES = Object.keys(RARITY_TIERS) as (keyof typeof RARITY_TIERS)[];
+export type RarityTier = keyof typeof RARITY_TIERS;
+
+/** Solana addresses are 32–44 characters; no pattern is longer. */
+export const MAX_PATTERN_LENGTH = 44;
+
+const patternLength = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number from 1 to ${MAX_PATTERN_LENGTH}` })
+    .int(`${name} must be a whole number from 1 to ${MAX_PATTERN_LENGTH}`)
+    .min(1, `${name} must be a whole number from 1 to ${MAX_PATTERN_LENGTH}`)
+    .max(MAX_PATTERN_LENGTH, `${name} must be a whole number from 1 to ${MAX_PATTERN_LENGTH}`)
+    .optional();
+
+/** A price bound as decimal SOL (0 allowed), normalised to the plain decimal the numeric column compares to. */
+const priceBound = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(32, `${name} is too long`)
+    .transform((text, ctx) => {
+      try {
+        const lamports = parseSolToLamports(text, { maxDecimals: PRICE_DECIMALS });
+        if (lamports <= MAX_PRICE_LAMPORTS) return lamportsToSolString(lamports);
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be an amount of SOL with at most ${PRICE_DECIMALS} decimals`,
+      });
+      return z.NEVER;
+    })
+    .optional();
+
+export const searchFilterFields = {
+  position: z.enum(POSITION_VALUES, { error: 'position must be anywhere, start or end' }).default('anywhere'),
+  category: z.enum(CATEGORY_VALUES, { error: `category must be one of ${CATEGORY_VALUES.join(', ')}` }).optional(),
+  minLength: patternLength('minLength'),
+  maxLength: patternLength('maxLength'),
+  minPrice: priceBound('minPrice'),
+  maxPrice: priceBound('maxPrice'),
+  tier: z.enum(RARITY_TIER_VALUES, { error: `tier must be one of ${RARITY_TIER_VALUES.join(', ')}` }).optional(),
+};
+
+interface Ranges {
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+  minPrice?: string | undefined;
+  maxPrice?: string | undefined;
+}
+
+/** Why the ranges contradict each other (min above max), or null. */
+export function rangeProblem(q: Ranges): string | null {
+  if (q.minLength !== undefined && q.maxLength !== undefined && q.minLength > q.maxLength) {
+    return 'minLength must not be greater than maxLength';
+  }
+  if (q.minPrice !== undefined && q.maxPrice !== undefined) {
+    const min = parseSolToLamports(q.minPrice, { maxDecimals: PRICE_DECIMALS });
+    const max = parseSolToLamports(q.maxPrice, { maxDecimals: PRICE_DECIMALS });
+    if (min > max) return 'minPrice must not be greater than maxPrice';
+  }
+  return null;
+}
+
+/** The tier a rarity score falls in (the marketplace table's scale). */
+export function rarityTierOf(score: number): RarityTier {
+  return RARITY_TIER_VALUES.find((t) => score >= RARITY_TIERS[t].min) ?? 'base';
+}

@@ -1,0 +1,2 @@
+export { ReceiptDownloads } from './components/receipt-downloads';
+export { AttestationKeyNote } from './components/attestation-key-note';

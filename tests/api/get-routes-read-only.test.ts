@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChangeTracker, type ChangeTracker } from '@tests/helpers/db-fingerprint';
+import { createAdmin, createListing, createUser, type CreatedListing } from '@tests/helpers/factories';
+import type { SignedInWallet } from '@tests/helpers/wallet';
+import {
+  createPurchaseApp,
+  createTestChain,
+  fund,
+  initiateOk,
+  type PurchaseTestApp,
+  type TestChain,
+} from './purchases-helpers';
+
+/**
+ * Issue 17 finding 4: a GET changes nothing. Every GET route of the app is called, anonymously, as a buyer and as an
+ * admin, with real ids filled in, and the database must be the same afterwards (db-fingerprint.ts: only the rate-limit
+ * counters and a session's sliding expiry may move, by design).
+ */
+let chain: TestChain;
+let t: PurchaseTestApp;
+let admin: SignedInWallet;
+let buyer: SignedInWallet;
+let sold: CreatedListing;
+let transactionId: string;
+let tracker: ChangeTracker;
+
+beforeAll(async () => {
+  chain = await createTestChain();
+  t = await createPurchaseApp({ chain, env: { MARKET_STATS_MAX_AGE_SECONDS: '0' } });
+  admin = await createAdmin(t);
+  buyer = await createUser(t);
+  await fund(chain, buyer.walletAddress);
+  sold = await createListing(t, { seller: admin, price: '0.3' });
+  await createListing(t, { seller: admin, price: '1.7', promotionType: 'featured' });
+  transactionId = (await initiateOk(t, buyer, sold.listing)).transactionId;
+  tracker = await createChangeTracker(t.database);
+});
+afterAll(async () => {
+  await t?.close();
+  await chain?.close();
+});
+
+function concrete(url: string): string {
+  return url
+    .replace(':address', sold.listing.address)
+    .replace('/api/transactions/:id', `/api/transactions/${transactionId}`)
+    .replace(':id', sold.listing.id)
+    .replace('*', 'index.html');
+}
+
+const withQuery = (url: string, wallet: string) =>
+  /\/(user|purchases)$/.test(url) ? `${url}?walletAddress=${wallet}` : url;
+
+describe('no GET route writes', () => {
+  it('walks every GET route as a visitor, a buyer and an admin and finds the database unchanged', async () => {
+    const gets = t.app.apiRoutes.filter((r) => r.method === 'GET');
+    // The walk must cover the routes that used to write (the fee quote) and the ones with ids.
+    expect(gets.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/solana/gas-fees', '/api/transactions/:id', '/api/addresses/by-address/:address']),
+    );
+    expect(await tracker.changed()).toEqual([]);
+    const writers: string[] = [];
+    for (const who of [undefined, buyer, admin]) {
+      for (const route of gets) {
+        for (let round = 0; round < 2; round += 1) {
+          const url = withQuery(concrete(route.url), who?.walletAddress ?? buyer.walletAddress);
+          const res = await t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+          expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          const changed = await tracker.changed();
+          if (changed.length > 0) writers.push(`GET ${url} as ${who ? who.walletAddress : 'visitor'}: ${changed}`);
+        }
+      }
+    }
+    expect(writers).toEqual([]);
+  });
+
+  it('quotes the fee from a cache: many reads, one answer, no row, and a per-client limit', async () => {
+    const quote = (ip: string) => t.app.inject({ method: 'GET', url: '/api/solana/gas-fees', remoteAddress: ip });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => quote('203.0.113.7')));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const [{ n }] = (await t.database.query<{ n: number }>('select count(*)::int as n from gas_estimation_audit')) as [
+      { n: number },
+    ];
+    expect(n).toBe(0);
+    let limited = 0;
+    for (let i = 0; i < 90; i += 1) if ((await quote('203.0.113.7')).statusCode === 429) limited += 1;
+    expect(limited).toBe(10); // 120 a minute per client address
+    expect((await quote('203.0.113.8')).statusCode).toBe(200);
+    expect(await tracker.changed()).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initiatePurchase, verifyPurchase } from '@server/modules/purchases';
+import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import type { SignedInWallet } from '@tests/helpers/wallet';
+import {
+  confirm,
+  createPurchaseApp,
+  createTestChain,
+  fund,
+  listingStatus,
+  pay,
+  reveal,
+  statusOf,
+  type PurchaseTestApp,
+  type TestChain,
+} from './purchases-helpers';
+
+/**
+ * Issue 17 finding 5: "not before initiation" compares slots, not the server's clock with the chain's block time.
+ * The server's clock is moved 5 minutes either way (the purchase services take their clock from their deps) while
+ * the chain keeps real time; an honest payment must still buy the address.
+ */
+let chain: TestChain;
+let t: PurchaseTestApp;
+let admin: SignedInWallet;
+
+beforeAll(async () => {
+  chain = await createTestChain();
+  t = await createPurchaseApp({ chain });
+  admin = await createAdmin(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await chain?.close();
+});
+
+describe('a server clock off by 5 minutes', () => {
+  it.each([
+    ['ahead', 5 * 60_000],
+    ['behind', -5 * 60_000],
+  ])('%s of the chain does not fail an honest payment', async (_name, skewMs) => {
+    const skewed = t.deps(skewMs);
+    const { listing, keypair } = await createListing(t, { seller: admin, price: '0.4' });
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const started = await initiatePurchase(
+      skewed,
+      { addressId: listing.id, buyerId: buyer.walletAddress, price: 0.4, currency: 'SOL', membershipTier: 'basic' },
+      { wallet: buyer.walletAddress },
+    );
+    const txHash = await pay(chain, buyer, started.payment);
+    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBeLessThan(300);
+
+    let outcome = await verifyPurchase(skewed, started.transactionId);
+    for (let i = 0; outcome.kind === 'not-ready' && i < 40; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      outcome = await verifyPurchase(skewed, started.transactionId);
+    }
+    expect(outcome).toEqual({ kind: 'verified' });
+    expect((await statusOf(t, started.transactionId))?.status).toMatch(/^(verified|completed)$/);
+    expect((await listingStatus(t, listing.id))?.status).toBe('sold');
+    const revealed = await reveal(t, buyer, started.transactionId);
+    expect(revealed.json().privateKey).toBe(keypair.forms.base58Secret);
+  });
+
+  it('stores the cluster slot at initiate (verify-payment.test.ts refuses a payment from before it)', async () => {
+    const { listing } = await createListing(t, { seller: admin, price: '0.4' });
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const before = await chain.rpc.getSlot({ commitment: 'confirmed' }).send();
+    const started = await initiatePurchase(
+      t.deps(),
+      { addressId: listing.id, buyerId: buyer.walletAddress, price: 0.4, currency: 'SOL', membershipTier: 'basic' },
+      { wallet: buyer.walletAddress },
+    );
+    const [row] = await t.database.query<{ s: string }>(
+      'select initiated_slot::text as s from transactions where id = $1',
+      [started.transactionId],
+    );
+    expect(BigInt(row!.s)).toBeGreaterThanOrEqual(before);
+  });
+});

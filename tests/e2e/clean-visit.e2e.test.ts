@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS } from './helpers/browser';
+import { generateTestKeypair } from './helpers/test-keypair';
+import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
+
+/*
+ * Issue 20, a clean first visit: every route, signed out and signed in (as an admin, so the profile shows its
+ * listings, and as the owner of a listing), at 1280 and 390 px: no console error or warning at all (not even the
+ * network answers other tests tolerate), the route's own <title>, and axe-core with no violations.
+ */
+const admin = generateTestKeypair();
+let server: AppServer;
+let browser: Browser;
+let listing: CreatedListing;
+let transactionId: string;
+
+beforeAll(async () => {
+  await Promise.all([
+    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
+  const seller = await signIn(server.url, admin);
+  listing = await createListing(seller, { price: '1.25', promotionType: 'featured' });
+  await createListing(seller, { price: '3' });
+  // A purchase by another wallet, so the transaction pages have something to show.
+  const buyerKey = generateTestKeypair();
+  await airdrop(server.url, buyerKey.address, 5); // initiate checks the balance (DESIGN §5a)
+  const buyer = await signIn(server.url, buyerKey);
+  const initiated = await buyer.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
+    addressId: (await createListing(seller, { price: '2' })).id,
+    buyerId: buyer.address,
+    price: 2,
+    currency: 'SOL',
+  });
+  expect(initiated.status, JSON.stringify(initiated.body)).toBe(201);
+  transactionId = initiated.body.transactionId;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const routes = () => [
+  { path: '/', title: 'Vanity Vault — Vanity Solana Addresses', ready: 'Vanity Solana Addresses' },
+  { path: '/marketplace', title: 'Marketplace · Vanity Vault', ready: 'Marketplace' },
+  { path: '/marketplace?q=zzzzzz', title: 'Marketplace · Vanity Vault', ready: 'Marketplace' },
+  { path: `/address/${listing.address}`, title: `${listing.address.slice(0, 8)}...`, ready: null },
+  { path: '/profile', title: 'Profile · Vanity Vault', ready: null },
+  { path: '/create-listing', title: 'Create Listing · Vanity Vault', ready: null },
+  { path: `/transaction/${transactionId}`, title: 'Transaction · Vanity Vault', ready: null },
+  { path: `/secure-transaction/${transactionId}`, title: 'Secure Transaction · Vanity Vault', ready: null },
+  { path: '/order', title: 'Order a Custom Address · Vanity Vault', ready: 'Order a Custom Address' },
+  { path: '/verify-receipt', title: 'Verify a Receipt · Vanity Vault', ready: 'Verify a receipt' },
+  { path: '/terms-of-service', title: 'Terms of Service · Vanity Vault', ready: 'Terms of Service' },
+  { path: '/no-such-page', title: 'Page Not Found · Vanity Vault', ready: null },
+];
+
+/** Every console error or warning and uncaught error of `page`, as lines. */
+function recordConsole(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') seen.push(`${m.type()}: ${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => seen.push(`page error: ${e.message}`));
+  return seen;
+}
+
+async function visitAll(context: BrowserContext, page: Page, seen: string[], label: string) {
+  for (const route of routes()) {
+    await page.goto(route.path);
+    if (route.ready) await page.getByRole('heading', { level: 1, name: route.ready }).first().waitFor();
+    await page.locator('main h1, main h2, main h3').first().waitFor();
+    // Let the page's queries settle (skeletons gone) before judging its console and markup.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.title(), { message: `${label} ${route.path}` }).toContain(route.title);
+    // label-content-name-mismatch (WCAG 2.5.3, the header wallet button) is one of axe's experimental rules: on.
+    const axe = await new AxeBuilder({ page })
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const violations = axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(' ')}`);
+    expect(violations, `${label} ${route.path}`).toEqual([]);
+  }
+  expect(seen, label).toEqual([]);
+  await context.close();
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`every route at ${viewport.width} px (${name})`, () => {
+    it('signed out: no console error or warning, its own title, no axe violations', async () => {
+      const context = await browser.newContext({ baseURL: server.url, viewport });
+      const page = await context.newPage();
+      const seen = recordConsole(page);
+      await visitAll(context, page, seen, `signed out at ${viewport.width}`);
+    });
+
+    it('signed in as the seller: the same, and their listing says "Your Listing" instead of Buy', async () => {
+      const context = await browser.newContext({ baseURL: server.url, viewport });
+      const page = await context.newPage();
+      const seen = recordConsole(page);
+      await openWithWallet(page, admin, `/address/${listing.address}`);
+      const own = page.getByRole('main').getByRole('button', { name: 'Your Listing' });
+      await own.waitFor();
+      expect(await own.isDisabled()).toBe(true);
+      expect(
+        await page
+          .getByRole('main')
+          .getByRole('button', { name: /BUY NOW/ })
+          .count(),
+      ).toBe(0);
+      await visitAll(context, page, seen, `signed in at ${viewport.width}`);
+    });
+  });
+}

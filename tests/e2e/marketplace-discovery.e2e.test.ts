@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Listing } from '@shared/api/listings';
+import { RARITY_TIERS, rarityTierOf } from '@shared/api/search-filters';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { generateTestKeypair } from './helpers/test-keypair';
+import { createListing, signIn } from './helpers/trade-fixtures';
+
+/*
+ * Issue 20: the marketplace's view lives in the URL (reload, back, forward, a pasted link), and each filter narrows
+ * a seeded set to exactly what it should. The rarity engine decides category, pattern length and score from each
+ * (random) address, so the expected answers are computed from what the server says about every listing.
+ */
+const admin = generateTestKeypair();
+let server: AppServer;
+let browser: Browser;
+let all: Listing[] = [];
+
+beforeAll(async () => {
+  await Promise.all([
+    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
+  const seller = await signIn(server.url, admin);
+  for (let i = 1; i <= 12; i++) {
+    const created = await createListing(seller, { price: String(i) });
+    // Every other listing declares its first 3–6 characters as its pattern: pattern lengths vary.
+    if (i % 2 === 0) {
+      const res = await seller.call('PATCH', `/api/addresses/${created.id}`, {
+        pattern: created.address.slice(0, 3 + (i % 4)),
+      });
+      expect(res.status).toBe(200);
+    }
+  }
+  const page = await fetch(`${server.url}/api/addresses/search?pageSize=100`).then((r) => r.json());
+  all = page.addresses;
+  expect(all).toHaveLength(12);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const open = <T>(fn: (page: Page) => Promise<T>) =>
+  withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }, fn);
+/** The full addresses the table shows, sorted. */
+const shown = async (page: Page) =>
+  (
+    await page
+      .getByTestId('listing-row')
+      .locator('a[title]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('title') ?? ''))
+  ).sort();
+const expectShown = (page: Page, listings: Listing[]) =>
+  expect.poll(() => shown(page)).toEqual(listings.map((l) => l.address).sort());
+const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+describe('marketplace state in the URL', () => {
+  it('survives reload, back and forward, and a link pasted into a fresh browser', async () => {
+    const priced = (min: number) => all.filter((l) => Number(l.price) >= min);
+    let link = '';
+    // The dearest listing: it passes the min price below, and its first 6 characters find it alone.
+    const target = all.reduce((a, b) => (Number(b.price) > Number(a.price) ? b : a));
+    const head = target.address.slice(0, 6);
+    await open(async (page) => {
+      await page.goto('/marketplace');
+      await expectShown(page, all);
+      await page.getByRole('columnheader', { name: 'Price' }).getByRole('button').click(); // price, desc
+      await page.getByRole('columnheader', { name: 'Price' }).getByRole('button').click(); // price, asc
+      await page.getByLabel('Addresses per page').selectOption('50');
+      await page.getByLabel('Min price').fill('4');
+      await page.getByLabel('Min price').press('Enter');
+      await expectShown(page, priced(4));
+      await page.getByLabel('Rarity tier').selectOption('');
+      await page.getByLabel('Search addresses').fill('  ');
+      expect(params(page)).toEqual({ sort: 'price', dir: 'asc', size: '50', minPrice: '4' });
+      const firstPrice = () => page.getByTestId('listing-row').first().locator('td').nth(4).textContent();
+      await expect.poll(firstPrice).toContain('4 SOL');
+
+      await page.reload();
+      await expectShown(page, priced(4));
+      expect(await page.getByLabel('Min price').inputValue()).toBe('4');
+      expect(await page.getByLabel('Addresses per page').inputValue()).toBe('50');
+      await expect.poll(firstPrice).toContain('4 SOL');
+
+      await page.goBack(); // before the min price
+      await expectShown(page, all);
+      expect(params(page)).toEqual({ sort: 'price', dir: 'asc', size: '50' });
+      expect(await page.getByLabel('Min price').inputValue()).toBe('');
+      await page.goForward();
+      await expectShown(page, priced(4));
+      expect(await page.getByLabel('Min price').inputValue()).toBe('4');
+
+      // The search text goes into the URL once typing pauses.
+      await page.getByLabel('Search addresses').fill(head);
+      await expect.poll(() => params(page).q).toBe(head);
+      await expectShown(page, [target]);
+      link = page.url();
+    });
+    await open(async (page) => {
+      await page.goto(link);
+      await expectShown(page, [target]);
+      expect(await page.getByLabel('Search addresses').inputValue()).toBe(head);
+      expect(await page.getByLabel('Min price').inputValue()).toBe('4');
+      expect(await page.getByLabel('Addresses per page').inputValue()).toBe('50');
+    });
+  });
+
+  it('unreadable values fall back to the defaults without an error', () =>
+    open(async (page) => {
+      await page.goto(
+        '/marketplace?sort=owner&dir=up&page=-2&size=7&pos=middle&category=x&minLen=0&tier=mythic&minPrice=abc',
+      );
+      await expectShown(page, all);
+      expect(await page.getByLabel('Addresses per page').inputValue()).toBe('20');
+      expect(await page.getByLabel('Pattern position').inputValue()).toBe('anywhere');
+      expect(await page.getByLabel('Category').inputValue()).toBe('');
+      expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+    }));
+});
+
+describe('each filter against the seeded set', () => {
+  it('position: starts with and ends with', () =>
+    open(async (page) => {
+      const target = all[3]!;
+      await page.goto('/marketplace');
+      await page.getByLabel('Pattern position').selectOption('start');
+      await page.getByLabel('Search addresses').fill(target.address.slice(0, 5));
+      await expectShown(page, [target]);
+      await page.getByLabel('Search addresses').fill(target.address.slice(-5));
+      await expect.poll(() => params(page).q).toBe(target.address.slice(-5));
+      await expectShown(
+        page,
+        all.filter((l) => l.address.toLowerCase().startsWith(target.address.slice(-5).toLowerCase())),
+      );
+      await page.getByLabel('Pattern position').selectOption('end');
+      await expectShown(page, [target]);
+      expect(params(page)).toMatchObject({ pos: 'end', q: target.address.slice(-5) });
+    }));
+
+  it('category, pattern length, price range and rarity tier', () =>
+    open(async (page) => {
+      await page.goto('/marketplace');
+      await expectShown(page, all);
+      const category = all[5]!.category;
+      await page.getByLabel('Category').selectOption(category);
+      await expectShown(
+        page,
+        all.filter((l) => l.category === category),
+      );
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expectShown(page, all);
+
+      await page.getByLabel('Pattern length').selectOption({ label: '4 characters' });
+      await expectShown(
+        page,
+        all.filter((l) => l.patternLength === 4),
+      );
+      await page.getByLabel('Pattern length').selectOption({ label: 'Any length' });
+
+      await page.getByLabel('Min price').fill('3');
+      await page.getByLabel('Max price').fill('5.5');
+      await page.getByLabel('Max price').press('Enter');
+      await expectShown(
+        page,
+        all.filter((l) => Number(l.price) >= 3 && Number(l.price) <= 5.5),
+      );
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+
+      const tier = rarityTierOf(all[0]!.rarityScore);
+      await page.getByLabel('Rarity tier').selectOption({ label: RARITY_TIERS[tier].label });
+      await expectShown(
+        page,
+        all.filter((l) => rarityTierOf(l.rarityScore) === tier),
+      );
+      expect(params(page)).toEqual({ tier });
+    }));
+
+  it('a filter nothing matches shows the empty result with a way back', () =>
+    open(async (page) => {
+      await page.goto('/marketplace?minPrice=1000');
+      await page.getByRole('heading', { name: 'No addresses match these filters' }).waitFor();
+      await page.getByTestId('empty-result-actions').getByRole('button', { name: 'Clear filters' }).click();
+      await expectShown(page, all);
+      expect(params(page)).toEqual({});
+    }));
+});

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import {
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getTransactionDecoder,
+  type SignatureBytes,
+} from '@solana/kit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { generateTestKeypair, type TestKeypair } from './helpers/test-keypair';
+import { airdrop, createListing, signIn } from './helpers/trade-fixtures';
+
+/*
+ * Issue 15: paying from a phone wallet. The buyer reserved an address from "another device" (an API session) and
+ * opens the secure-transaction page in a browser that has no wallet at all. The page shows the Solana Pay QR; a
+ * separate client holding the buyer's key (the phone) reads the transaction request, signs and sends it, and the
+ * page reaches Blockchain Confirmed by itself. PAY_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ */
+const SHOTS = process.env.PAY_SCREENSHOTS;
+const admin = generateTestKeypair();
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  await Promise.all([
+    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+/** The phone wallet: what Phantom does with a `solana:<link>` transaction request. */
+async function payFromPhone(solanaPayUrl: string, phone: TestKeypair): Promise<void> {
+  const link = decodeURIComponent(solanaPayUrl.slice('solana:'.length));
+  const meta = await fetch(link);
+  expect(meta.status).toBe(200);
+  expect(await meta.json()).toMatchObject({ label: 'Vanity Vault' });
+  const res = await fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://phantom.example' },
+    body: JSON.stringify({ account: phone.address }),
+  });
+  expect(res.status).toBe(200);
+  const { transaction } = (await res.json()) as { transaction: string };
+  const tx = getTransactionDecoder().decode(getBase64Encoder().encode(transaction));
+  const signature = phone.sign(new Uint8Array(tx.messageBytes)) as SignatureBytes;
+  const signed = { ...tx, signatures: { ...tx.signatures, [phone.address]: signature } };
+  const sent = await fetch(`${server.url}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'sendTransaction',
+      params: [getBase64EncodedWireTransaction(signed as typeof tx), { encoding: 'base64' }],
+    }),
+  });
+  const answer = (await sent.json()) as { result?: string; error?: unknown };
+  expect(answer.error).toBeUndefined();
+  expect(answer.result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+}
+
+describe('pay with a phone wallet', () => {
+  it('shows the Solana Pay QR; a payment from the phone moves the page to Blockchain Confirmed by itself', async () => {
+    const adminApi = await signIn(server.url, admin);
+    const listing = await createListing(adminApi, { price: '0.5' });
+    const phone = generateTestKeypair(); // the buyer's key lives on the phone, never in this browser
+    await airdrop(server.url, phone.address, 2);
+    const buyerApi = await signIn(server.url, phone);
+    const started = await buyerApi.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
+      addressId: listing.id,
+      buyerId: phone.address,
+      price: Number(listing.price),
+      currency: 'SOL',
+      membershipTier: 'basic',
+    });
+    expect(started.status).toBe(201);
+    const pagePath = `/secure-transaction/${started.body.transactionId}`;
+    const expectedUrl = `solana:${server.url}/api/pay/${started.body.transactionId}`;
+
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      await page.goto(pagePath);
+      await page.getByRole('heading', { name: 'Pay with a phone wallet' }).waitFor();
+      const button = page.getByRole('link', { name: 'Open in wallet app' });
+      expect(await button.getAttribute('href')).toBe(expectedUrl);
+      await shot(page, 'pay-phone-wallet');
+    });
+
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }, async (page) => {
+      await page.goto(pagePath);
+      const qr = page.getByRole('img', { name: 'Solana Pay QR code for this purchase' });
+      await qr.waitFor();
+      expect(await qr.getAttribute('data-solana-pay-url')).toBe(expectedUrl);
+      expect(await qr.locator('path').count()).toBeGreaterThan(0); // drawn, not an empty box
+      await page.getByRole('button', { name: 'Pay with Phantom Wallet' }).waitFor(); // the panel sits beside it
+      await shot(page, 'pay-phone-wallet');
+
+      await payFromPhone(expectedUrl, phone);
+      const status = page.getByTestId('transaction-status').first();
+      await expect.poll(() => status.textContent(), { timeout: 60_000, interval: 500 }).toBe('Blockchain Confirmed');
+      expect(await page.getByRole('heading', { name: 'Pay with a phone wallet' }).count()).toBe(0);
+      await shot(page, 'pay-phone-wallet-confirmed');
+    });
+  });
+
+  it('the address page’s Share button copies the listing’s Solana Action link', async () => {
+    const adminApi = await signIn(server.url, admin);
+    const listing = await createListing(adminApi, { price: '0.25' });
+    await withPage(browser, { baseURL: server.url }, async (page) => {
+      await page.goto(`/address/${encodeURIComponent(listing.address)}`);
+      await page.getByRole('button', { name: 'Share' }).click();
+      await page.getByText('Buy link (Solana Action) copied').first().waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `solana-action:${server.url}/api/actions/listings/${listing.address}`,
+      );
+      const action = await fetch(`${server.url}/api/actions/listings/${listing.address}`);
+      expect(((await action.json()) as { label: string }).label).toBe('Buy for 0.25 SOL');
+    });
+  });
+});

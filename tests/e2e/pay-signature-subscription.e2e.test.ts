@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, withPage } from './helpers/browser';
+import { delayNextPaymentDelivery } from './helpers/payment-hooks';
+import { generateTestKeypair } from './helpers/test-keypair';
+import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
+
+/*
+ * Issue 14, acceptance 2: while a sent payment waits on the chain, the pay screen learns that it landed from a
+ * `signatureSubscribe` notification on the PubSub URL of GET /api/config, and from getSignatureStatuses polls
+ * when that WebSocket is down. The chain and server are real; the RPC node holds the payment until the test
+ * delivers it, so the page is certainly waiting when it lands.
+ */
+const admin = generateTestKeypair();
+let server: AppServer;
+let browser: Browser;
+let adminApi: ApiSession;
+
+beforeAll(async () => {
+  await Promise.all([
+    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
+  adminApi = await signIn(server.url, admin);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rpcMethod = (text: string) => (JSON.parse(text) as { method?: string; params?: unknown[] }) ?? {};
+
+/** Buys a fresh listing; resolves with the payment's signature once the page shows it confirming. */
+async function payAndHold(page: Page) {
+  const listing = await createListing(adminApi);
+  const buyer = generateTestKeypair();
+  await airdrop(server.url, buyer.address, 2);
+  await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
+  const delivery = await delayNextPaymentDelivery(page, server.url);
+  await page.getByRole('button', { name: /^BUY NOW/ }).click();
+  await page.waitForURL(/\/secure-transaction\/[0-9a-f-]{36}$/);
+  const signature = await delivery.signature;
+  await statusBadge(page, 'Confirming on Blockchain').waitFor({ timeout: 30_000 });
+  return { signature, delivery };
+}
+
+const statusBadge = (page: Page, text: string) =>
+  page.getByTestId('transaction-status').filter({ hasText: text }).first();
+
+describe('payment confirmation on the pay screen', () => {
+  it('subscribes to the payment signature over the WebSocket and is notified when it lands', () =>
+    withPage(browser, { baseURL: server.url }, async (page) => {
+      const frames: { from: 'page' | 'chain'; method?: string; params?: unknown[] }[] = [];
+      // Passed through unchanged to the real PubSub on /rpc, only recorded.
+      await page.routeWebSocket(/\/rpc$/, (ws) => {
+        const chain = ws.connectToServer();
+        ws.onMessage((message) => {
+          frames.push({ from: 'page', ...rpcMethod(String(message)) });
+          chain.send(message);
+        });
+        chain.onMessage((message) => {
+          frames.push({ from: 'chain', ...rpcMethod(String(message)) });
+          ws.send(message);
+        });
+      });
+
+      const { signature, delivery } = await payAndHold(page);
+      await expect
+        .poll(() => frames.some((f) => f.method === 'signatureSubscribe' && f.params?.[0] === signature))
+        .toBe(true);
+      await delivery.deliver();
+      await statusBadge(page, 'Blockchain Confirmed').waitFor({ timeout: 60_000 });
+      expect(frames.filter((f) => f.from === 'chain' && f.method === 'signatureNotification')).toHaveLength(1);
+    }));
+
+  it('falls back to polling the signature status when the WebSocket is refused', () =>
+    withPage(browser, { baseURL: server.url }, async (page) => {
+      let refused = 0;
+      await page.routeWebSocket(/\/rpc$/, (ws) => {
+        refused++;
+        void ws.close({ code: 1011, reason: 'PubSub unavailable' });
+      });
+      const polled: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
+        const call = rpcMethod(request.postData() ?? '{}');
+        if (call.method === 'getSignatureStatuses') polled.push(...((call.params?.[0] as string[]) ?? []));
+      });
+
+      const { signature, delivery } = await payAndHold(page);
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      await expect.poll(() => polled.includes(signature)).toBe(true);
+      await delivery.deliver();
+      await statusBadge(page, 'Blockchain Confirmed').waitFor({ timeout: 60_000 });
+    }));
+});
