@@ -282,7 +282,7 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
     const { slot } = (await connection.getSignatureStatus(signature)).value!;
     const block = await connection.getBlock(slot, { maxSupportedTransactionVersion: 0 });
     expect(block!.transactions.map((tx) => tx.transaction.signatures[0])).toContain(signature);
-    expect(block!.parentSlot).toBe(slot - 1);
+    expect(block!.parentSlot).toBe(Math.max(0, slot - 1));
     expect(await connection.getBlockSignatures(slot)).toMatchObject({
       signatures: expect.arrayContaining([signature]),
     });
@@ -296,8 +296,10 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
     const parsedBlock = await connection.getParsedBlock(slot, { maxSupportedTransactionVersion: 0 });
     expect(parsedBlock.transactions.length).toBeGreaterThan(0);
     expect(await connection.getBlockTime(slot)).toBeGreaterThan(1_700_000_000);
-    const blocks = await connection.getBlocks(slot - 3, slot);
-    expect(blocks).toEqual([slot - 3, slot - 2, slot - 1, slot]);
+    // Slots follow the clock, so a fast run can confirm the transfer within the first three slots.
+    const first = Math.max(0, slot - 3);
+    const blocks = await connection.getBlocks(first, slot);
+    expect(blocks).toEqual(Array.from({ length: slot - first + 1 }, (_, i) => first + i));
     const schedule = await connection.getEpochSchedule();
     expect(schedule.slotsPerEpoch).toBeGreaterThan(0);
     expect(await connection.getFirstAvailableBlock()).toBe(0);
