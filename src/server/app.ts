@@ -113,7 +113,8 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   // Listings show USD at the live SOL price (cached; the spec's fallback rate when no feed answers).
   await app.register(listingsRoutes, {
     usdPerSol: () => getUsdPerSol(app.database.db, app.env, app.inFlight.track),
-    safetyCheck: (address: string) => checkAddressSafety({ db: app.database.db, rpc: deps.chain.rpc }, address),
+    safetyCheck: (address: string) =>
+      withChain(() => checkAddressSafety({ db: app.database.db, rpc: deps.chain.rpc }, address)),
     // Bulk create: getMultipleAccounts calls in flight per chunk; up to four chunks are checked ahead at once.
     accountCheck: (addresses: readonly string[]) =>
       withChain(() => findNonSystemAccounts(deps.chain.rpc, addresses, { concurrency: BULK_RPC_CONCURRENCY })),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC_UNAVAILABLE_MESSAGE } from '@chain/errors';
 import { createChainRpc } from '@chain/rpc/chain-rpc';
-import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, listingTableCounts, newKeypair } from '@tests/helpers/factories';
 import { createSwitchableRpc, type SwitchableRpc } from '@tests/helpers/switchable-rpc';
 import {
   confirm,
@@ -142,6 +142,43 @@ describe('every Solana RPC endpoint down, then back', () => {
       'the background verifier finding the payment',
     );
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
+  });
+
+  it("listing while the chain is down: the account-safety check cannot run, so create and bulk answer the spec's RPC error and store nothing", async () => {
+    const admin = await createAdmin(t);
+    const single = newKeypair();
+    const rows = [newKeypair(), newKeypair()].map((k) => ({ address: k.address, privateKey: k.forms.base58Secret }));
+    await allEndpoints('down');
+    try {
+      const before = await listingTableCounts(t);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/addresses',
+        headers: { cookie: admin.cookie },
+        payload: { address: single.address, price: '1', privateKey: single.forms.base58Secret },
+      });
+      expect(created.statusCode, created.body).toBe(503);
+      expect(created.json()).toEqual({ error: 'RPC_UNAVAILABLE', message: RPC_UNAVAILABLE_MESSAGE });
+      const bulk = await t.app.inject({
+        method: 'POST',
+        url: '/api/bulk-create-listings',
+        headers: { cookie: admin.cookie },
+        payload: { addressData: rows, walletAddress: admin.walletAddress },
+      });
+      expect(bulk.statusCode, bulk.body.slice(0, 500)).toBe(503);
+      expect(bulk.json()).toMatchObject({ error: 'RPC_UNAVAILABLE' });
+      expect(await listingTableCounts(t)).toEqual(before);
+    } finally {
+      await allEndpoints('up');
+    }
+    // Back up: the same requests list the addresses.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: { cookie: admin.cookie },
+      payload: { address: single.address, price: '1', privateKey: single.forms.base58Secret },
+    });
+    expect(created.statusCode, created.body).toBe(201);
   });
 
   it('one endpoint down is invisible: the other answers', async () => {

@@ -1,6 +1,6 @@
 import { getAssignInstruction, getTransferSolInstruction } from '@solana-program/system';
 import { createKeyPairSignerFromBytes, createSolanaRpc, devnet, lamports, type KeyPairSigner } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fundedSigner, type TestRpc } from '@chain/local-validator/testing';
 import {
   createTestMint,
@@ -139,7 +139,24 @@ describe('account-safety checks on the local validator', () => {
     const trapped = newKeypair();
     const thief = (await fundedSigner(rpc, SOL)).address;
     await createTestTokenAccount(rpc, payer, mint, { owner: await signerOf(trapped), delegate: thief, amount: 1n });
-    await new Promise((r) => setTimeout(r, 300)); // a few 50 ms slots: the reads are at `confirmed`
+    // The listing checks read at `confirmed`: wait until both changes are visible there.
+    await vi.waitFor(
+      async () => {
+        const account = await rpc
+          .getAccountInfo(assigned.address, { commitment: 'confirmed', encoding: 'base64' })
+          .send();
+        expect(account.value?.owner).toBe(program);
+        const tokens = await rpc
+          .getTokenAccountsByOwner(
+            trapped.address,
+            { programId: mint.programId },
+            { commitment: 'confirmed', encoding: 'base64' },
+          )
+          .send();
+        expect(tokens.value).toHaveLength(1);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const before = await listingTableCounts(t);
     for (const [keypair, reason] of [
       [assigned, `system-owned: The account is owned by program ${program}, not the System Program`],
