@@ -83,12 +83,12 @@ export function SafetyPanel({ listingId }: { listingId: string }) {
                   data-status={check.status}
                   className="flex flex-col gap-1 rounded-xl bg-vault-900/60 p-3 ring-1 ring-vault-700"
                 >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="flex items-center gap-2 text-sm font-medium text-vault-100">
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="flex min-w-0 items-center gap-2 text-sm font-medium text-vault-100">
                       <Icon aria-hidden className="h-4 w-4 shrink-0" />
                       {LABELS[check.name]}
                     </span>
-                    <Badge tone={tone}>{label}</Badge>
+                    <Badge tone={tone} className="shrink-0">{label}</Badge>
                   </div>
                   <p className="text-xs break-words text-vault-300">{check.detail}</p>
                 </li>
