@@ -11,9 +11,9 @@ import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSe
 /*
  * Issue 17 finding 7: with REVEAL_COMMITMENT=finalized a purchase is verified once its payment is confirmed, and
  * the key unlocks only once the payment is finalized; the pay screen says "Finalizing…" in between. The embedded
- * validator reports a transaction finalized LOCAL_FINALITY_SLOTS slots (400 ms each) after it landed: 40 slots
- * keep the in-between state on screen for about 16 s, long enough to see it, then the server's background job
- * completes the purchase and the page's poll unlocks the key. FINALIZING_SCREENSHOTS=<dir> also saves the
+ * validator reports a transaction finalized LOCAL_FINALITY_SLOTS slots (400 ms each) after it landed: 75 slots
+ * keep the in-between state on screen for about 30 s, long enough to see it on the pay screen and on the profile,
+ * then the server's background job completes the purchase and each page's poll unlocks the key. FINALIZING_SCREENSHOTS=<dir> also saves the
  * in-between screen at 1280 and 390 px.
  */
 const SHOTS = process.env.FINALIZING_SCREENSHOTS;
@@ -25,7 +25,7 @@ let adminApi: ApiSession;
 beforeAll(async () => {
   await Promise.all([
     startAppServer({
-      env: { ADMIN_WALLETS: admin.address, REVEAL_COMMITMENT: 'finalized', LOCAL_FINALITY_SLOTS: '40' },
+      env: { ADMIN_WALLETS: admin.address, REVEAL_COMMITMENT: 'finalized', LOCAL_FINALITY_SLOTS: '75' },
     }).then((s) => (server = s)),
     launchBrowser().then((b) => (browser = b)),
   ]);
@@ -70,6 +70,16 @@ describe('REVEAL_COMMITMENT=finalized on the secure transaction screen', () => {
         expect(await page.getByRole('button', { name: 'Reveal Private Key' }).count()).toBe(0);
         expect(await heading(page, 'Private Key Access').count()).toBe(0);
         await shot(page, 'finalizing');
+
+        // The profile, open in another tab meanwhile, says the same on the address's card and unlocks it by itself.
+        const profile = await page.context().newPage();
+        await profile.goto('/profile');
+        const card = profile.getByTestId('owned-address').filter({ hasText: listing.address });
+        await card.getByText(/Finalizing… the private key unlocks once the network finalizes the payment/).waitFor();
+        expect(await card.getByRole('button', { name: 'Reveal Key' }).count()).toBe(0);
+        await card.getByRole('button', { name: 'Reveal Key' }).waitFor({ timeout: 60_000 });
+        expect(await card.getByText(/Finalizing…/).count()).toBe(0);
+        await profile.close();
 
         // Finalized: the background job completes the purchase, the page's poll shows the key controls.
         await heading(page, 'Private Key Access').waitFor({ timeout: 60_000 });

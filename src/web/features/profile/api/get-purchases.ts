@@ -1,6 +1,7 @@
 import { transactionListSchema, walletQuerySchema, type TransactionView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import { useConfig } from '@web/features/config/api/get-config';
 import { transactionKeys } from '@web/features/purchase';
 
 export const getPurchasesInputSchema = walletQuerySchema;
@@ -19,6 +20,18 @@ export const purchasesQueryOptions = (walletAddress: string) =>
     queryFn: ({ signal }) => getPurchases(walletAddress, signal),
   });
 
+/**
+ * With REVEAL_COMMITMENT=finalized a verified purchase completes in the background once its payment is final: the
+ * list is polled while one is still finalizing, so its card unlocks the key without a reload.
+ */
 export function usePurchases(walletAddress: string | null) {
-  return useQuery({ ...purchasesQueryOptions(walletAddress ?? ''), enabled: walletAddress !== null });
+  const finalizedReveal = useConfig().data?.revealCommitment === 'finalized';
+  return useQuery({
+    ...purchasesQueryOptions(walletAddress ?? ''),
+    enabled: walletAddress !== null,
+    refetchInterval: (query) =>
+      finalizedReveal && query.state.data?.some((p) => p.status === 'verified') ? FINALIZING_POLL_MS : false,
+  });
 }
+
+const FINALIZING_POLL_MS = 2_000;
