@@ -39,6 +39,15 @@ describe('order quote maths', () => {
     expect(Math.round(1 / hard)).toBe(57960);
   });
 
+  it("quotes a 'J' prefix by its exact odds: 'Jz' needs a 43-character key, 'J2' does not", () => {
+    // 'J' leads 44-character keys only in the last 0.27 of a band, where the second character is at most 'G'.
+    expect(1 / orderProbability(order('Jz', 'prefix'))).toBeCloseTo(2 ** 256 / 58 ** 41, -3);
+    expect(1 / orderProbability(order('J2', 'prefix'))).toBeCloseTo(2 ** 256 / (58 ** 42 + 58 ** 41), -3);
+    // Every other leading character keeps its first-character odds, then 1/58.
+    for (const c of ['2', 'A', 'H', 'K', 'z'])
+      expect(orderProbability(order(`${c}z`, 'prefix'))).toBeCloseTo(first(c) / 58, 15);
+  });
+
   it('prices a suffix at 58^-n and counts both cases of a letter when case does not matter', () => {
     expect(1 / orderProbability(order('ab', 'suffix'))).toBeCloseTo(3364, 6);
     expect(1 / orderProbability(order('abc', 'suffix'))).toBeCloseTo(195112, 4);

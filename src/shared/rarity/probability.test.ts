@@ -34,12 +34,24 @@ describe('match probability', () => {
     expect(positionProbability('Vault', 'solana', true)).toBe(0); // 'l' is not base58
   });
 
-  it('uses the true first-character distribution for a prefix, then 1/58 per character', () => {
+  it('uses the true first-character distribution for a prefix, and 1/58 per later character away from the top band', () => {
     expect(prefixProbability('A', 'solana', true)).toBe(firstCharProbability('A'));
     expectClose(prefixProbability('Kab', 'solana', true), firstCharProbability('K') / 58 ** 2);
     const insensitive = prefixProbability('kab', 'solana', false);
     const expected = ((firstCharProbability('k') + firstCharProbability('K')) * 4) / 58 ** 2;
     expectClose(insensitive, expected);
+  });
+
+  it("counts a 'J' prefix's second character exactly: 44-character keys that start with 'J' reach only 'G'", () => {
+    const keys = 2 ** 256;
+    // 'Jz' only in 43-character keys: the 58^41 numbers from 17·58^42 + 57·58^41.
+    expectClose(prefixProbability('Jz', 'solana', true), 58 ** 41 / keys, 1e-9);
+    // 'J2': every 44-character key from 17·58^43 + 58^42 (58^42 of them), plus the 43-character ones.
+    expectClose(prefixProbability('J2', 'solana', true), (58 ** 42 + 58 ** 41) / keys, 1e-9);
+    // The 1/58 estimate priced 'Jz' about 14 times too cheaply.
+    expect(prefixProbability('J', 'solana', true) / 58 / prefixProbability('Jz', 'solana', true)).toBeGreaterThan(14);
+    // Case-insensitive 'jz' is Jz, JZ, jz and jZ: 'Z' (digit 32) and 'j' (digit 42) also need 43-character keys.
+    expectClose(prefixProbability('jz', 'solana', false), (4 * 58 ** 41) / keys, 1e-9);
   });
 
   it('prices leading 1s as zero bytes, 1/256 each', () => {

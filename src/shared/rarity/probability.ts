@@ -4,10 +4,10 @@
  * Solana (base58, 58 symbols):
  *   - suffix of n characters: the last base58 digit of a uniform 256-bit number is uniform to within 2^-250,
  *     so p = 58^-n case-sensitively.
- *   - prefix: leading '1's are zero bytes (each exactly 1/256); the first other character follows the exact
- *     first-character table for the bytes that remain (first-char-distribution.ts); each later character is
- *     taken as 1/58. (Only the last partial band – 44-character keys starting 'J' – deviates noticeably from
- *     1/58 for the second character; we accept that approximation.)
+ *   - prefix: leading '1's are zero bytes (each exactly 1/256); the characters after them are counted exactly
+ *     over the numbers the remaining bytes can hold (prefix-distribution.ts). The first character alone is far
+ *     from 1/58 ('2'…'H' ≈ 1/17, 'K'…'z' ≈ 1/1,000), and so is the second after a 'J', whose 44-character keys
+ *     fill only the last 0.27 of a band.
  *   - case-insensitive: a character matches every base58 character equal to it ignoring case, so it costs
  *     variants/58 (2/58 for most letters, 1/58 for digits and for 'i', 'o', 'L', whose other case is excluded).
  * Ethereum (hex, 16 symbols, case carries no entropy – EIP-55 case is derived from the address): p = 16^-n.
@@ -15,7 +15,7 @@
  *   p = 1 − (1 − q)^m ≈ m·q, evaluated stably with log1p/expm1.
  */
 import { base58CaseVariants, BASE58_ALPHABET } from './alphabet';
-import { firstCharProbabilities } from './first-char-distribution';
+import { prefixChance } from './prefix-distribution';
 import type { Network } from './types';
 
 const SOLANA_KEY_BYTES = 32;
@@ -57,13 +57,13 @@ export function prefixProbability(pattern: string, network: Network, caseSensiti
   // Each leading '1' is a zero byte; what follows is the encoding of the remaining (32 − zeros)-byte number.
   const zeroBytes = 256 ** -zeros;
   if (zeros === pattern.length || zeros >= SOLANA_KEY_BYTES) return zeroBytes;
-  const table = firstCharProbabilities(SOLANA_KEY_BYTES - zeros);
-  const first = pattern[zeros] as string;
-  const variants = caseSensitive ? (BASE58_ALPHABET.includes(first) ? [first] : []) : base58CaseVariants(first);
-  // A '1' cannot follow the leading zero bytes (it would be another zero byte), so table index 0 never counts.
-  let firstP = 0;
-  for (const v of variants) if (v !== '1') firstP += table[BASE58_ALPHABET.indexOf(v)] ?? 0;
-  return zeroBytes * firstP * positionProbability(pattern.slice(zeros + 1), network, caseSensitive);
+  // Digit values each character may be; a '1' cannot follow the zero bytes (it would be another zero byte).
+  const sets = [...pattern.slice(zeros)].map((char, i) =>
+    (caseSensitive ? [char] : base58CaseVariants(char))
+      .map((v) => BASE58_ALPHABET.indexOf(v))
+      .filter((d) => d > 0 || (d === 0 && i > 0)),
+  );
+  return zeroBytes * prefixChance(sets, SOLANA_KEY_BYTES - zeros);
 }
 
 /** P(a pattern with per-position probability q appears at least once among `positions` places). */
