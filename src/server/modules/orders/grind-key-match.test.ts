@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BASE58_ALPHABET, base58CaseVariants } from '@shared/rarity/alphabet';
-import { decodeBase58, encodeBase58 } from '../vault/base58';
+import { decodeBase58, encodeBase58 } from '@shared/keys/base58';
 import { keyMatcherOf, uniformKeyProbability } from './grind-key-match';
 import { matcherOf, type GrindPattern } from './grind-match';
 

@@ -1,5 +1,5 @@
 import { BASE58_ALPHABET, base58CaseVariants } from '@shared/rarity/alphabet';
-import { encodeBase58 } from '../vault/base58';
+import { encodeBase58 } from '@shared/keys/base58';
 import { matcherOf, type GrindPattern } from './grind-match';
 
 /**

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { encodeBase58 } from '../vault/base58';
+import { encodeBase58 } from '@shared/keys/base58';
 
 export interface Candidate {
   publicKey: Uint8Array;

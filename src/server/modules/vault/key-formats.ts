@@ -1,4 +1,4 @@
-import { decodeBase58 } from './base58';
+import { decodeBase58 } from '@shared/keys/base58';
 import { SECRET_KEY_BYTES, SEED_BYTES, isConsistentSecretKey, secretKeyFromSeed } from './secret-key-encoding';
 
 /**

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { addressBytes } from './base58';
+import { addressBytes } from '@shared/keys/base58';
 import { normalizeSecretKey } from './key-formats';
 import { SEED_BYTES, publicKeyToAddress } from './secret-key-encoding';
 

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, timingSafeEqual } from 'node:crypto';
-import { encodeBase58 } from './base58';
+import { encodeBase58 } from '@shared/keys/base58';
 
 /** Bytes of a Solana secret key: the 32-byte ed25519 seed followed by the 32-byte public key. */
 export const SECRET_KEY_BYTES = 64;
