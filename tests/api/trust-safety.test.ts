@@ -1,5 +1,12 @@
 import { getAssignInstruction, getTransferSolInstruction } from '@solana-program/system';
-import { createKeyPairSignerFromBytes, createSolanaRpc, devnet, lamports, type KeyPairSigner } from '@solana/kit';
+import {
+  address,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  devnet,
+  lamports,
+  type KeyPairSigner,
+} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fundedSigner, type TestRpc } from '@chain/local-validator/testing';
 import {
@@ -143,12 +150,12 @@ describe('account-safety checks on the local validator', () => {
     await vi.waitFor(
       async () => {
         const account = await rpc
-          .getAccountInfo(assigned.address, { commitment: 'confirmed', encoding: 'base64' })
+          .getAccountInfo(address(assigned.address), { commitment: 'confirmed', encoding: 'base64' })
           .send();
         expect(account.value?.owner).toBe(program);
         const tokens = await rpc
           .getTokenAccountsByOwner(
-            trapped.address,
+            address(trapped.address),
             { programId: mint.programId },
             { commitment: 'confirmed', encoding: 'base64' },
           )
