@@ -88,7 +88,9 @@ export function SafetyPanel({ listingId }: { listingId: string }) {
                       <Icon aria-hidden className="h-4 w-4 shrink-0" />
                       {LABELS[check.name]}
                     </span>
-                    <Badge tone={tone} className="shrink-0">{label}</Badge>
+                    <Badge tone={tone} className="shrink-0">
+                      {label}
+                    </Badge>
                   </div>
                   <p className="text-xs break-words text-vault-300">{check.detail}</p>
                 </li>
