@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BASE58_ALPHABET, base58CaseVariants } from '@shared/rarity/alphabet';
 import { decodeBase58, encodeBase58 } from '@shared/keys/base58';
+import { orderProbability } from '@shared/orders/quote';
 import { keyMatcherOf, uniformKeyProbability } from './grind-key-match';
 import { matcherOf, type GrindPattern } from './grind-match';
 
@@ -198,5 +199,18 @@ describe('matching an order on the raw public key', () => {
     expect(jj / (58 ** 41 / 2 ** 256)).toBeCloseTo(1, 9);
     expect(uniformKeyProbability({ pattern: 'J2', position: 'prefix', caseSensitive: true })).toBeGreaterThan(jj * 50);
     expect(uniformKeyProbability({ pattern: 'ab', position: 'suffix', caseSensitive: false })).toBe(4 / 58 ** 2);
+  });
+
+  it("agrees with the quote's odds (counted another way, per position) for random prefixes", () => {
+    const pick = () => BASE58_ALPHABET[randomBytes(1)[0]! % 58]!;
+    for (let i = 0; i < 400; i++) {
+      const length = 1 + (i % 4);
+      // A quarter start with 'J' (the uneven band) and some with '1's (zero bytes).
+      const head = i % 4 === 0 ? 'J' : i % 7 === 0 ? '1' : '';
+      const pattern = (head + Array.from({ length }, pick).join('')).slice(0, Math.max(length, head.length));
+      const order: GrindPattern = { pattern, position: 'prefix', caseSensitive: i % 3 === 0 };
+      const exact = uniformKeyProbability(order);
+      expect(Math.abs(orderProbability(order) - exact), pattern).toBeLessThanOrEqual(exact * 1e-9);
+    }
   });
 });

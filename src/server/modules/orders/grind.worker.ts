@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { addressOf, candidate, secretKeyOf } from './grind-keys';
+import { encodeBase58 } from '@shared/keys/base58';
+import { createKeySource } from './grind-keys';
 import { keyMatcherOf } from './grind-key-match';
 import type { GrindPattern } from './grind-match';
 import type { ToWorker, FromWorker } from './grind-protocol';
@@ -13,6 +14,7 @@ import type { ToWorker, FromWorker } from './grind-protocol';
 const SLICE = 64;
 const REPORT_MS = 250;
 let current: { jobId: number; target: GrindPattern } | null = null;
+const keySource = createKeySource();
 
 const post = (msg: FromWorker, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(msg, transfer);
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -24,12 +26,13 @@ async function grind(jobId: number, target: GrindPattern): Promise<void> {
   let reportedAttempts = 0;
   while (current?.jobId === jobId) {
     for (let i = 0; i < SLICE; i++) {
-      const c = candidate();
+      const publicKey = keySource.next();
       attempts++;
-      if (!matches(c.publicKey)) continue;
-      const secretKey = secretKeyOf(c);
+      if (!matches(publicKey)) continue;
+      const address = encodeBase58(publicKey);
+      const secretKey = keySource.secretKey();
       current = null;
-      post({ type: 'found', jobId, attempts: attempts - reportedAttempts, address: addressOf(c), secretKey }, [
+      post({ type: 'found', jobId, attempts: attempts - reportedAttempts, address, secretKey }, [
         secretKey.buffer as ArrayBuffer,
       ]);
       return;
@@ -54,7 +57,7 @@ function measure(ms: number): void {
   const start = performance.now();
   let keys = 0;
   while (performance.now() < until) {
-    for (let i = 0; i < SLICE; i++) SAMPLE(candidate().publicKey);
+    for (let i = 0; i < SLICE; i++) SAMPLE(keySource.next());
     keys += SLICE;
   }
   post({ type: 'measured', keys, ms: performance.now() - start });

@@ -12,6 +12,7 @@ export { ORDER_LISTING_TAG } from './shop-seller';
 export { createGrindPool, type GrindPool } from './grind-pool';
 export { keyMatcherOf, uniformKeyProbability } from './grind-key-match';
 export { matcherOf } from './grind-match';
+export { createKeySource } from './grind-keys';
 
 export interface OrdersRuntime {
   /** Starts this instance's grinder pool (measuring its rate) and lease loop; a no-op with GRIND_WORKERS=0. */
