@@ -10,7 +10,6 @@ import { rangeProblem, searchFilterFields } from './search-filters';
 
 export const NETWORK_VALUES = ['solana', 'ethereum'] as const;
 export const CURRENCY_VALUES = ['SOL', 'ETH'] as const;
-export const LISTING_STATUS_VALUES = ['available', 'sold', 'pending', 'deleted'] as const;
 export const PROMOTION_TYPE_VALUES = ['standard', 'featured', 'premium', 'promoted'] as const;
 export type PromotionType = (typeof PROMOTION_TYPE_VALUES)[number];
 /** Marketplace and profile page sizes (spec §9); anything else is refused. */

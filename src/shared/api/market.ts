@@ -16,7 +16,6 @@ export const marketStatsSchema = z.object({
 export type MarketStats = z.infer<typeof marketStatsSchema>;
 
 export const PRICE_SOURCES = ['feed', 'cache', 'fallback'] as const;
-export type PriceSource = (typeof PRICE_SOURCES)[number];
 
 export const livePriceSchema = z.object({
   usd: z.number().positive().describe('USD per unit'),
@@ -27,8 +26,6 @@ export const livePriceSchema = z.object({
 export type LivePrice = z.infer<typeof livePriceSchema>;
 
 export const livePricesSchema = z.object({ SOL: livePriceSchema });
-export type LivePrices = z.infer<typeof livePricesSchema>;
 
-/** Spec §9: the browser polls every 60 s; a rate older than this is refreshed from the feed. */
+/** Spec §9: a rate older than this is refreshed from the feed. */
 export const PRICE_STALE_AFTER_MS = 30_000;
-export const PRICE_POLL_MS = 60_000;

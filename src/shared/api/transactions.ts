@@ -114,13 +114,6 @@ export type TransactionView = z.infer<typeof transactionSchema>;
 
 export const transactionListSchema = z.array(transactionSchema);
 
-/** PATCH /verify answers 202 with this while the payment is not on chain (or not confirmed) yet. */
-export const paymentNotReadySchema = z.object({
-  error: z.literal('PAYMENT_NOT_READY'),
-  message: z.string(),
-  status: transactionStatusSchema,
-});
-
 export const revealKeyResponseSchema = z.object({ success: z.literal(true), privateKey: z.string() });
 
 export const supportInfoSchema = z.object({

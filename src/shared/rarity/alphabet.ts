@@ -6,8 +6,6 @@
 /** Bitcoin/Solana base58: no 0, O, I or l, so no character can be misread as another. */
 export const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-export const HEX_DIGITS = '0123456789abcdef';
-
 const base58Index = new Map<string, number>([...BASE58_ALPHABET].map((c, i) => [c, i]));
 
 /** Index of `char` in the base58 alphabet (its digit value), or -1 when it is not base58. */

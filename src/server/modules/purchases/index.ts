@@ -9,7 +9,7 @@ export { type FeeSettings, type Fees } from './fees';
 export { feesFor } from './purchase-fees';
 export { initiatePurchase } from './initiate.service';
 export { confirmPurchase } from './confirm.service';
-export { verifyPurchase, completeIfFinalized, type VerifyOutcome } from './verify.service';
+export { verifyPurchase, type VerifyOutcome } from './verify.service';
 export { revealKey, destroyKey } from './keys.service';
 export { RESERVATION_MS, EXPIRED_REASON, TRANSITIONS } from './state-machine';
 export { transactionsRepository } from './transactions.repository';

@@ -218,10 +218,3 @@ export async function completePurchase(db: PurchaseDeps['db'], id: string, perfo
     return Boolean(done);
   });
 }
-
-/** Checks a verified purchase's finality (the background job's last step). */
-export async function completeIfFinalized(deps: PurchaseDeps, id: string, txHash: string): Promise<boolean> {
-  const state = await paymentState(deps, txHash);
-  if (state?.confirmationStatus !== 'finalized') return false;
-  return completePurchase(deps.db, id);
-}
