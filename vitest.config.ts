@@ -33,7 +33,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], setupFiles, testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          setupFiles,
+          testTimeout: 30_000,
+          // Some set-ups start an embedded database or a local validator: seconds on two shared cores.
+          hookTimeout: 60_000,
+        },
       },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),

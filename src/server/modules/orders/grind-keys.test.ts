@@ -34,7 +34,7 @@ describe('the grinder key source', () => {
   });
 
   it('falls back to node:crypto when the native binding cannot load, with the same guarantees', () => {
-    const source = createKeySource(() => null);
+    const source = createKeySource(null);
     expect(source.kind).toBe('openssl');
     expectSound(source, 200);
   });

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomFillSync, type KeyObject } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { loadSodium, type Sodium } from '../vault';
 
 /** Where one grinder thread gets its candidate keypairs. */
 export interface KeySource {
@@ -8,11 +8,6 @@ export interface KeySource {
   next(): Uint8Array;
   /** seed ‖ public key (the 64-byte form wallets import) of the current candidate, as a new array the caller wipes. */
   secretKey(): Uint8Array;
-}
-
-/** The one libsodium call the grinder needs (sodium-native's binding). */
-export interface Sodium {
-  crypto_sign_seed_keypair(publicKey: Uint8Array, secretKey: Uint8Array, seed: Uint8Array): void;
 }
 
 /** Seeds drawn from the CSPRNG per call: one draw of 32 KB costs less than 1,024 draws of 32 bytes. */
@@ -24,19 +19,10 @@ const SEEDS_PER_DRAW = 1024;
  * derive it. libsodium's `crypto_sign_seed_keypair` (sodium-native, whose npm package carries the prebuilt
  * binaries) derives ≈69,000 keys per CPU-second here, against ≈29,000 for node:crypto's generateKeyPairSync and
  * raw export, whose cost is mostly OpenSSL's per-key objects (bench/grind.ts). Where the binding cannot load, the
- * grinder falls back to node:crypto. Either way a match is checked again when it is recorded (record-match.ts).
+ * grinder falls back to node:crypto. Either way a match's seed is derived again when it is recorded (record-match.ts).
  */
-export function createKeySource(loadSodium: () => Sodium | null = requireSodium): KeySource {
-  const sodium = loadSodium();
+export function createKeySource(sodium: Sodium | null = loadSodium()): KeySource {
   return sodium ? sodiumSource(sodium) : opensslSource();
-}
-
-function requireSodium(): Sodium | null {
-  try {
-    return createRequire(import.meta.url)('sodium-native') as Sodium;
-  } catch {
-    return null;
-  }
 }
 
 function sodiumSource(sodium: Sodium): KeySource {

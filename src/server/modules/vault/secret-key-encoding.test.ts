@@ -4,6 +4,7 @@ import {
   isConsistentSecretKey,
   publicKeyFromSeed,
   publicKeyFromSeedViaDer,
+  publicKeyFromSeedViaOpenSsl,
   secretKeyFromSeed,
   secretKeyToBase58,
 } from './secret-key-encoding';
@@ -16,6 +17,13 @@ describe('secret key encoding', () => {
       expect(publicKeyFromSeed(k.seed)).toEqual(k.publicKey);
       expect(secretKeyFromSeed(k.seed)).toEqual(k.secretKey);
       expect(addressOfSecretKey(k.secretKey)).toBe(k.address);
+    }
+  });
+
+  it('derives the same public keys with OpenSSL, where libsodium cannot load', () => {
+    for (let i = 0; i < 20; i++) {
+      const k = makeTestKey();
+      expect(publicKeyFromSeedViaOpenSsl(k.seed)).toEqual(k.publicKey);
     }
   });
 
