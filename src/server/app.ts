@@ -84,7 +84,10 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   return app;
 }
 
-/** getMultipleAccounts calls in flight per bulk chunk (DESIGN §10): a small bound, the RPC is shared. */
+/**
+ * getMultipleAccounts calls in flight per bulk chunk (docs/domain.md#account-safety-checks): a small bound, the RPC is
+ * shared.
+ */
 const BULK_RPC_CONCURRENCY = 2;
 
 async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions): Promise<void> {

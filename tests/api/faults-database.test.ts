@@ -88,7 +88,7 @@ async function within<T>(ms: number, run: () => Promise<T>): Promise<{ result: T
   }
 }
 
-/** DESIGN §8: a 503 with a stable code and a plain message, and nothing about hosts, drivers or SQL. */
+/** docs/domain.md#errors: a 503 with a stable code and a plain message, and nothing about hosts, drivers or SQL. */
 function expectDatabaseUnavailable(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(503);
   expect(res.json()).toEqual({ error: ErrorCode.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE_MESSAGE });
@@ -174,7 +174,7 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL lost and back', () => {
     expect(revealed.statusCode).toBe(200);
     expect(revealed.json().privateKey === keypair.forms.base58Secret).toBe(true);
     const next = await createUser(t);
-    await fund(chain, next.walletAddress); // initiate checks the balance (DESIGN §5a)
+    await fund(chain, next.walletAddress); // initiate checks the balance (docs/domain.md#reservation-limits)
     expect((await initiate(t, next, other)).statusCode).toBe(201);
   });
 
@@ -221,7 +221,7 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL lost and back', () => {
 
   it('killed by the server (pg_terminate_backend): idle connections are replaced unseen, a request in flight gets a 503, none leaves a trace', async () => {
     const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress); // initiate checks the balance (DESIGN §5a)
+    await fund(chain, buyer.walletAddress); // initiate checks the balance (docs/domain.md#reservation-limits)
     await Promise.all([featured(), session(buyer), featured()]);
     expect((await appBackends()).length).toBeGreaterThan(0);
 

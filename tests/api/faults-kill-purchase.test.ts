@@ -223,7 +223,7 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
     expect(await listingOf(server, sale.keypair.address)).toMatchObject({ status: 'available', isListed: true });
     expect((await sale.buyer.reveal(sale.started.transactionId)).status).toBe(403);
     const next = await Client.signIn(server);
-    await server.airdrop(next.walletAddress, FUNDS); // initiate checks the balance (DESIGN §5a)
+    await server.airdrop(next.walletAddress, FUNDS); // initiate checks the balance (docs/domain.md#reservation-limits)
     expect((await next.initiate({ id: sale.listingId, price: sale.price })).status).toBe(201);
     // Nothing was paid: the buyer still holds every lamport.
     expect(await server.balance(sale.buyer.walletAddress)).toBe(FUNDS);

@@ -9,7 +9,8 @@ import { newWallet, signIn, signInAsAdmin, type SignedInWallet, type TestWallet 
 
 /**
  * Public /api routes, by method and path (params written `:param`). Anything else must require a session.
- * A new public route is added here on purpose, after checking it reads nothing private (DESIGN §3).
+ * A new public route is added here on purpose, after checking it reads nothing private
+ * (docs/domain.md#sign-in-sessions-and-roles).
  */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
@@ -37,7 +38,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/solana/gas-fees',
   'GET /api/prices/live',
   'POST /api/dev/airdrop',
-  // Solana Pay and Actions (DESIGN §12): wallets and blink clients have no session; nothing here reads one.
+  // Solana Pay and Actions (docs/domain.md#solana-pay-and-actions): wallets and blink clients have no session; nothing
+  // here reads one.
   'OPTIONS /api/pay/:param',
   'GET /api/pay/:param',
   'POST /api/pay/:param',
@@ -48,8 +50,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/test-only/limited',
   // Issue 16: a quote is arithmetic on the public pattern; the order itself needs a session.
   'POST /api/orders/quote',
-  // Trust a buyer can check (DESIGN §10): public chain reads, the shop's public key, and a proof any visitor may
-  // ask of an available listing (rate limited; the signed message holds only the visitor's own challenge).
+  // Trust a buyer can check (docs/domain.md#trust-model): public chain reads, the shop's public key, and a proof any
+  // visitor may ask of an available listing (rate limited; the signed message holds only the visitor's own challenge).
   'GET /api/addresses/:param/safety',
   'GET /api/attestation-key',
   'POST /api/addresses/:param/custody-proof',

@@ -41,9 +41,9 @@ import {
 /*
  * Issue 9, hostile input: every /api route of the app's own route table, called anonymously, as a member and as an
  * admin, with generated bodies, queries, path parameters and headers (tests/helpers/hostile). Whatever comes in:
- * no 5xx, no hang, every refusal is DESIGN §8's `{ error: CODE, message }`, and a refused request leaves every table
- * as it was (compared after each request, see db-fingerprint.ts for the few exclusions and why). Requests built to
- * be invalid must be refused (4xx).
+ * no 5xx, no hang, every refusal is the `{ error: CODE, message }` of docs/domain.md#errors, and a refused request
+ * leaves every table as it was (compared after each request, see db-fingerprint.ts for the few exclusions and why).
+ * Requests built to be invalid must be refused (4xx).
  */
 
 /** Generated requests per property, per database project. Their sum is what one run sends at least. */
@@ -94,7 +94,8 @@ beforeAll(async () => {
   outsider = await newWallet();
   for (let i = 0; i < FIXTURE_KEYPAIRS; i++) keypairs.push(newKeypair());
   for (let i = 0; i < 3; i++) listings.push(await createListing(t, { seller: admins[0], price: '1.5' }));
-  // Initiate refuses a wallet that cannot pay (DESIGN §5a): the buyer holds SOL on the embedded chain.
+  // Initiate refuses a wallet that cannot pay (docs/domain.md#reservation-limits): the buyer holds SOL on the embedded
+  // chain.
   await t.chain.validator!.airdrop(members[0]!.walletAddress, 10_000_000_000n);
   const initiated = await t.app.inject({
     method: 'POST',

@@ -8,8 +8,8 @@ import { newWallet, signIn, signInAsAdmin, type SignedInWallet } from '@tests/he
 
 /*
  * What the hostile-input suite (hostile-input.test.ts) found, pinned down one case each: a 5xx, or an answer not
- * in DESIGN §8's `{ error: CODE, message }`, for input any client can send. Each must now be a 4xx in that shape
- * that changes nothing.
+ * in the `{ error: CODE, message }` of docs/domain.md#errors, for input any client can send. Each must now be a 4xx in
+ * that shape that changes nothing.
  */
 let t: TestApp;
 let tracker: ChangeTracker;

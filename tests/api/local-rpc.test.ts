@@ -95,7 +95,7 @@ describe('outside local mode', () => {
     const t = await createTestApp({
       env: {
         SOLANA_CLUSTER: 'devnet',
-        // Required outside local mode (receipts, DESIGN §10); any 32-byte seed will do here.
+        // Required outside local mode (receipts, docs/domain.md#receipts); any 32-byte seed will do here.
         ATTESTATION_KEY: JSON.stringify(Array.from(crypto.getRandomValues(new Uint8Array(32)))),
       },
     });

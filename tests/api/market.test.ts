@@ -42,7 +42,10 @@ afterAll(() => t?.close());
 
 const userId = async (w: SignedInWallet) => (await usersRepository.findByWallet(db, w.walletAddress))!.id;
 
-/** A sale as the purchase flow records it (DESIGN §5.4): transaction verified, listing sold, analytics row. */
+/**
+ * A sale as the purchase flow records it (docs/domain.md#verification): transaction verified, listing sold, analytics
+ * row.
+ */
 async function recordSale(
   created: CreatedListing,
   opts: { price?: string; at?: Date; status?: 'verified' | 'completed' | 'failed'; testData?: boolean } = {},

@@ -15,9 +15,9 @@ import {
 import { placeOrderOk, waitForOrder } from './orders-helpers';
 
 /**
- * Two instances share one order queue (DESIGN §9, §11): each claims with `FOR UPDATE SKIP LOCKED`, so two claims
- * at once take different orders, and every order is ground and listed exactly once. On PostgreSQL each instance
- * has its own connection pool, as two processes would; on PGlite they share the handle.
+ * Two instances share one order queue (docs/domain.md#scale, docs/domain.md#custom-orders): each claims with `FOR
+ * UPDATE SKIP LOCKED`, so two claims at once take different orders, and every order is ground and listed exactly once.
+ * On PostgreSQL each instance has its own connection pool, as two processes would; on PGlite they share the handle.
  */
 
 let chain: TestChain;

@@ -20,7 +20,7 @@ import {
 let chain: TestChain;
 let t: PurchaseTestApp;
 
-/** A signed-in buyer who can afford a reservation (initiate checks the balance, DESIGN §5a). */
+/** A signed-in buyer who can afford a reservation (initiate checks the balance, docs/domain.md#reservation-limits). */
 async function fundedUser() {
   const user = await createUser(t);
   await fund(chain, user.walletAddress);
@@ -208,8 +208,9 @@ describe('Solana Actions', () => {
   });
 
   it('Actions POSTs naming a wallet neither use up its reservation quota nor start its cool-down', async () => {
-    // Anyone may name any account in an Actions POST (DESIGN §12); the per-wallet reservation rules (DESIGN §5a)
-    // must therefore count only real reservations, or a stranger could lock a victim out of buying.
+    // Anyone may name any account in an Actions POST (docs/domain.md#solana-pay-and-actions); the per-wallet
+    // reservation rules (docs/domain.md#reservation-limits) must therefore count only real reservations, or a stranger
+    // could lock a victim out of buying.
     const victim = await createUser(t);
     await fund(chain, victim.walletAddress);
     const listings = await Promise.all([0, 1, 2].map(() => createListing(t, { price: '0.1' })));

@@ -36,7 +36,7 @@ const ORIGIN = 'https://shop.example';
 let chain: TestChain;
 let t: PurchaseTestApp;
 
-/** A signed-in buyer who can afford a reservation (initiate checks the balance, DESIGN §5a). */
+/** A signed-in buyer who can afford a reservation (initiate checks the balance, docs/domain.md#reservation-limits). */
 async function fundedUser() {
   const user = await createUser(t);
   await fund(chain, user.walletAddress);
@@ -101,7 +101,7 @@ describe('Solana Pay transaction request conformance', () => {
   it("the purchase's URL parses as a transaction request whose link answers GET and POST as the spec says", async () => {
     const { listing } = await createListing(t, { price: '0.5' });
     const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress); // initiate checks the balance (DESIGN §5a)
+    await fund(chain, buyer.walletAddress); // initiate checks the balance (docs/domain.md#reservation-limits)
     const started = await initiateOk(t, buyer, listing);
     const url = transactionRequestUrl(ORIGIN, started.transactionId);
     expect(url).toBe(`solana:${ORIGIN}/api/pay/${started.transactionId}`);

@@ -81,7 +81,7 @@ describe('Solana Pay transaction request', () => {
   it('refuses a malformed account, another wallet, and an unknown purchase, changing nothing', async () => {
     const { listing } = await createListing(t, { price: '0.2' });
     const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress); // initiate checks the balance (DESIGN §5a)
+    await fund(chain, buyer.walletAddress); // initiate checks the balance (docs/domain.md#reservation-limits)
     const started = await initiateOk(t, buyer, listing);
     const url = `/api/pay/${started.transactionId}`;
     const before = await countRows(t, 'transactions');
@@ -116,7 +116,7 @@ describe('Solana Pay transaction request', () => {
   it('refuses a transaction once the reservation has expired', async () => {
     const { listing } = await createListing(t, { price: '0.2' });
     const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress); // initiate checks the balance (DESIGN §5a)
+    await fund(chain, buyer.walletAddress); // initiate checks the balance (docs/domain.md#reservation-limits)
     const started = await initiateOk(t, buyer, listing);
     await runVerifierOnce(t.deps(16 * 60_000));
     const res = await postAccount(t, `/api/pay/${started.transactionId}`, buyer.walletAddress);

@@ -35,7 +35,7 @@ afterAll(async () => {
 describe('REVEAL_COMMITMENT', () => {
   it('defaults to finalized on mainnet-beta and confirmed elsewhere', () => {
     const key = 'A'.repeat(43) + '=';
-    // Both keys are required outside local mode (the attestation key signs receipts, DESIGN §10).
+    // Both keys are required outside local mode (the attestation key signs receipts, docs/domain.md#receipts).
     const keys = { VAULT_MASTER_KEY: key, ATTESTATION_KEY: JSON.stringify(Array.from({ length: 32 }, (_, i) => i)) };
     expect(loadEnv({ SOLANA_CLUSTER: 'mainnet-beta', ...keys }).revealCommitment).toBe('finalized');
     expect(loadEnv({ SOLANA_CLUSTER: 'devnet', ...keys }).revealCommitment).toBe('confirmed');

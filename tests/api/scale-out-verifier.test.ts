@@ -17,10 +17,11 @@ import {
 } from './purchases-helpers';
 
 /**
- * The background verifier on two instances at once (DESIGN §5.5, §9): each pass claims the rows it works on with
- * one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)` that also stamps a lease, so two passes split the
- * due rows between them, and a row another instance holds is skipped, never waited for. Two app instances on one
- * database: on PostgreSQL each with its own connection pool, as two processes; on PGlite they share the handle.
+ * The background verifier on two instances at once (docs/domain.md#background-verifier, docs/domain.md#scale): each
+ * pass claims the rows it works on with one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)` that also stamps a
+ * lease, so two passes split the due rows between them, and a row another instance holds is skipped, never waited for.
+ * Two app instances on one database: on PostgreSQL each with its own connection pool, as two processes; on PGlite they
+ * share the handle.
  */
 
 let chain: TestChain;

@@ -23,11 +23,11 @@ import {
 } from './purchases-helpers';
 
 /**
- * Scale-out (issue #9, DESIGN §9): two real server processes (src/server/main.ts, as `npm start` runs it) behind
- * one PostgreSQL database, configured as README's "Running several instances" says for a local trial: the same
+ * Scale-out (issue #9, docs/domain.md#scale): two real server processes (src/server/main.ts, as `npm start` runs it)
+ * behind one PostgreSQL database, configured as README's "Running several instances" says for a local trial: the same
  * DATABASE_URL and VAULT_MASTER_KEY; instance A embeds the local validator, instance B uses it through
- * SOLANA_RPC_URLS=<A>/rpc. Every call is real HTTP; both processes run their background jobs. PGlite is one
- * process's embedded database, so this file runs on PostgreSQL only.
+ * SOLANA_RPC_URLS=<A>/rpc. Every call is real HTTP; both processes run their background jobs. PGlite is one process's
+ * embedded database, so this file runs on PostgreSQL only.
  */
 
 let database: TestDatabase;

@@ -5,9 +5,9 @@ import { addresses, algorithmAdjustments, feeConfig, membershipTiers, transactio
 import { seedReferenceData } from '@server/db/seed-reference-data';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
-// The stored data model (spec §3 plus DESIGN's additions), checked against the migrated database itself:
-// catalog queries for shape, real inserts for defaults and constraints. Column names are the SQL (snake_case)
-// names the schema declares explicitly on every column.
+// The stored data model (docs/product-spec.md#stored-tables plus the tables docs/domain.md adds), checked against the
+// migrated database itself: catalog queries for shape, real inserts for defaults and constraints. Column names are the
+// SQL (snake_case) names the schema declares explicitly on every column.
 
 /** Every table with every column the spec (and DESIGN) requires, by SQL name. Extra columns are allowed. */
 // prettier-ignore

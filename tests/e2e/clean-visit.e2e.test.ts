@@ -27,7 +27,7 @@ beforeAll(async () => {
   await createListing(seller, { price: '3' });
   // A purchase by another wallet, so the transaction pages have something to show.
   const buyerKey = generateTestKeypair();
-  await airdrop(server.url, buyerKey.address, 5); // initiate checks the balance (DESIGN §5a)
+  await airdrop(server.url, buyerKey.address, 5); // initiate checks the balance (docs/domain.md#reservation-limits)
   const buyer = await signIn(server.url, buyerKey);
   const initiated = await buyer.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
     addressId: (await createListing(seller, { price: '2' })).id,

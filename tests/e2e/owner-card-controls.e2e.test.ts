@@ -14,9 +14,10 @@ import {
 } from './helpers/trade-fixtures';
 
 /*
- * Spec §5 "Price edit (inline on a card)", §6 "Owner … may delete, edit price and toggle featured" and the §8
- * texts 'Update Failed' / 'Failed to update price' / 'Failed to update featured status'. The marketplace shows
- * cards at phone width; the owner signs in through the page, the listing is created through the real API.
+ * docs/product-spec.md#validation-rules "Price edit (inline on a card)", docs/product-spec.md#roles-and-permissions
+ * "Owner … may delete, edit price and toggle featured" and the docs/product-spec.md#error-texts texts 'Update Failed' /
+ * 'Failed to update price' / 'Failed to update featured status'. The marketplace shows cards at phone width; the owner
+ * signs in through the page, the listing is created through the real API.
  */
 const owner = generateTestKeypair();
 let server: AppServer;

@@ -19,11 +19,11 @@ import {
 } from './helpers/trade-fixtures';
 
 /*
- * Spec §2 "Admin listing creation" (the form, the Bulk Upload card and its results panel, the wallet-required and
- * access-restricted states), the §5 create and bulk checks and the §8 listing and bulk texts
- * (docs/spec-coverage/trading-screens.md). Listings are created on the real server; where a test injects a
- * fault (a request that never answers, a proxy error page, a network failure, an unreadable file), its comment
- * says so. The CSV file goes through the file input, as a user's would.
+ * docs/product-spec.md#admin-listing-creation (the form, the Bulk Upload card and its results panel, the
+ * wallet-required and access-restricted states), the docs/product-spec.md#validation-rules create and bulk checks and
+ * the docs/product-spec.md#error-texts listing and bulk texts (docs/spec-coverage/trading-screens.md). Listings are
+ * created on the real server; where a test injects a fault (a request that never answers, a proxy error page, a network
+ * failure, an unreadable file), its comment says so. The CSV file goes through the file input, as a user's would.
  */
 const admin = generateTestKeypair();
 let server: AppServer;

@@ -19,9 +19,10 @@ import {
 } from './helpers/trade-fixtures';
 
 /*
- * Spec §2 "Profile" (header, My Addresses, admin My Listings with filters, sort, pages, edit and delete,
- * Transaction History) and the §8 listing and key texts shown there (docs/spec-coverage/trading-screens.md).
- * Listings are created through the real API by admins the test signs in itself; the purchase is a real payment.
+ * docs/product-spec.md#profile (header, My Addresses, admin My Listings with filters, sort, pages, edit and delete,
+ * Transaction History) and the docs/product-spec.md#error-texts listing and key texts shown there
+ * (docs/spec-coverage/trading-screens.md). Listings are created through the real API by admins the test signs in
+ * itself; the purchase is a real payment.
  */
 const seller = generateTestKeypair();
 const lister = generateTestKeypair();

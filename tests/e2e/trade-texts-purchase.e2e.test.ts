@@ -26,10 +26,11 @@ import {
 } from './helpers/trade-fixtures';
 
 /*
- * Spec §2 "Secure transaction" and "Transaction details", §4 buy flow and transaction status, and the §8 buying,
- * transaction and key texts shown on those screens (docs/spec-coverage/trading-screens.md). Every state is
- * reached for real: the buyer's Test Wallet signs real payments on the embedded validator and the server judges
- * them. Where a test injects a fault (a held or failed request), its comment says so.
+ * docs/product-spec.md#secure-transaction and docs/product-spec.md#transaction-details, the
+ * docs/product-spec.md#buy-flow and docs/product-spec.md#transaction-status, and the docs/product-spec.md#error-texts
+ * buying, transaction and key texts shown on those screens (docs/spec-coverage/trading-screens.md). Every state is
+ * reached for real: the buyer's Test Wallet signs real payments on the embedded validator and the server judges them.
+ * Where a test injects a fault (a held or failed request), its comment says so.
  */
 const admin = generateTestKeypair();
 let server: AppServer;
@@ -349,7 +350,8 @@ describe('buy flow errors', () => {
           const { listing } = await buyerOnListing(page);
           // Another buyer reserves it while this page is open.
           const rival = generateTestKeypair();
-          await airdrop(server.url, rival.address, 2); // initiate checks the balance (DESIGN §5a)
+          // initiate checks the balance (docs/domain.md#reservation-limits)
+          await airdrop(server.url, rival.address, 2);
           const rivalApi = await signIn(server.url, rival);
           const reserved = await rivalApi.call('POST', '/api/transactions/initiate', {
             addressId: listing.id,
@@ -406,8 +408,8 @@ describe('buy flow errors', () => {
 
   it('Transaction Failed when the chain refuses the payment (a transfer beyond the balance)', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
-      // Initiate refuses a wallet that cannot cover price + fees (DESIGN §5a), so this buyer holds 2 SOL and its
-      // wallet signs a transfer of 1,000 SOL: the chain, not the server, refuses the payment.
+      // Initiate refuses a wallet that cannot cover price + fees (docs/domain.md#reservation-limits), so this buyer
+      // holds 2 SOL and its wallet signs a transfer of 1,000 SOL: the chain, not the server, refuses the payment.
       const listing = await createListing(adminApi);
       const buyer = generateTestKeypair();
       await airdrop(server.url, buyer.address, 2);

@@ -7,7 +7,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
  * Needs the server's SIWS API: POST /api/auth/challenge, POST /api/auth/verify, GET /api/auth/session,
- * POST /api/auth/logout (DESIGN §3).
+ * POST /api/auth/logout (docs/domain.md#sign-in-sessions-and-roles).
  */
 let server: AppServer;
 let browser: Browser;

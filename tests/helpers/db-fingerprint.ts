@@ -14,9 +14,10 @@ const VOLATILE_COLUMNS: Record<string, readonly string[]> = {
   sessions: ['last_seen_at', 'expires_at'],
 };
 const ROW_FILTERS: Record<string, string> = {
-  // The security audit records refused attempts on purpose (DESIGN §3, §4): a failed sign-in (auth.routes.ts) and
-  // every refused reveal or destroy of a key (keys.service.ts: "a stranger probing for keys is what the audit is
-  // for"). Only those rows are left out; any other audit row a refusal wrote would still show.
+  // The security audit records refused attempts on purpose (docs/domain.md#sign-in-sessions-and-roles,
+  // docs/domain.md#key-vault): a failed sign-in (auth.routes.ts) and every refused reveal or destroy of a key
+  // (keys.service.ts: "a stranger probing for keys is what the audit is for"). Only those rows are left out; any other
+  // audit row a refusal wrote would still show.
   transaction_audit: "action not in ('auth.sign_in_failed', 'key.reveal_refused', 'key.destroy_refused')",
 };
 

@@ -11,7 +11,7 @@ import { signIn, signInAsAdmin, type SignedInWallet } from './wallet';
 export interface TestKeypair {
   address: string;
   secretKey: Uint8Array;
-  /** Every accepted private-key form (DESIGN §4), to feed the API and to search dumps for. */
+  /** Every accepted private-key form (docs/domain.md#key-vault), to feed the API and to search dumps for. */
   forms: {
     base58Secret: string;
     base58Seed: string;

@@ -24,11 +24,10 @@ export interface BuildPaymentTransactionInput {
 }
 
 /**
- * The purchase transaction message (DESIGN §5 step 2), ready to sign: a memo, the buyer → seller System transfer
- * with the reference appended as a read-only non-signer account (how Solana Pay makes a payment findable by
- * getSignaturesForAddress), and the commission transfer when one is due. The memo goes to SPL Memo v3
- * explicitly: @solana-program/memo now defaults to v4, which mainnet wallets and LiteSVM do not have.
- * Browser-safe.
+ * The purchase transaction message (docs/domain.md#payment-transaction), ready to sign: a memo, the buyer → seller
+ * System transfer with the reference appended as a read-only non-signer account (how Solana Pay makes a payment
+ * findable by getSignaturesForAddress), and the commission transfer when one is due. The memo goes to SPL Memo v3
+ * explicitly: @solana-program/memo now defaults to v4, which mainnet wallets and LiteSVM do not have. Browser-safe.
  */
 export function buildPaymentTransaction({ payment, buyer, lifetime, version = 0 }: BuildPaymentTransactionInput) {
   const transfer = getTransferSolInstruction({

@@ -1,5 +1,5 @@
 /**
- * What the server stores at initiation and hands the browser (DESIGN §5 step 1), as the chain layer uses it:
+ * What the server stores at initiation and hands the browser (docs/domain.md#reservation), as the chain layer uses it:
  * addresses as base58 strings, amounts as bigint lamports.
  */
 export interface PaymentInstructions {

@@ -1,4 +1,4 @@
-/** One code per verification check, named after the first check that failed (DESIGN §5 step 4). */
+/** One code per verification check, named after the first check that failed (docs/domain.md#verification). */
 export type PaymentVerificationCode =
   | 'PAYMENT_NOT_FOUND'
   | 'PAYMENT_FAILED_ON_CHAIN'

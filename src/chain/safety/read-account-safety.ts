@@ -1,7 +1,9 @@
 import { address as toAddress, type Address } from '@solana/kit';
 import type { ChainRpc } from '../rpc/chain-rpc.js';
 
-/** SPL Token and Token-2022: a token account of either can booby-trap an address (DESIGN §10). */
+/**
+ * SPL Token and Token-2022: a token account of either can booby-trap an address (docs/domain.md#account-safety-checks).
+ */
 export const TOKEN_PROGRAMS = [
   'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',

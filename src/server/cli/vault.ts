@@ -11,9 +11,9 @@ import { rotateMasterKey } from '../modules/vault/rotate-master-key';
 
 /**
  * `npm run vault -- rotate-master-key --new-key <base64> | --generate`: re-encrypts every stored private key under
- * a new master key in one database transaction (DESIGN §4). Takes the DATA_DIR lock like the admin command; with
- * PostgreSQL, stop the servers first (they hold the old key in memory). Prints where the new key is and what to
- * do next; never a private key, and never the master key itself.
+ * a new master key in one database transaction (docs/domain.md#key-vault). Takes the DATA_DIR lock like the admin
+ * command; with PostgreSQL, stop the servers first (they hold the old key in memory). Prints where the new key is and
+ * what to do next; never a private key, and never the master key itself.
  */
 const USAGE = 'Usage: npm run vault -- rotate-master-key --new-key <base64 of 32 bytes> | --generate';
 

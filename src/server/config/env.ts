@@ -6,8 +6,8 @@ import { parseCrashPlan, type CrashPlan } from './crash-point';
 import { parseTrustProxy, type ParsedTrustProxy } from './trust-proxy';
 
 /**
- * The one place `process.env` is read (DESIGN §2). Every variable is parsed here at start-up; a bad value stops
- * the process with a message that names each bad variable, rather than failing later in some request.
+ * The one place `process.env` is read (docs/domain.md#configuration). Every variable is parsed here at start-up; a bad
+ * value stops the process with a message that names each bad variable, rather than failing later in some request.
  */
 
 const booleanString = z
@@ -34,7 +34,10 @@ const rawEnvSchema = z.object({
     .optional(),
   ADMIN_WALLETS: commaList.pipe(z.array(base58Wallet)).default([]),
   VAULT_MASTER_KEY: z.string().optional(),
-  /** The shop's ed25519 receipt-signing key (DESIGN §10): base58 or a JSON byte array, 64-byte secret or 32-byte seed. */
+  /**
+   * The shop's ed25519 receipt-signing key (docs/domain.md#receipts): base58 or a JSON byte array, 64-byte secret or
+   * 32-byte seed.
+   */
   ATTESTATION_KEY: z.string().optional(),
   TREASURY_WALLET: base58Wallet.optional(),
   PRICE_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -148,8 +151,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     /** How long a visitor without a session may be served the same search or featured page (see read.routes). */
     publicListingsMaxAgeMs: raw.PUBLIC_LISTINGS_MAX_AGE_SECONDS * 1000,
     logLevel: raw.LOG_LEVEL,
-    /** Anti-squatting (DESIGN §5a): open purchases per wallet, and the wait before re-reserving a lapsed listing. */
-    /** The payment commitment at which a bought key unlocks (DESIGN §5a): finalized by default on mainnet-beta. */
+    /**
+     * Anti-squatting (docs/domain.md#reservation-limits): open purchases per wallet, and the wait before re-reserving a
+     * lapsed listing.
+     */
+    /**
+     * The payment commitment at which a bought key unlocks (docs/domain.md#payment-finality): finalized by default on
+     * mainnet-beta.
+     */
     revealCommitment: raw.REVEAL_COMMITMENT ?? (raw.SOLANA_CLUSTER === 'mainnet-beta' ? 'finalized' : 'confirmed'),
     /** How many SOLANA_RPC_URLS endpoints must agree on a payment before it is verified (issue 17 finding 7). */
     verifyQuorum: raw.VERIFY_QUORUM,
@@ -159,7 +168,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     localRpcPort: raw.LOCAL_RPC_PORT,
     /** The embedded validator's finality delay in slots: more shows the "Finalizing…" step for longer. */
     localFinalitySlots: raw.LOCAL_FINALITY_SLOTS,
-    /** Custom-pattern orders (DESIGN §11): the admin wallet that lists found keys; local mode: the demo admin. */
+    /**
+     * Custom-pattern orders (docs/domain.md#custom-orders): the admin wallet that lists found keys; local mode: the
+     * demo admin.
+     */
     shopWallet: raw.SHOP_WALLET,
     /** Grinder threads of this instance; 0 = take no orders here. Default: one fewer than the cores, at least 1. */
     grindWorkers: raw.GRIND_WORKERS ?? Math.max(1, availableParallelism() - 1),

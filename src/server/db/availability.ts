@@ -1,6 +1,8 @@
 import type { Database } from './database';
 
-/** What a caller is told while the database cannot be reached (DESIGN §8: a code, a message, no internals). */
+/**
+ * What a caller is told while the database cannot be reached (docs/domain.md#errors: a code, a message, no internals).
+ */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable: its database cannot be reached. Please try again in a moment.';
 

@@ -3,8 +3,8 @@ import { algorithmAdjustments, feeConfig, membershipTiers } from './schema';
 
 /**
  * Fee defaults for Solana. Commission 2.5% (a common NFT-marketplace rate), charged only when TREASURY_WALLET
- * is set (DESIGN §2); no exchange fee because payments never change currency. No minimum, so a cheap listing
- * is not taxed above its rate; capped at 10 SOL so a rare address is not charged a fortune for one transfer.
+ * is set (docs/domain.md#configuration); no exchange fee because payments never change currency. No minimum, so a cheap
+ * listing is not taxed above its rate; capped at 10 SOL so a rare address is not charged a fortune for one transfer.
  */
 export const DEFAULT_SOLANA_FEE_CONFIG = {
   network: 'solana',
@@ -49,7 +49,7 @@ export const DEFAULT_MEMBERSHIP_TIERS = [
   },
 ] as const satisfies readonly (typeof membershipTiers.$inferInsert)[];
 
-/** The valuation model's starting point (DESIGN §6) until enough sales exist to recalibrate it. */
+/** The valuation model's starting point (docs/domain.md#estimated-value) until enough sales exist to recalibrate it. */
 export const INITIAL_SOLANA_ADJUSTMENT = {
   network: 'solana',
   baseValueMultiplier: '1',

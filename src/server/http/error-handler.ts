@@ -34,7 +34,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
   },
 };
 
-/** One error handler for the whole app (DESIGN §8): `{ error: CODE, message }`, 5xx internals never leak. */
+/**
+ * One error handler for the whole app (docs/domain.md#errors): `{ error: CODE, message }`, 5xx internals never leak.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

@@ -9,7 +9,7 @@ const MESSAGES: Record<string, string> = {
 /**
  * Fastify's `frameworkErrors` option. The router refuses a malformed %-escape or a path parameter over 100
  * characters before any route or error handler runs, and would answer `{ error: 'Bad Request', code: 'FST_…' }`;
- * this gives those refusals DESIGN §8's `{ error: CODE, message }` like every other one.
+ * this gives those refusals the `{ error: CODE, message }` body (docs/domain.md#errors) like every other one.
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message = err.code ? MESSAGES[err.code] : undefined;

@@ -22,7 +22,7 @@ import { enforceRateLimits, validateRateLimitRules, type RateLimitRule } from '.
 import { checkWalletMatch, claimedWallets } from './wallet-match';
 
 /**
- * The one request guard (DESIGN §3). Every /api route declares who may call it:
+ * The one request guard (docs/domain.md#sign-in-sessions-and-roles). Every /api route declares who may call it:
  *
  *   config: {
  *     access: 'public' | 'session' | 'admin',   // required: registering an /api route without it throws
@@ -61,8 +61,8 @@ declare module 'fastify' {
     walletMatch?: false;
     contentTypes?: readonly string[];
     /**
-     * Wallets and blink clients POST from anywhere (DESIGN §12). Only for public routes that never act on the
-     * session: without a cookie to ride there is nothing for the Origin check to defend.
+     * Wallets and blink clients POST from anywhere (docs/domain.md#solana-pay-and-actions). Only for public routes that
+     * never act on the session: without a cookie to ride there is nothing for the Origin check to defend.
      */
     anyOrigin?: true;
   }

@@ -1,8 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * Secrets never reach a log line (DESIGN §4): pino censors these paths wherever a request, a body or an error
- * object is logged. We also never log request bodies; this is the second line of defence.
+ * Secrets never reach a log line (docs/domain.md#key-vault): pino censors these paths wherever a request, a body or an
+ * error object is logged. We also never log request bodies; this is the second line of defence.
  */
 export const REDACTED_PATHS = [
   'privateKey',

@@ -4,8 +4,8 @@ import { badRequest } from './app-error';
 
 /**
  * PostgreSQL text cannot hold U+0000: a NUL anywhere in a query, path or JSON body would reach SQL and fail there
- * with a 500. No field of this API means a NUL, so such a request is refused up front (DESIGN §8: bad input of any
- * kind gets a 4xx).
+ * with a 500. No field of this API means a NUL, so such a request is refused up front (docs/domain.md#errors: bad input
+ * of any kind gets a 4xx).
  */
 export function refuseNulCharacters(request: FastifyRequest): void {
   const parts = { query: request.query, path: request.params, body: request.body };

@@ -5,8 +5,8 @@ import { forbidden } from './app-error';
 export const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF defence for state-changing calls (DESIGN §3): the Origin header, or the Referer's origin when Origin is
- * absent, must be PUBLIC_ORIGIN.
+ * CSRF defence for state-changing calls (docs/domain.md#sign-in-sessions-and-roles): the Origin header, or the
+ * Referer's origin when Origin is absent, must be PUBLIC_ORIGIN.
  *
  * A request with neither header is allowed. Browsers send Origin on every cross-site POST/PUT/PATCH/DELETE, so a
  * forged cross-site request always carries a foreign (or 'null') Origin and is refused here; header-less requests

@@ -28,8 +28,9 @@ const signInWallet = (request: FastifyRequest): string | undefined => {
 };
 
 /**
- * Limits for the routes DESIGN §3 names. Generous enough for humans and test suites (each test file has its own
- * database, so its own counters); tight enough to stop scripted guessing and table-filling.
+ * Limits for the routes docs/domain.md#sign-in-sessions-and-roles rate-limits. Generous enough for humans and test
+ * suites (each test file has its own database, so its own counters); tight enough to stop scripted guessing and
+ * table-filling.
  */
 export const RATE_LIMITS = {
   // Per route (challenge and verify count apart): a sign-in is one of each.
@@ -48,9 +49,10 @@ export const RATE_LIMITS = {
   ],
   // Anonymous reads that reach the chain (the fee quote): cached, and still bounded per client.
   publicQuote: [{ max: 120, timeWindow: MINUTE, keyBy: 'ip' }],
-  // Solana Pay transaction requests (DESIGN §12): each one asks the chain for a blockhash.
+  // Solana Pay transaction requests (docs/domain.md#solana-pay-and-actions): each one asks the chain for a blockhash.
   payRequest: [{ max: 60, timeWindow: MINUTE, keyBy: 'ip' }],
-  // Actions POSTs (DESIGN §12) write a purchase row for any account named, without a session: per IP only.
+  // Actions POSTs (docs/domain.md#solana-pay-and-actions) write a purchase row for any account named, without a
+  // session: per IP only.
   actionPurchase: [{ max: 30, timeWindow: MINUTE, keyBy: 'ip' }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 

@@ -23,8 +23,8 @@ export function claimedWallets(request: FastifyRequest, extraFields: readonly st
 }
 
 /**
- * DESIGN §3: the x-wallet-address header proves nothing, so any wallet a request names must be the session's
- * own. Routes then act as the session wallet; the named one is only ever checked, never trusted.
+ * docs/domain.md#sign-in-sessions-and-roles: the x-wallet-address header proves nothing, so any wallet a request names
+ * must be the session's own. Routes then act as the session wallet; the named one is only ever checked, never trusted.
  */
 export function checkWalletMatch(
   request: FastifyRequest,

@@ -9,9 +9,9 @@ import {
 import type { PurchaseDeps } from '../modules/purchases';
 
 /**
- * One pass of the background verifier (DESIGN §5.5): pending payments are verified, initiated ones looked up by
- * their reference (or expired), late payments settled, verified ones completed once finalized. Tests call this
- * directly instead of waiting for the timer.
+ * One pass of the background verifier (docs/domain.md#background-verifier): pending payments are verified, initiated
+ * ones looked up by their reference (or expired), late payments settled, verified ones completed once finalized. Tests
+ * call this directly instead of waiting for the timer.
  */
 export async function runVerifierOnce(deps: PurchaseDeps): Promise<SweepReport> {
   const report = emptyReport();

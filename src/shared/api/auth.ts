@@ -2,8 +2,9 @@ import { isAddress } from '@solana/kit';
 import { z } from 'zod';
 
 /**
- * Sign-In With Solana (DESIGN §3). The server makes the `solana:signIn` input, the wallet signs its text (with
- * `solana:signIn`, or `solana:signMessage` for wallets without it), and the server checks the exact bytes.
+ * Sign-In With Solana (docs/domain.md#sign-in-sessions-and-roles). The server makes the `solana:signIn` input, the
+ * wallet signs its text (with `solana:signIn`, or `solana:signMessage` for wallets without it), and the server checks
+ * the exact bytes.
  */
 
 /** A Solana account address: base58 that decodes to a 32-byte public key. */

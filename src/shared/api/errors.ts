@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every error response body (DESIGN §8). `error` is a stable upper-snake code the browser branches on;
+ * Every error response body (docs/domain.md#errors). `error` is a stable upper-snake code the browser branches on;
  * `message` is for people. Codes follow simple rules: `*_NOT_FOUND`, `INVALID_*`, `*_MISMATCH`.
  */
 export const apiErrorSchema = z.object({
@@ -29,7 +29,7 @@ export const ErrorCode = {
   INVALID_SIGN_IN: 'INVALID_SIGN_IN',
   // chain
   RPC_UNAVAILABLE: 'RPC_UNAVAILABLE',
-  // buying (DESIGN §5)
+  // buying (docs/domain.md#purchases)
   LISTING_NOT_FOUND: 'LISTING_NOT_FOUND',
   LISTING_NOT_AVAILABLE: 'LISTING_NOT_AVAILABLE',
   UNSUPPORTED_CURRENCY: 'UNSUPPORTED_CURRENCY',
@@ -42,7 +42,7 @@ export const ErrorCode = {
   INVALID_TRANSACTION_STATE: 'INVALID_TRANSACTION_STATE',
   SIGNATURE_ALREADY_USED: 'SIGNATURE_ALREADY_USED',
   PAYMENT_NOT_READY: 'PAYMENT_NOT_READY',
-  // anti-squatting at initiate (DESIGN §5a)
+  // anti-squatting at initiate (docs/domain.md#reservation-limits)
   TOO_MANY_RESERVATIONS: 'TOO_MANY_RESERVATIONS',
   RESERVATION_COOLDOWN: 'RESERVATION_COOLDOWN',
   INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
@@ -73,12 +73,12 @@ export const ErrorCode = {
   INVALID_FILE_TYPE: 'INVALID_FILE_TYPE',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   PRIVATE_KEY_PASTED: 'PRIVATE_KEY_PASTED',
-  // keys (DESIGN §4)
+  // keys (docs/domain.md#key-vault)
   PAYMENT_NOT_VERIFIED: 'PAYMENT_NOT_VERIFIED',
   PAYMENT_NOT_FINALIZED: 'PAYMENT_NOT_FINALIZED',
   KEY_DESTROYED: 'KEY_DESTROYED',
   KEY_UNAVAILABLE: 'KEY_UNAVAILABLE',
-  // custom-pattern orders (DESIGN §11)
+  // custom-pattern orders (docs/domain.md#custom-orders)
   INVALID_PATTERN: 'INVALID_PATTERN',
   PATTERN_TOO_HARD: 'PATTERN_TOO_HARD',
   ORDER_ALREADY_ACTIVE: 'ORDER_ALREADY_ACTIVE',
@@ -87,7 +87,7 @@ export const ErrorCode = {
   ORDER_NOT_CANCELLABLE: 'ORDER_NOT_CANCELLABLE',
   ORDERS_UNAVAILABLE: 'ORDERS_UNAVAILABLE',
   RESERVED_FOR_REQUESTER: 'RESERVED_FOR_REQUESTER',
-  // trust (DESIGN §10)
+  // trust (docs/domain.md#trust-model)
   UNSAFE_ACCOUNT: 'UNSAFE_ACCOUNT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (string & {});

@@ -4,15 +4,16 @@ import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports
 import { rangeProblem, searchFilterFields } from './search-filters';
 
 /**
- * Listing API shapes (spec §3 Listing, §5 validation, §7 listing calls). Shared by the server's routes and the
- * browser's fetchers and forms. Prices cross the wire as decimal SOL strings (a number is accepted on input).
+ * Listing API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#validation-rules,
+ * docs/product-spec.md#api-calls). Shared by the server's routes and the browser's fetchers and forms. Prices cross the
+ * wire as decimal SOL strings (a number is accepted on input).
  */
 
 export const NETWORK_VALUES = ['solana', 'ethereum'] as const;
 export const CURRENCY_VALUES = ['SOL', 'ETH'] as const;
 export const PROMOTION_TYPE_VALUES = ['standard', 'featured', 'premium', 'promoted'] as const;
 export type PromotionType = (typeof PROMOTION_TYPE_VALUES)[number];
-/** Marketplace and profile page sizes (spec §9); anything else is refused. */
+/** Marketplace and profile page sizes (docs/product-spec.md#constants-and-limits); anything else is refused. */
 export const PAGE_SIZE_VALUES = ['20', '50', '100', '500'] as const;
 
 export const PRICE_REQUIRED = 'Price is required';
@@ -79,7 +80,10 @@ export const listingSchema = z.object({
   soldAt: z.string().nullable().optional(),
   /** True when the signed-in wallet is the seller ("Your Listing"). */
   isOwner: z.boolean(),
-  /** Why the shop unlisted it (DESIGN §10: failed account-safety checks); present for its owner only. */
+  /**
+   * Why the shop unlisted it (docs/domain.md#account-safety-checks: failed account-safety checks); present for its
+   * owner only.
+   */
   unlistedReason: z.string().optional(),
   usdPrice: z.number(),
   formattedUsd: z.string(),
@@ -160,7 +164,7 @@ export const createListingBodySchema = z.object({
   sellerId: z.string().max(64).optional(),
   price: priceInputSchema,
   currency: z.enum(CURRENCY_VALUES, { error: 'Currency must be SOL or ETH' }).default('SOL'),
-  /** Ignored: the server computes rarity, category and value itself (DESIGN §6). */
+  /** Ignored: the server computes rarity, category and value itself (docs/domain.md#rarity-and-value). */
   rarityScore: z.unknown().optional(),
   /** Ignored: the category is the rarity engine's. */
   category: z.unknown().optional(),
@@ -216,7 +220,10 @@ export const validateAddressResponseSchema = z.object({
 });
 export type ValidateAddressResponse = z.infer<typeof validateAddressResponseSchema>;
 
-/** One bulk row as the browser's parser sends it (spec §3 "Bulk row"); every row is checked on the server. */
+/**
+ * One bulk row as the browser's parser sends it (docs/product-spec.md#data-shapes "Bulk row"); every row is checked on
+ * the server.
+ */
 export const bulkRowSchema = z.object({
   line: z.number().int().min(1).optional(),
   address: z.string().max(256),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Custom-pattern order API shapes (DESIGN §11). Money is a SOL decimal string at the edge, as everywhere. */
+/**
+ * Custom-pattern order API shapes (docs/domain.md#custom-orders). Money is a SOL decimal string at the edge, as
+ * everywhere.
+ */
 
 export const orderPatternSchema = z.object({
   pattern: z.string({ error: 'pattern must be text' }).max(64, 'pattern is too long'),

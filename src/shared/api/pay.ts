@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { solanaAddressSchema } from './auth';
 
 /**
- * Paying from any wallet (DESIGN §12): the Solana Pay transaction request and Solana Actions shapes. Field names
- * are the specs' own (Solana Pay "Transaction Request"; @solana/actions-spec `ActionGetResponse`,
+ * Paying from any wallet (docs/domain.md#solana-pay-and-actions): the Solana Pay transaction request and Solana Actions
+ * shapes. Field names are the specs' own (Solana Pay "Transaction Request"; @solana/actions-spec `ActionGetResponse`,
  * `ActionPostRequest`, `TransactionResponse`, `ActionsJson`), so wallets and blink clients read them as sent.
  */
 

@@ -11,7 +11,7 @@ import type { Category } from '../rarity/types';
 export const POSITION_VALUES = ['anywhere', 'start', 'end'] as const;
 export type SearchPosition = (typeof POSITION_VALUES)[number];
 
-/** The rarity engine's categories (DESIGN §6). */
+/** The rarity engine's categories (docs/domain.md#features-and-categories). */
 export const CATEGORY_VALUES = [
   'leading-zeros',
   'palindrome',
@@ -22,7 +22,10 @@ export const CATEGORY_VALUES = [
   'custom',
 ] as const satisfies readonly Category[];
 
-/** The marketplace table's rarity tiers (spec §2 "a second reading"): the score range each one covers. */
+/**
+ * The marketplace table's rarity tiers (docs/product-spec.md#listing-card, the table's scale): the score range each one
+ * covers.
+ */
 export const RARITY_TIERS = {
   elite: { label: 'ELITE', min: 9 },
   epic: { label: 'EPIC', min: 8, below: 9 },

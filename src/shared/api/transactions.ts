@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Purchase API shapes (spec §3 Transaction, §7 transaction calls; DESIGN §5). Amounts cross the wire as decimal
- * SOL strings, and the amount the wallet must pay as a string of integer lamports, so no float ever carries
- * money.
+ * Purchase API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#api-calls; docs/domain.md#purchases).
+ * Amounts cross the wire as decimal SOL strings, and the amount the wallet must pay as a string of integer lamports, so
+ * no float ever carries money.
  */
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
@@ -26,7 +26,7 @@ export const signatureSchema = z
 export const transactionStatusSchema = z.enum(['initiated', 'pending', 'verified', 'completed', 'failed']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
-/** Purchases the buyer owns (spec §4: shown as owned; the key may be revealed). */
+/** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
 
 const solAmountSchema = z.string().describe('SOL as a decimal string, e.g. "1.5"');
@@ -49,7 +49,10 @@ export const feeCalculationSchema = z.object({
 });
 export type FeeCalculation = z.infer<typeof feeCalculationSchema>;
 
-/** What the wallet must sign (DESIGN §5.2). The server chose every value; the browser only carries them. */
+/**
+ * What the wallet must sign (docs/domain.md#payment-transaction). The server chose every value; the browser only
+ * carries them.
+ */
 export const paymentInstructionsSchema = z.object({
   recipient: z.string(),
   lamports: lamportsSchema,

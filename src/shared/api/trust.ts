@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { receiptSchema } from '../trust/receipt';
 import { isRecipientPublicKey } from '../trust/sealed-key';
 
-/** Trust API shapes (DESIGN §10): proof of custody, sealed key delivery, receipts. */
+/** Trust API shapes (docs/domain.md#trust-model): proof of custody, sealed key delivery, receipts. */
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -47,8 +47,8 @@ export const sealedKeySchema = z.object({
 });
 
 /**
- * Reveal body (DESIGN §10). With `recipientPublicKey` (a one-time X25519 public key, 32 bytes base64) the answer
- * is sealed to it; without a body the spec's plain `{ success, privateKey }` stays, for API callers.
+ * Reveal body (docs/domain.md#sealed-delivery). With `recipientPublicKey` (a one-time X25519 public key, 32 bytes
+ * base64) the answer is sealed to it; without a body the spec's plain `{ success, privateKey }` stays, for API callers.
  */
 export const revealKeyBodySchema = z
   .object({
@@ -93,8 +93,8 @@ export const safetyReportSchema = z.object({
 export type SafetyReport = z.infer<typeof safetyReportSchema>;
 
 /**
- * DESIGN §10 before every reveal: when a check fails the key is still revealed (the buyer paid), with this warning
- * naming what changed on chain and when it was read.
+ * docs/domain.md#account-safety-checks before every reveal: when a check fails the key is still revealed (the buyer
+ * paid), with this warning naming what changed on chain and when it was read.
  */
 export const safetyWarningSchema = z.object({
   message: z.string(),

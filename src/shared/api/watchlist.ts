@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Watchlist API shapes: the marketplace star a signed-in wallet keeps across devices (spec §2 marks the star as
- * local; with a session we persist it, the spec's `watchlist` table).
+ * Watchlist API shapes: the marketplace star a signed-in wallet keeps across devices (docs/product-spec.md#marketplace;
+ * the original spec made the star local, with a session we persist it in the `watchlist` table).
  */
 export const watchlistParamsSchema = z.object({ addressId: z.uuid({ error: 'The listing id must be a UUID' }) });
 

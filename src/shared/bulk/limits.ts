@@ -1,6 +1,6 @@
-/** At most this many addresses per bulk upload (spec §9). */
+/** At most this many addresses per bulk upload (docs/product-spec.md#constants-and-limits). */
 export const MAX_BULK_ROWS = 100_000;
-/** A bulk file must be under this size (spec §9: 50MB). */
+/** A bulk file must be under this size (docs/product-spec.md#constants-and-limits: 50MB). */
 export const MAX_BULK_FILE_BYTES = 50 * 1024 * 1024;
 /**
  * The longest line a bulk upload may have. The longest valid row is a JSON object with every field: an address
@@ -16,7 +16,10 @@ export const MAX_BULK_ERRORS = 1_000;
 export type BulkFileCheck =
   { ok: true } | { ok: false; title: 'Invalid File Type' | 'File Too Large'; message: string };
 
-/** The browser's checks before reading a chosen file (spec §5); the server repeats the size check. */
+/**
+ * The browser's checks before reading a chosen file (docs/product-spec.md#validation-rules); the server repeats the
+ * size check.
+ */
 export function validateBulkFile(name: string, size: number): BulkFileCheck {
   if (!name.toLowerCase().endsWith('.csv')) {
     return { ok: false, title: 'Invalid File Type', message: 'Please choose a .csv file.' };

@@ -7,8 +7,8 @@ import { isBulkLineError, lineError, makeRow, type BulkLineError, type BulkRow }
 const GUESSED_PATTERN = /[0-9a-fA-F]{4,7}/;
 
 /**
- * Reads one line of a bulk upload (spec §5). Returns null for blank and header lines; never throws.
- * A brace line is JSON even if it mentions the header words, since a JSON row may well name them.
+ * Reads one line of a bulk upload (docs/product-spec.md#validation-rules). Returns null for blank and header lines;
+ * never throws. A brace line is JSON even if it mentions the header words, since a JSON row may well name them.
  */
 export function parseBulkLine(text: string, lineNumber: number): BulkRow | BulkLineError | null {
   if (typeof text !== 'string') return lineError(lineNumber, 'not a line of text');

@@ -1,4 +1,7 @@
-/** One listing read from a bulk upload line (spec §3 "Bulk row"). Values are as written; the server validates. */
+/**
+ * One listing read from a bulk upload line (docs/product-spec.md#data-shapes "Bulk row"). Values are as written; the
+ * server validates.
+ */
 export interface BulkRow {
   /** 1-based line number in the pasted text or file. */
   line: number;

@@ -26,8 +26,8 @@ export function truncateListingAddress(address: string): string {
 export type Network = 'solana' | 'ethereum';
 
 /**
- * The validator's network guess (spec §5): '0x' and 42 characters → ethereum; no '0x' and 32–44 characters →
- * solana; anything else → ethereum (the server then says why it is invalid).
+ * The validator's network guess (docs/product-spec.md#validation-rules): '0x' and 42 characters → ethereum; no '0x' and
+ * 32–44 characters → solana; anything else → ethereum (the server then says why it is invalid).
  */
 export function guessNetwork(input: string): Network {
   const s = input.trim();

@@ -1,6 +1,6 @@
 /**
- * USD display (spec §9). USD values are for people only: they are never paid or verified, so a float is fine
- * here, unlike SOL amounts (see `../money.ts`).
+ * USD display (docs/product-spec.md#constants-and-limits). USD values are for people only: they are never paid or
+ * verified, so a float is fine here, unlike SOL amounts (see `../money.ts`).
  */
 
 /** Rate used when a listing has no `formattedUsd` (home page, listing cards). */
@@ -27,7 +27,10 @@ function usdFormatter(decimals: number): Intl.NumberFormat {
   return f;
 }
 
-/** Decimals per spec §9: more of them as the amount shrinks, so small prices keep their significant digits. */
+/**
+ * Decimals per docs/product-spec.md#constants-and-limits: more of them as the amount shrinks, so small prices keep
+ * their significant digits.
+ */
 function decimalsFor(amount: number): number {
   if (amount < 0) return 8;
   if (amount < 0.001) return 6;

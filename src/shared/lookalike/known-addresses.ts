@@ -4,8 +4,8 @@ export interface KnownAddress {
 }
 
 /**
- * Well-known Solana addresses that vanity look-alikes could impersonate (DESIGN §7). Only addresses we are
- * certain of: native programs and sysvars, SPL programs, major token mints and DeFi programs. Exchange
+ * Well-known Solana addresses that vanity look-alikes could impersonate (docs/domain.md#look-alike-protection). Only
+ * addresses we are certain of: native programs and sysvars, SPL programs, major token mints and DeFi programs. Exchange
  * wallets are left to admins (the list is extendable at run time) because their hot wallets change.
  */
 export const KNOWN_ADDRESSES: ReadonlyArray<KnownAddress> = [

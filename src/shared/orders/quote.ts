@@ -1,5 +1,5 @@
 /**
- * The maths of a custom-pattern order (DESIGN §11), shared by the server's quote and the order page.
+ * The maths of a custom-pattern order (docs/domain.md#custom-orders), shared by the server's quote and the order page.
  *
  * Difficulty comes from the rarity engine's own model (probability.ts): a prefix uses the true base58
  * first-character banding, a suffix 58^-n, a case-insensitive character counts every base58 spelling of it.
@@ -75,9 +75,9 @@ export function difficultyOf(probability: number): Difficulty {
 }
 
 /**
- * The order's price: the spec's auto-price for a pattern of that length and position (§9, the same table bulk
- * rows use), or the rarity engine's grinding-cost value when that is higher (long patterns). Independent of the
- * measured rate, so every instance quotes the same price.
+ * The order's price: the spec's auto-price for a pattern of that length and position
+ * (docs/product-spec.md#constants-and-limits, the same table bulk rows use), or the rarity engine's grinding-cost value
+ * when that is higher (long patterns). Independent of the measured rate, so every instance quotes the same price.
  */
 export function orderPriceLamports(order: OrderPattern, probability: number): bigint {
   const table = autoPriceLamports(order.pattern.length, order.position);

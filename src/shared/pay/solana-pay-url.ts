@@ -1,7 +1,7 @@
 /**
- * The Solana Pay transaction-request URL of a purchase (DESIGN §12): `solana:<link>`. The spec says the link is
- * URL-encoded only when it carries query parameters (so its own `?` cannot be read as the Solana Pay URL's); our
- * link has none, so it is written as is. Browser- and server-safe.
+ * The Solana Pay transaction-request URL of a purchase (docs/domain.md#solana-pay-and-actions): `solana:<link>`. The
+ * spec says the link is URL-encoded only when it carries query parameters (so its own `?` cannot be read as the Solana
+ * Pay URL's); our link has none, so it is written as is. Browser- and server-safe.
  */
 export function transactionRequestLink(origin: string, transactionId: string): string {
   return `${origin.replace(/\/$/, '')}/api/pay/${encodeURIComponent(transactionId)}`;

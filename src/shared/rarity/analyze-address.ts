@@ -1,5 +1,5 @@
 /**
- * analyzeAddress: the server's own rarity and value model (DESIGN §6) for one address.
+ * analyzeAddress: the server's own rarity and value model (docs/domain.md#rarity-and-value) for one address.
  *
  * 1. Validate the address for its network (invalid → isValid false, a human message, zeros elsewhere).
  * 2. Find the match to value: the seller's declared pattern where it occurs, otherwise the best detected

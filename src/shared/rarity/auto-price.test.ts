@@ -3,7 +3,7 @@ import { autoPriceLamports } from './auto-price';
 
 const SOL = 1_000_000_000n;
 
-describe('autoPriceLamports (spec §9)', () => {
+describe('autoPriceLamports (docs/product-spec.md#constants-and-limits)', () => {
   it('prices by pattern length', () => {
     expect(autoPriceLamports(3)).toBe(SOL / 100n);
     expect(autoPriceLamports(4)).toBe(SOL / 10n);

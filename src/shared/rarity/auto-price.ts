@@ -1,6 +1,7 @@
 /**
- * The spec's automatic price for bulk rows without one (§9): a base price by pattern length times a
- * pattern-type multiplier. Exact bigint lamports; multipliers are kept in tenths so 0.8 × 0.01 SOL is exact.
+ * The spec's automatic price for bulk rows without one (docs/product-spec.md#constants-and-limits): a base price by
+ * pattern length times a pattern-type multiplier. Exact bigint lamports; multipliers are kept in tenths so 0.8 × 0.01
+ * SOL is exact.
  */
 import type { PatternType } from './types';
 

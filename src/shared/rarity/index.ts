@@ -1,6 +1,6 @@
 /**
- * The rarity and valuation model (DESIGN §6). Browser-safe: nothing here loads the English word list.
- * Server code imports `@shared/rarity/server` instead, which also installs the word list.
+ * The rarity and valuation model (docs/domain.md#rarity-and-value). Browser-safe: nothing here loads the English word
+ * list. Server code imports `@shared/rarity/server` instead, which also installs the word list.
  */
 export { analyzeAddress } from './analyze-address';
 export { NOTABLE_MIN_LOG58 } from './probability';

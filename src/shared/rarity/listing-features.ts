@@ -1,6 +1,6 @@
 /**
- * The per-listing feature columns (spec §3 `addresses`), facts about the address that search and filters
- * use. Thresholds are documented on ListingFeatures (types.ts).
+ * The per-listing feature columns (docs/product-spec.md#stored-tables (`addresses`)), facts about the address that
+ * search and filters use. Thresholds are documented on ListingFeatures (types.ts).
  */
 import { hasTwoCasesInBase58 } from './alphabet';
 import { longestRepeatedDigitRun, zeroChar } from './detect-runs';

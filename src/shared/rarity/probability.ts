@@ -1,5 +1,5 @@
 /**
- * How likely a random keypair is to produce a given match: the "difficulty" p of DESIGN §6.
+ * How likely a random keypair is to produce a given match: the "difficulty" p of docs/domain.md#difficulty.
  *
  * Solana (base58, 58 symbols):
  *   - suffix of n characters: the last base58 digit of a uniform 256-bit number is uniform to within 2^-250,

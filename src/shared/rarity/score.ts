@@ -1,5 +1,5 @@
 /**
- * rarityScore: one scale for prefixes, suffixes, words and every other feature (DESIGN §6).
+ * rarityScore: one scale for prefixes, suffixes, words and every other feature (docs/domain.md#rarity-score).
  *
  *   score = 1.25 × (log58(1/p) + 1 − H), clamped to [0, 10], one decimal,
  *

@@ -8,11 +8,14 @@ export type PatternPosition = 'prefix' | 'suffix' | 'middle';
 export type Category =
   'leading-zeros' | 'palindrome' | 'repeating' | 'word-like' | 'mathematical' | 'cultural' | 'custom';
 
-/** The pattern-type keys of the spec's auto-price multipliers (§9). */
+/** The pattern-type keys of the spec's auto-price multipliers (docs/product-spec.md#constants-and-limits). */
 export type PatternType =
   'prefix' | 'suffix' | 'middle' | 'palindrome' | 'sequence' | 'word_like' | 'numerical' | 'repetition';
 
-/** The per-listing feature columns of `addresses` (spec §3), computed when a listing is created. */
+/**
+ * The per-listing feature columns of `addresses` (docs/product-spec.md#stored-tables), computed when a listing is
+ * created.
+ */
 export interface ListingFeatures {
   /** Length of the reported pattern; 0 when there is none. */
   patternLength: number;
@@ -65,6 +68,6 @@ export interface AnalyzeOptions {
   network?: Network;
   /** A seller's declared pattern: scored where it occurs instead of the detected best feature. */
   pattern?: string;
-  /** Market calibration from `algorithm_adjustments` (DESIGN §6); default 1. */
+  /** Market calibration from `algorithm_adjustments` (docs/domain.md#estimated-value); default 1. */
   baseValueMultiplier?: number;
 }

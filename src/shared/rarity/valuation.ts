@@ -1,5 +1,5 @@
 /**
- * estimatedValue = what it costs to grind the match yourself (DESIGN §6):
+ * estimatedValue = what it costs to grind the match yourself (docs/domain.md#estimated-value):
  *
  *   value = expected attempts (1/p) ÷ reference grind rate × cost per second × baseValueMultiplier
  *

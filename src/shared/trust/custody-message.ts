@@ -11,10 +11,10 @@ import {
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * Proof of custody (DESIGN §10): the vault signs a browser-made challenge with the listed address's own key, as a
- * Solana off-chain message (format v0: signing domain `\xffsolana offchain`, version 0, a 32-byte application
- * domain, restricted-ASCII body). The leading 0xff byte can never start a transaction message, so a signature over
- * these bytes can never be replayed as a transaction signature.
+ * Proof of custody (docs/domain.md#proof-of-custody): the vault signs a browser-made challenge with the listed
+ * address's own key, as a Solana off-chain message (format v0: signing domain `\xffsolana offchain`, version 0, a
+ * 32-byte application domain, restricted-ASCII body). The leading 0xff byte can never start a transaction message, so a
+ * signature over these bytes can never be replayed as a transaction signature.
  *
  * The format's application domain is 32 bytes; ours is SHA-256 of the shop's origin (e.g. "https://vault.example"),
  * so a proof made for one shop does not verify as a proof from another.

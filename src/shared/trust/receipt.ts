@@ -3,9 +3,9 @@ import { getBase58Encoder } from '@solana/kit';
 import { z } from 'zod';
 
 /**
- * Signed receipts (DESIGN §10). A receipt is a statement plus the shop's ed25519 signature over the statement's
- * canonical bytes: the UTF-8 of `JSON.stringify` of the statement with its keys sorted by UTF-16 code unit and no
- * whitespace. Every value is a string (lamports and slots as decimal strings), so this is exactly RFC 8785 (JCS)
+ * Signed receipts (docs/domain.md#receipts). A receipt is a statement plus the shop's ed25519 signature over the
+ * statement's canonical bytes: the UTF-8 of `JSON.stringify` of the statement with its keys sorted by UTF-16 code unit
+ * and no whitespace. Every value is a string (lamports and slots as decimal strings), so this is exactly RFC 8785 (JCS)
  * for these objects and any language reproduces the bytes without a float or number-format question.
  */
 

@@ -3,11 +3,11 @@ import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * Sealed key delivery (DESIGN §10): the browser makes a one-time X25519 key pair for one reveal and sends the
- * public half; the server answers with the secret sealed to it, so no HTTP response body (nor a proxy, a cache or
- * DevTools) ever holds the plaintext. X25519 ECDH with a fresh server key → HKDF-SHA256 → AES-256-GCM, with the
- * transaction id and address as associated data so a sealed answer cannot be passed off for another purchase.
- * Curve and KDF from @noble (audited); AES-GCM from WebCrypto, present in browsers and Node alike.
+ * Sealed key delivery (docs/domain.md#sealed-delivery): the browser makes a one-time X25519 key pair for one reveal and
+ * sends the public half; the server answers with the secret sealed to it, so no HTTP response body (nor a proxy, a
+ * cache or DevTools) ever holds the plaintext. X25519 ECDH with a fresh server key → HKDF-SHA256 → AES-256-GCM, with
+ * the transaction id and address as associated data so a sealed answer cannot be passed off for another purchase. Curve
+ * and KDF from @noble (audited); AES-GCM from WebCrypto, present in browsers and Node alike.
  */
 
 export const SEALED_KEY_ALGORITHM = 'X25519-HKDF-SHA256-AES-256-GCM';

@@ -11,9 +11,9 @@ function fromBase64(value: string): Uint8Array {
 }
 
 /**
- * The buyer-side check of a custody proof (DESIGN §10). It trusts nothing the server says: the signature must
- * verify against the address the buyer is looking at, over an off-chain message for the origin the buyer is on,
- * naming that address and carrying the challenge the buyer made.
+ * The buyer-side check of a custody proof (docs/domain.md#proof-of-custody). It trusts nothing the server says: the
+ * signature must verify against the address the buyer is looking at, over an off-chain message for the origin the buyer
+ * is on, naming that address and carrying the challenge the buyer made.
  */
 export function verifyCustodyProof(
   proof: CustodyProof,

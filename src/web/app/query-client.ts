@@ -10,8 +10,8 @@ function shouldRetry(failureCount: number, error: unknown) {
 }
 
 /**
- * Spec §9 client data defaults, the variant with 3 retries: data is fresh for 5 minutes, unused cache is
- * dropped after 10 minutes, no refetch on window focus; changes (mutations) are never retried.
+ * docs/product-spec.md#constants-and-limits client data defaults, the variant with 3 retries: data is fresh for 5
+ * minutes, unused cache is dropped after 10 minutes, no refetch on window focus; changes (mutations) are never retried.
  */
 export function createQueryClient() {
   return new QueryClient({

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button, type ButtonProps } from './button';
 import { toast } from './toast-store';
 
-// Spec §9: the check mark stays for 2 seconds after a copy.
+// docs/product-spec.md#constants-and-limits: the check mark stays for 2 seconds after a copy.
 const COPIED_MS = 2000;
 
 export function CopyButton({

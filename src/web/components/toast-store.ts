@@ -1,6 +1,6 @@
 /**
- * A one-slot toast store (spec §9: only one toast shows at a time — a new toast replaces the current one).
- * Kept outside React so any event handler can call `toast()`; the Toaster subscribes with
+ * A one-slot toast store (docs/product-spec.md#constants-and-limits: only one toast shows at a time — a new toast
+ * replaces the current one). Kept outside React so any event handler can call `toast()`; the Toaster subscribes with
  * useSyncExternalStore. Features call it from their own handlers, never from the HTTP client.
  */
 export type ToastVariant = 'default' | 'success' | 'error';

@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 import { cn } from '@web/lib/cn';
 import { dismissToast, toastStore, type ToastVariant } from './toast-store';
 
-// Spec §9: 5,000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the notifications region.
+// docs/product-spec.md#constants-and-limits: 5,000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the
+// notifications region.
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 

@@ -2,8 +2,9 @@ import { apiErrorSchema } from '@shared/api/errors';
 import type { z } from 'zod';
 
 /**
- * A failed API call. `code` is the server's stable upper-snake code (DESIGN §8) to branch on; `message` is
- * for people: the server's message, or — when the body has none — "status: body text" (spec §8 shared rule).
+ * A failed API call. `code` is the server's stable upper-snake code (docs/domain.md#errors) to branch on; `message` is
+ * for people: the server's message, or — when the body has none — "status: body text"
+ * (docs/product-spec.md#shared-rule).
  */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';

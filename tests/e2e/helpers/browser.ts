@@ -23,9 +23,10 @@ export const VIEWPORTS = {
 
 /**
  * Chromium itself logs every non-2xx fetch as a console error. These answers are part of the API contract, not
- * faults, so only they are tolerated: 401 from GET /api/auth/session ("nobody is signed in", DESIGN §3); 404 for an
- * address or transaction that does not exist (the pages then show 'Address Not Found' / 'Transaction Not Found');
- * 409 from PATCH …/verify while the chain has not confirmed a payment yet (docs/decisions/0003).
+ * faults, so only they are tolerated: 401 from GET /api/auth/session ("nobody is signed in",
+ * docs/domain.md#sign-in-sessions-and-roles); 404 for an address or transaction that does not exist (the pages then
+ * show 'Address Not Found' / 'Transaction Not Found'); 409 from PATCH …/verify while the chain has not confirmed a
+ * payment yet (docs/decisions/0003).
  */
 const EXPECTED_ANSWERS: ReadonlyArray<{ status: string; path: RegExp }> = [
   { status: '401', path: /^\/api\/auth\/session$/ },

@@ -89,7 +89,10 @@ export interface CreatedListing {
   category: string;
 }
 
-/** Deletes through the confirmation dialog `card`'s Delete opens, after checking its spec §5 question is shown. */
+/**
+ * Deletes through the confirmation dialog `card`'s Delete opens, after checking its
+ * docs/product-spec.md#validation-rules question is shown.
+ */
 export async function confirmDelete(page: Page, card: Locator) {
   await card.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete listing?' });

@@ -211,7 +211,7 @@ export function headerRequests(ctx: RequestContext): fc.Arbitrary<HostileRequest
   );
 }
 
-/** DESIGN §3: the Origin, else the Referer's origin, must be ours when present. */
+/** docs/domain.md#sign-in-sessions-and-roles: the Origin, else the Referer's origin, must be ours when present. */
 function foreignOrigin(origin: string | null, referer: string | null, ours: string): string | null {
   if (origin !== null) return origin.replace(/\/$/, '') === ours ? null : `Origin ${origin}`;
   if (referer === null) return null;

@@ -5,9 +5,9 @@ import { addresses } from './listings';
 import { transactions } from './transactions';
 
 /**
- * Valuation calibration (DESIGN §6): `baseValueMultiplier` is refitted from the last `salesDataPeriod` days
- * of `sales_analytics`. To recalibrate, deactivate the current row and insert the new one in one transaction
- * (the partial unique index allows one active row per network).
+ * Valuation calibration (docs/domain.md#estimated-value): `baseValueMultiplier` is refitted from the last
+ * `salesDataPeriod` days of `sales_analytics`. To recalibrate, deactivate the current row and insert the new one in one
+ * transaction (the partial unique index allows one active row per network).
  */
 export const algorithmAdjustments = pgTable(
   'algorithm_adjustments',

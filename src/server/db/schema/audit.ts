@@ -3,9 +3,9 @@ import { id, timestamptz } from './columns';
 import { transactions } from './transactions';
 
 /**
- * Security-relevant actions (DESIGN §3): sign-in, listing changes, purchase steps, reveal, destroy.
- * `performedBy` is a wallet address (or 'system'), not a user id: failed sign-ins by unknown wallets are
- * audited too. Audit rows outlive nothing they describe: the transaction foreign key restricts.
+ * Security-relevant actions (docs/domain.md#sign-in-sessions-and-roles): sign-in, listing changes, purchase steps,
+ * reveal, destroy. `performedBy` is a wallet address (or 'system'), not a user id: failed sign-ins by unknown wallets
+ * are audited too. Audit rows outlive nothing they describe: the transaction foreign key restricts.
  */
 export const transactionAudit = pgTable(
   'transaction_audit',

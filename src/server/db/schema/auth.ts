@@ -3,8 +3,9 @@ import { createdAt, id, timestamptz } from './columns';
 import { users } from './users';
 
 /**
- * Server-side sessions (DESIGN §3). The cookie carries an opaque random id; only its SHA-256 is stored, so a
- * database dump cannot be replayed as cookies. Kept in the database so every instance shares them.
+ * Server-side sessions (docs/domain.md#sign-in-sessions-and-roles). The cookie carries an opaque random id; only its
+ * SHA-256 is stored, so a database dump cannot be replayed as cookies. Kept in the database so every instance shares
+ * them.
  */
 export const sessions = pgTable(
   'sessions',

@@ -12,7 +12,7 @@ export const id = () => uuid('id').primaryKey().defaultRandom();
 /** A SOL (or ETH) amount at the edges: numeric(18,8) read as a string, so no float ever touches it. */
 export const amount = (name: string) => numeric(name, { precision: 18, scale: 8 });
 
-/** A rarity score, 0–10 with one decimal (DESIGN §6). */
+/** A rarity score, 0–10 with one decimal (docs/domain.md#rarity-and-value). */
 export const rarity = (name: string) => numeric(name, { precision: 3, scale: 1 });
 
 /** A fee or discount percentage, 0–100 with two decimals (2.50 = 2.5%). */

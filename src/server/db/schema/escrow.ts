@@ -2,8 +2,9 @@ import { pgTable, text } from 'drizzle-orm/pg-core';
 import { amount, createdAt, id, timestamptz } from './columns';
 
 /**
- * Escrowed payments (spec §3). Purchases pay the seller directly (DESIGN §5), so nothing writes here yet;
- * the table exists so the stored model is complete. Status is left open until an escrow flow defines it.
+ * Escrowed payments (docs/product-spec.md#stored-tables). Purchases pay the seller directly
+ * (docs/domain.md#purchase-states), so nothing writes here yet; the table exists so the stored model is complete.
+ * Status is left open until an escrow flow defines it.
  */
 export const escrowTransactions = pgTable('escrow_transactions', {
   id: id(),

@@ -3,8 +3,8 @@ import { createdAt, id } from './columns';
 import { users } from './users';
 
 /**
- * Admin additions to the shipped list of well-known addresses that listings may not imitate (DESIGN §7).
- * Small enough to read whole; no index beyond the unique one.
+ * Admin additions to the shipped list of well-known addresses that listings may not imitate
+ * (docs/domain.md#look-alike-protection). Small enough to read whole; no index beyond the unique one.
  */
 export const knownAddresses = pgTable('known_addresses', {
   id: id(),

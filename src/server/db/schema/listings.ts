@@ -32,8 +32,8 @@ export const addresses = pgTable(
     // Where the pattern sits (prefix, suffix, middle); open-ended, so no CHECK.
     patternPosition: text('pattern_position'),
     isListed: boolean('is_listed').notNull().default(true),
-    // Why the shop took it off the market (DESIGN §10: failed account-safety checks at initiate), shown to its
-    // owner; cleared when the owner lists it again.
+    // Why the shop took it off the market (docs/domain.md#account-safety-checks: failed account-safety checks at
+    // initiate), shown to its owner; cleared when the owner lists it again.
     unlistedReason: text('unlisted_reason'),
     status: text('status').notNull().default('available'),
     isFeatured: boolean('is_featured').notNull().default(false),
@@ -47,7 +47,8 @@ export const addresses = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    // Pattern features computed by the rarity model (DESIGN §6) when the listing is created.
+    // Pattern features computed by the rarity model (docs/domain.md#features-and-categories) when the listing is
+    // created.
     patternLength: integer('pattern_length').notNull().default(0),
     repeatingDigits: integer('repeating_digits').notNull().default(0),
     hasLeadingZeros: boolean('has_leading_zeros').notNull().default(false),

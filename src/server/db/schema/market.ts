@@ -4,7 +4,7 @@ import { addresses } from './listings';
 import { transactions } from './transactions';
 import { CURRENCIES, NETWORKS } from './values';
 
-/** Last known USD rate per currency, refreshed from PRICE_FEED_URL (DESIGN §2). */
+/** Last known USD rate per currency, refreshed from PRICE_FEED_URL (docs/domain.md#configuration). */
 export const priceCache = pgTable('price_cache', {
   id: id(),
   currency: text('currency').notNull().unique(),

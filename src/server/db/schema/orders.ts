@@ -6,9 +6,9 @@ import { users } from './users';
 import { ORDER_POSITIONS, ORDER_STATUSES, type OrderStatus } from './values';
 
 /**
- * A custom-pattern order (DESIGN §11): queued → grinding → found → (purchased | expired), or cancelled.
- * The grinding instance holds a short lease (`leaseOwner`, `leaseUntil`); an expired lease is taken over by any
- * instance, so a killed server's order resumes elsewhere. `attempts` is the keys tried so far across every lease.
+ * A custom-pattern order (docs/domain.md#custom-orders): queued → grinding → found → (purchased | expired), or
+ * cancelled. The grinding instance holds a short lease (`leaseOwner`, `leaseUntil`); an expired lease is taken over by
+ * any instance, so a killed server's order resumes elsewhere. `attempts` is the keys tried so far across every lease.
  * No key material is ever stored here: a found key goes straight into `encrypted_keys` with its listing.
  */
 export const customOrders = pgTable(

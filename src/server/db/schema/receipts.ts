@@ -3,8 +3,8 @@ import { id, timestamptz } from './columns';
 import { transactions } from './transactions';
 
 /**
- * Signed receipts (DESIGN §10): one sale receipt per verified purchase, one destroy receipt per destroyed key.
- * The statement is kept as its canonical JSON text, so the stored bytes are exactly the signed bytes.
+ * Signed receipts (docs/domain.md#receipts): one sale receipt per verified purchase, one destroy receipt per destroyed
+ * key. The statement is kept as its canonical JSON text, so the stored bytes are exactly the signed bytes.
  */
 export const receipts = pgTable(
   'receipts',

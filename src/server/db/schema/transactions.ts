@@ -6,8 +6,8 @@ import { users } from './users';
 import { CURRENCIES, OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from './values';
 
 /**
- * A purchase (DESIGN §5). The numeric(18,8) columns are the spec's SOL amounts for display; the `*Lamports`
- * columns are what the buyer must pay and what verification checks, as exact integers. Money records are
+ * A purchase (docs/domain.md#purchase-states). The numeric(18,8) columns are the spec's SOL amounts for display; the
+ * `*Lamports` columns are what the buyer must pay and what verification checks, as exact integers. Money records are
  * never cascade-deleted: every foreign key here restricts.
  */
 export const transactions = pgTable(
@@ -35,7 +35,7 @@ export const transactions = pgTable(
     disputeReason: text('dispute_reason'),
     isTestData: boolean('is_test_data').notNull().default(false),
     privateKeyDestroyed: boolean('private_key_destroyed').notNull().default(false),
-    // Payment parameters fixed at initiation; the browser only carries them (DESIGN §5.1).
+    // Payment parameters fixed at initiation; the browser only carries them (docs/domain.md#reservation).
     paymentReference: text('payment_reference').notNull().unique(), // base58 public key
     paymentMemo: text('payment_memo').notNull(), // vv:<transactionId>
     recipientWallet: text('recipient_wallet').notNull(), // the seller's wallet when the purchase began
@@ -49,8 +49,8 @@ export const transactions = pgTable(
     treasuryWallet: text('treasury_wallet'), // NULL: no commission transfer expected
     // The cluster's slot at initiate: a payment must land at or after it (slots, not clocks; issue 17 finding 5).
     initiatedSlot: bigint('initiated_slot', { mode: 'bigint' }),
-    // false for a Solana Actions purchase (DESIGN §12): anyone may name any account there, so such a row never
-    // holds its listing; its payment must claim the listing when it lands, like a late payment.
+    // false for a Solana Actions purchase (docs/domain.md#solana-pay-and-actions): anyone may name any account there,
+    // so such a row never holds its listing; its payment must claim the listing when it lands, like a late payment.
     reservesListing: boolean('reserves_listing').notNull().default(true),
     // The service sets the reservation window; the default only ensures a forgotten value still expires.
     expiresAt: timestamptz('expires_at')

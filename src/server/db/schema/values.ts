@@ -17,14 +17,17 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const PROMOTION_TYPES = ['standard', 'featured', 'premium', 'promoted'] as const;
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
-/** Purchase state machine (DESIGN §5): initiated → pending → verified → completed, or → failed. */
+/** Purchase state machine (docs/domain.md#purchase-states): initiated → pending → verified → completed, or → failed. */
 export const TRANSACTION_STATUSES = ['initiated', 'pending', 'verified', 'completed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** Purchases that still hold their listing: at most one of these may exist per listing. */
 export const OPEN_TRANSACTION_STATUSES = ['initiated', 'pending'] as const satisfies readonly TransactionStatus[];
 
-/** Custom-pattern orders (DESIGN §11): queued → grinding → found → (purchased | expired), or cancelled. */
+/**
+ * Custom-pattern orders (docs/domain.md#custom-orders): queued → grinding → found → (purchased | expired), or
+ * cancelled.
+ */
 export const ORDER_STATUSES = ['queued', 'grinding', 'found', 'purchased', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders that hold the requester's one active slot and sit in the grinders' queue. */

@@ -22,7 +22,7 @@ const errors = {
   429: apiErrorSchema,
 };
 
-/** Sign-In With Solana and the session (DESIGN §3). */
+/** Sign-In With Solana and the session (docs/domain.md#sign-in-sessions-and-roles). */
 export async function authRoutes(app: AppInstance): Promise<void> {
   const site = { publicOrigin: app.env.publicOrigin, cluster: app.env.cluster };
   const cookieName = sessionCookieName(app.env.publicOrigin);

@@ -43,8 +43,9 @@ const FIELDS: (keyof SignInInput)[] = [
 ];
 
 /**
- * Checks a signed challenge (DESIGN §3) and, when it holds, burns the nonce, creates the user on first sign-in
- * and opens a session, all in one database transaction. Throws INVALID_SIGN_IN naming the first failed check.
+ * Checks a signed challenge (docs/domain.md#sign-in-sessions-and-roles) and, when it holds, burns the nonce, creates
+ * the user on first sign-in and opens a session, all in one database transaction. Throws INVALID_SIGN_IN naming the
+ * first failed check.
  */
 export async function verifySignIn(
   db: Queryable,

@@ -2,7 +2,10 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 
-/** Sliding expiry (DESIGN §3): 7 days after the last use, extended at most once a minute to spare writes. */
+/**
+ * Sliding expiry (docs/domain.md#sign-in-sessions-and-roles): 7 days after the last use, extended at most once a minute
+ * to spare writes.
+ */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
 

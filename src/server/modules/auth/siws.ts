@@ -10,7 +10,7 @@ import type { SignInInput } from '@shared/api/auth';
 export const SIGN_IN_STATEMENT =
   'Sign in to Vanity Vault. This request will not trigger a blockchain transaction or cost any fees.';
 export const SIGN_IN_VERSION = '1';
-/** DESIGN §3: a challenge expires at most 10 minutes after it is issued. */
+/** docs/domain.md#sign-in-sessions-and-roles: a challenge expires at most 10 minutes after it is issued. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 const CHAIN_IDS: Record<SolanaCluster, string> = {

@@ -3,7 +3,7 @@ import type { GrindTarget } from './grind';
 
 /**
  * What the demo shop sells. Prefixes start with '2'…'H' because about 1 key in 17 starts with each of those
- * (DESIGN §6), so a 2-character prefix costs ~1,000 keys; other first letters would cost ~58,000.
+ * (docs/domain.md#rarity-and-value), so a 2-character prefix costs ~1,000 keys; other first letters would cost ~58,000.
  */
 export const DEMO_TARGETS: readonly GrindTarget[] = [
   ...['69', '77', '88', '99', '42', 'Go', 'Hi', 'Aa', 'Bb', 'Cc', 'Dd', 'Ee'].map((pattern) => ({

@@ -59,9 +59,9 @@ export const demoRepository = {
   },
 
   /**
-   * A completed purchase as the verifier would record it (DESIGN §5.4), flagged `isTestData`: the transaction,
-   * the listing sold and unlisted, and the sales_analytics and price_history rows. The signature is random: no
-   * such payment exists on any chain.
+   * A completed purchase as the verifier would record it (docs/domain.md#verification), flagged `isTestData`: the
+   * transaction, the listing sold and unlisted, and the sales_analytics and price_history rows. The signature is
+   * random: no such payment exists on any chain.
    */
   async recordSale(
     db: Queryable,

@@ -26,11 +26,11 @@ export interface DemoSeedResult {
 const HOUR_MS = 3600 * 1000;
 
 /**
- * Local demo data (DESIGN §2 DEMO_DATA): on a database without any listing, a demo admin (a throwaway wallet
- * whose secret is never kept) lists a few dozen real vanity addresses ground at start-up, through the normal
- * create path (ownership proof, vault encryption, rarity); some featured, promoted or premium, some already sold
- * to demo buyers (transactions with isTestData) so the Home page has stats and recent transactions. Every demo
- * listing carries the search tag 'demo'.
+ * Local demo data (DEMO_DATA, docs/domain.md#local-mode): on a database without any listing, a demo admin (a throwaway
+ * wallet whose secret is never kept) lists a few dozen real vanity addresses ground at start-up, through the normal
+ * create path (ownership proof, vault encryption, rarity); some featured, promoted or premium, some already sold to
+ * demo buyers (transactions with isTestData) so the Home page has stats and recent transactions. Every demo listing
+ * carries the search tag 'demo'.
  *
  * Everything is written in one transaction under an advisory lock, after re-checking that the shop is empty:
  * a crash leaves nothing half-seeded, and instances starting together seed once. Safe to call on every start.

@@ -11,7 +11,7 @@ export interface BulkCandidate {
   privateKey: string;
   pattern: string | undefined;
   patternType: string | undefined;
-  /** Null: priced automatically from the pattern (spec §9). */
+  /** Null: priced automatically from the pattern (docs/product-spec.md#constants-and-limits). */
   priceLamports: bigint | null;
 }
 

@@ -23,8 +23,8 @@ export interface BulkCreateDeps {
   database: Database;
   pool: SealPool;
   /**
-   * DESIGN §10 `system-owned` for many addresses (getMultipleAccounts in batches of 100): the addresses that
-   * fail, with the reason. Without one no chain check is made.
+   * docs/domain.md#account-safety-checks `system-owned` for many addresses (getMultipleAccounts in batches of 100): the
+   * addresses that fail, with the reason. Without one no chain check is made.
    */
   accountCheck?: AccountCheckFn | undefined;
 }
@@ -38,12 +38,11 @@ export interface BulkCreateOptions {
 }
 
 /**
- * Bulk listing creation (spec §7 POST /api/bulk-create-listings): every row is checked (address, key,
- * ownership, price or auto-price, duplicates in the batch and in the database, look-alikes); good rows are
- * stored, bad ones reported by line. Each chunk of `chunkRows` is one transaction of two `INSERT … SELECT …
- * FROM unnest(…)` statements (its listings, then their encrypted keys); an address the database holds already
- * is left out by ON CONFLICT DO NOTHING and reported as a duplicate. The pool's workers seal later chunks
- * while earlier ones are written.
+ * Bulk listing creation (docs/product-spec.md#api-calls POST /api/bulk-create-listings): every row is checked (address,
+ * key, ownership, price or auto-price, duplicates in the batch and in the database, look-alikes); good rows are stored,
+ * bad ones reported by line. Each chunk of `chunkRows` is one transaction of two `INSERT … SELECT … FROM unnest(…)`
+ * statements (its listings, then their encrypted keys); an address the database holds already is left out by ON
+ * CONFLICT DO NOTHING and reported as a duplicate. The pool's workers seal later chunks while earlier ones are written.
  */
 export async function bulkCreateListings(
   deps: BulkCreateDeps,
@@ -98,8 +97,8 @@ export async function bulkCreateListings(
 }
 
 /**
- * DESIGN §10 at bulk create: rows whose account is not a plain System-owned wallet (an `Assign`ed account can be
- * drained by its new owner program) are reported with the reason; the rest go on.
+ * docs/domain.md#account-safety-checks at bulk create: rows whose account is not a plain System-owned wallet (an
+ * `Assign`ed account can be drained by its new owner program) are reported with the reason; the rest go on.
  */
 async function refuseNonSystem(
   accountCheck: AccountCheckFn | undefined,

@@ -39,9 +39,10 @@ export const invalidAddress = () =>
 export const listingExists = () => conflict(ErrorCode.LISTING_EXISTS, 'This address is already listed');
 
 /**
- * Creates one listing owned by `actor` (DESIGN §4, §6, §7): valid Solana address, not listed yet, the key proves
- * ownership, not a look-alike of a well-known address; rarity and value are computed here; the listing and its
- * encrypted key are written in one transaction with an audit row. The key never leaves this function in clear.
+ * Creates one listing owned by `actor` (docs/domain.md#key-vault, docs/domain.md#rarity-and-value,
+ * docs/domain.md#look-alike-protection): valid Solana address, not listed yet, the key proves ownership, not a
+ * look-alike of a well-known address; rarity and value are computed here; the listing and its encrypted key are written
+ * in one transaction with an audit row. The key never leaves this function in clear.
  */
 export async function createListing(
   deps: { database: Database; cipher: VaultCipher; safetyCheck?: SafetyCheckFn | undefined },
@@ -111,7 +112,10 @@ export async function createListing(
   return row;
 }
 
-/** DESIGN §10: an address someone has booby-trapped on chain is refused at create, with the reason. */
+/**
+ * docs/domain.md#account-safety-checks: an address someone has booby-trapped on chain is refused at create, with the
+ * reason.
+ */
 async function refuseUnsafe(safetyCheck: SafetyCheckFn | undefined, address: string): Promise<void> {
   if (!safetyCheck) return;
   const failed = (await safetyCheck(address)).checks.filter((c) => c.status === 'fail');

@@ -17,7 +17,7 @@ export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions
       config: {
         access: 'admin',
         adminMessage: ADMIN_ONLY_CREATE,
-        // Spec §5: the create form's message when no wallet is connected (signed in).
+        // docs/product-spec.md#validation-rules: the create form's message when no wallet is connected (signed in).
         sessionMessage: 'Wallet not connected. Please connect your wallet first.',
         walletFields: ['sellerId'],
       },

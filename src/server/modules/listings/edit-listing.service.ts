@@ -53,9 +53,10 @@ function usdAmount(lamports: bigint, usdPerSol: number): string | null {
 }
 
 /**
- * PATCH /api/addresses/{id}: price alone, the featured toggle, or the full edit form (spec §5, §7). Sold listings
- * are final; a listing a purchase holds cannot be repriced. Writes price_history on a price change and
- * listing_promotions on a type change, with an audit row, all in one transaction.
+ * PATCH /api/addresses/{id}: price alone, the featured toggle, or the full edit form
+ * (docs/product-spec.md#validation-rules, docs/product-spec.md#api-calls). Sold listings are final; a listing a
+ * purchase holds cannot be repriced. Writes price_history on a price change and listing_promotions on a type change,
+ * with an audit row, all in one transaction.
  */
 export async function updateListing(
   database: Database,

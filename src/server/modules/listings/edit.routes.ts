@@ -19,7 +19,8 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-// Owners manage their listings; only admins own listings (spec §6), and a revoked admin loses the right at once.
+// Owners manage their listings; only admins own listings (docs/product-spec.md#roles-and-permissions), and a revoked
+// admin loses the right at once.
 const config = { access: 'admin', adminMessage: ADMIN_ONLY_MANAGE } as const;
 
 export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {

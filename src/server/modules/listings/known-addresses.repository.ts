@@ -32,7 +32,10 @@ export const knownAddressesRepository = {
   },
 };
 
-/** The shipped list plus the admins' additions (DESIGN §7). The table is small: read whole, once per request. */
+/**
+ * The shipped list plus the admins' additions (docs/domain.md#look-alike-protection). The table is small: read whole,
+ * once per request.
+ */
 export async function loadKnownAddresses(db: Queryable): Promise<KnownAddress[]> {
   const added = await db.select({ address: knownAddresses.address, label: knownAddresses.label }).from(knownAddresses);
   return [...KNOWN_ADDRESSES, ...added];

@@ -14,7 +14,10 @@ const toApi = (r: { id: string; address: string; label: string; createdAt: Date 
   createdAt: r.createdAt.toISOString(),
 });
 
-/** The admins' additions to the look-alike list (DESIGN §7); the shipped list is in @shared/lookalike. */
+/**
+ * The admins' additions to the look-alike list (docs/domain.md#look-alike-protection); the shipped list is in
+ * `@shared/lookalike`.
+ */
 export async function knownAddressRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/known-addresses',

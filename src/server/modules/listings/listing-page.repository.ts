@@ -43,7 +43,10 @@ export const COUNT_CAP = 1_000;
  * addresses (1,000–2,000 at 1M listings).
  */
 export const MATCH_CAP = 5_000;
-/** The marketplace shows page buttons up to two pages past the current one (spec §2: 5 around it). */
+/**
+ * The marketplace shows page buttons up to two pages past the current one (docs/product-spec.md#marketplace: 5 around
+ * it).
+ */
 const PAGES_AHEAD = 2;
 
 /** The statements `pageListings` may send, as query builders: await one to run it, `.toSQL()` to EXPLAIN it. */

@@ -13,7 +13,7 @@ export interface ListingRecordInput {
 
 /**
  * The `addresses` row of a new listing. Rarity, category, value and the feature columns are the server's own
- * (DESIGN §6), whatever the client sent.
+ * (docs/domain.md#rarity-and-value), whatever the client sent.
  */
 export function listingRecord(input: ListingRecordInput): NewListingRow {
   const { report } = input;

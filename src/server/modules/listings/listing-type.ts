@@ -16,9 +16,9 @@ export interface ListingTypeInput {
 }
 
 /**
- * The one listing type a request asks for (spec §4: a type sets exactly one flag and clears the others), or
- * undefined when it says nothing about it. `promotionType` wins; otherwise the first flag set to true; a flag
- * set to false alone means standard.
+ * The one listing type a request asks for (docs/product-spec.md#listing-status: a type sets exactly one flag and clears
+ * the others), or undefined when it says nothing about it. `promotionType` wins; otherwise the first flag set to true;
+ * a flag set to false alone means standard.
  */
 export function requestedListingType(input: ListingTypeInput): PromotionType | undefined {
   if (input.promotionType) return input.promotionType;

@@ -4,8 +4,9 @@ import { formatSolAmount, parseSolToLamports } from '@shared/money';
 import type { ListingRow } from './listings.repository';
 
 /**
- * USD per SOL for listing prices. The fallback (spec §9: 197) until the live price feed provides one; the
- * listings routes take this as an option so the price cache can be plugged in without touching them.
+ * USD per SOL for listing prices. The fallback (docs/product-spec.md#constants-and-limits: 197) until the live price
+ * feed provides one; the listings routes take this as an option so the price cache can be plugged in without touching
+ * them.
  */
 export type UsdPerSol = () => number | Promise<number>;
 export const fallbackUsdPerSol: UsdPerSol = () => FALLBACK_USD_PER_SOL_LISTING;

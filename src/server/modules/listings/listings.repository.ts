@@ -78,7 +78,8 @@ export const listingsRepository = {
 
   /**
    * True while a purchase holds the listing (a reservation initiated or pending for it). Unreserved Actions
-   * purchases (DESIGN §12) do not count: anyone can make them, so they must not freeze the seller's listing.
+   * purchases (docs/domain.md#solana-pay-and-actions) do not count: anyone can make them, so they must not freeze the
+   * seller's listing.
    */
   async hasOpenPurchase(db: Queryable, addressId: string): Promise<boolean> {
     const rows = await db

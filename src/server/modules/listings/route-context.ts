@@ -7,9 +7,12 @@ import type { ViewContext, UsdPerSol } from './listing-view';
 export interface ListingsRoutesOptions {
   /** USD per SOL for `usdPrice` / `formattedUsd`; default: the spec's fallback 197. Swap in the live rate. */
   usdPerSol?: UsdPerSol;
-  /** The chain safety checks (DESIGN §10), run before a single create; wired by the app from the trust module. */
+  /**
+   * The chain safety checks (docs/domain.md#account-safety-checks), run before a single create; wired by the app from
+   * the trust module.
+   */
   safetyCheck?: SafetyCheckFn;
-  /** The `system-owned` check for many addresses, run by bulk create (DESIGN §10). */
+  /** The `system-owned` check for many addresses, run by bulk create (docs/domain.md#account-safety-checks). */
   accountCheck?: AccountCheckFn;
 }
 

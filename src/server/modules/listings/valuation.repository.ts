@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { algorithmAdjustments } from '../../db/schema';
 
-/** The active `baseValueMultiplier` of a network (DESIGN §6); 1 when none is calibrated yet. */
+/** The active `baseValueMultiplier` of a network (docs/domain.md#estimated-value); 1 when none is calibrated yet. */
 export async function activeValueMultiplier(db: Queryable, network: string): Promise<number> {
   const [row] = await db
     .select({ m: algorithmAdjustments.baseValueMultiplier })

@@ -5,10 +5,11 @@ import { DEFAULT_FEED_TIMEOUT_MS, fetchUsdPerSol, PriceFeedError } from './price
 import { priceCacheRepository, type CachedRate } from './price-cache.repository';
 
 /**
- * SOL/USD for display (DESIGN §2, spec §9 "stale after 30 s"). The rate lives in `price_cache`, so every instance
- * shares it; the feed is asked only when that row is older than 30 s. Per process, at most one refresh runs at
- * a time (concurrent callers share it) and a failed refresh is not retried for 30 s, so a dead feed costs one
- * timeout per 30 s, not one per request. Several instances may each refresh: harmless, last write wins.
+ * SOL/USD for display (docs/domain.md#configuration, docs/product-spec.md#constants-and-limits "stale after 30 s"). The
+ * rate lives in `price_cache`, so every instance shares it; the feed is asked only when that row is older than 30 s.
+ * Per process, at most one refresh runs at a time (concurrent callers share it) and a failed refresh is not retried for
+ * 30 s, so a dead feed costs one timeout per 30 s, not one per request. Several instances may each refresh: harmless,
+ * last write wins.
  */
 
 export interface PriceFeedConfig {

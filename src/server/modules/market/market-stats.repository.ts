@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { addresses, sessions, transactions } from '../../db/schema';
 
-/** Sales that count as done (DESIGN §5): the payment was verified on chain. */
+/** Sales that count as done (docs/domain.md#purchase-states): the payment was verified on chain. */
 export const SOLD_STATUSES = ['verified', 'completed'] as const;
 
 /** A listing a buyer could start buying right now. */

@@ -3,8 +3,8 @@ import { marketTrendsRepository, type NewTrendRow } from './market-trends.reposi
 import { percentChange } from './percent-change';
 
 /**
- * Market trends (spec §3 market_trends). Each run writes, per period ('24h', '7d') and per category plus one
- * row for the whole market (category NULL):
+ * Market trends (docs/product-spec.md#stored-tables (market_trends)). Each run writes, per period ('24h', '7d') and per
+ * category plus one row for the whole market (category NULL):
  *
  * - avg/median/min/max price and activeListings: listings for sale at the time of the run (a snapshot; the
  *   same for both periods);

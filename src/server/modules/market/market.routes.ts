@@ -4,7 +4,10 @@ import { getLivePrice } from './live-price.service';
 import { readMarketStats } from './market-stats.service';
 import { memoizeFor } from '../../cache/memoize-for';
 
-/** GET /api/market-stats and GET /api/prices/live (spec §7): public reads for the Home page and price displays. */
+/**
+ * GET /api/market-stats and GET /api/prices/live (docs/product-spec.md#api-calls): public reads for the Home page and
+ * price displays.
+ */
 export async function marketRoutes(app: AppInstance): Promise<void> {
   const marketStats = memoizeFor(() => readMarketStats(app.database.db), app.env.marketStatsMaxAgeMs);
   app.get(

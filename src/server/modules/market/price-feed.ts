@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Reads SOL/USD from PRICE_FEED_URL (DESIGN §2). The body must be JSON in one of these shapes:
+ * Reads SOL/USD from PRICE_FEED_URL (docs/domain.md#configuration). The body must be JSON in one of these shapes:
  *
  *   { "solana": { "usd": 142.3 } }   CoinGecko /simple/price?ids=solana&vs_currencies=usd
  *   { "usd": 142.3 }                 a plain rate

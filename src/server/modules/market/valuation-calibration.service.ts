@@ -4,8 +4,8 @@ import type { Queryable } from '../../db/database';
 import { valuationRepository, type CalibrationSale } from './valuation.repository';
 
 /**
- * Valuation calibration (DESIGN §6). The model values a match at what grinding it would cost; buyers pay what
- * they pay. From the last `salesDataPeriod` days of real sales this fits `baseValueMultiplier`:
+ * Valuation calibration (docs/domain.md#estimated-value). The model values a match at what grinding it would cost;
+ * buyers pay what they pay. From the last `salesDataPeriod` days of real sales this fits `baseValueMultiplier`:
  *
  *   ratio_i    = actual sale price ÷ the model's value of that address at multiplier 1
  *   r          = median(ratio_i), clamped to [0.1, 10]   (a median, so one odd sale cannot swing it)

@@ -11,7 +11,7 @@ export interface CalibrationSale {
   estimatedValue: string | null;
 }
 
-/** `algorithm_adjustments` and the sales evidence behind it (DESIGN §6). */
+/** `algorithm_adjustments` and the sales evidence behind it (docs/domain.md#estimated-value). */
 export const valuationRepository = {
   async active(db: Queryable, network: string) {
     const [row] = await db

@@ -28,9 +28,10 @@ export interface Grinder {
 }
 
 /**
- * The lease loop of one instance (DESIGN §11): claim the oldest unheld order, grind it on every worker, beat its
- * lease (adding the attempts) every third of the lease, and record a match. A lost beat (cancelled, or the lease
- * taken over after a stall) stops the workers. Orders of a killed instance come back when their lease runs out.
+ * The lease loop of one instance (docs/domain.md#custom-orders): claim the oldest unheld order, grind it on every
+ * worker, beat its lease (adding the attempts) every third of the lease, and record a match. A lost beat (cancelled, or
+ * the lease taken over after a stall) stops the workers. Orders of a killed instance come back when their lease runs
+ * out.
  */
 export function createGrinder(deps: GrinderDeps): Grinder {
   const owner = randomUUID();

@@ -33,9 +33,9 @@ declare module 'fastify' {
 const SETTLE_MS = 5_000;
 
 /**
- * Custom-pattern orders (DESIGN §11). The routes are always there; the grinder starts when the server listens
- * (apps that only `inject`, i.e. tests, start it themselves with `app.orders.start()`), so building an app never
- * spawns threads. Needs `app.vault` registered first.
+ * Custom-pattern orders (docs/domain.md#custom-orders). The routes are always there; the grinder starts when the server
+ * listens (apps that only `inject`, i.e. tests, start it themselves with `app.orders.start()`), so building an app
+ * never spawns threads. Needs `app.vault` registered first.
  */
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {

@@ -21,11 +21,11 @@ export interface RecordMatchDeps {
 }
 
 /**
- * A grinder's match goes straight into the vault (DESIGN §11): the key must control the address and the address
- * must match the order (the ownership proof of every listing), it is sealed at once, and the listing by the
- * shop's seller, its key and the order's `found` state are written in one transaction, only while this
- * instance still holds the order's lease (a cancelled or taken-over order keeps nothing). The secret is wiped
- * here whatever happens, and never logged: errors name the order, never the key.
+ * A grinder's match goes straight into the vault (docs/domain.md#custom-orders): the key must control the address and
+ * the address must match the order (the ownership proof of every listing), it is sealed at once, and the listing by the
+ * shop's seller, its key and the order's `found` state are written in one transaction, only while this instance still
+ * holds the order's lease (a cancelled or taken-over order keeps nothing). The secret is wiped here whatever happens,
+ * and never logged: errors name the order, never the key.
  */
 export async function recordMatch(
   deps: RecordMatchDeps,

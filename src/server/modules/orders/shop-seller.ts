@@ -15,9 +15,9 @@ const SHOP_LOCK_KEY = 0x76762d73686f70n;
 const notConfigured = (message: string) => new AppError(503, ErrorCode.ORDERS_UNAVAILABLE, message);
 
 /**
- * The seller of found keys (DESIGN §11): SHOP_WALLET, which must be an admin. In local mode without one, the
- * demo admin (the seller of the demo listings) or, on a shop without demo data, a throwaway admin created once,
- * recognised afterwards by its order listings. Any other mode needs SHOP_WALLET.
+ * The seller of found keys (docs/domain.md#custom-orders): SHOP_WALLET, which must be an admin. In local mode without
+ * one, the demo admin (the seller of the demo listings) or, on a shop without demo data, a throwaway admin created
+ * once, recognised afterwards by its order listings. Any other mode needs SHOP_WALLET.
  */
 export async function shopSeller(
   db: Queryable,

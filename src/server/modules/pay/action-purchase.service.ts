@@ -43,10 +43,10 @@ export function unavailableReason(listing: ListingRow): string | null {
 }
 
 /**
- * Actions POST (DESIGN §12): a purchase row for `account` that does NOT reserve the listing, and the payment
- * transaction for that account to sign. Anyone can name any account here (even a rich stranger's), so a
- * reservation would let anyone squat every listing: the listing stays available, the first valid payment to land
- * wins, and a later one becomes refund-due through the late-payment path (verify.service `mustClaim`).
+ * Actions POST (docs/domain.md#solana-pay-and-actions): a purchase row for `account` that does NOT reserve the listing,
+ * and the payment transaction for that account to sign. Anyone can name any account here (even a rich stranger's), so a
+ * reservation would let anyone squat every listing: the listing stays available, the first valid payment to land wins,
+ * and a later one becomes refund-due through the late-payment path (verify.service `mustClaim`).
  */
 export async function createActionPurchase(deps: PurchaseDeps, address: string, account: string, ip: string) {
   const listing = await loadActionListing(deps, address);
@@ -82,7 +82,7 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
       totalAmount: lamportsToSolString(fees.totalLamports),
       status: 'initiated',
       reservesListing: false,
-      // Not-before-initiation compares slots (DESIGN §5a): the payment must land at or after this one.
+      // Not-before-initiation compares slots (docs/domain.md#verification): the payment must land at or after this one.
       initiatedSlot: context.slot,
       paymentReference: newPaymentReference(),
       paymentMemo: paymentMemoOf(id),

@@ -25,9 +25,9 @@ const errors = {
 const ACTION_URL = '/api/actions/listings/:address';
 
 /**
- * Solana Actions (DESIGN §12): every listing is a blink. `/actions.json` maps the site's address pages to the
- * action API; GET answers the card, POST `{ account }` an unsigned payment for an unreserved purchase. Every
- * answer, errors and OPTIONS included, carries the CORS and version headers the spec requires.
+ * Solana Actions (docs/domain.md#solana-pay-and-actions): every listing is a blink. `/actions.json` maps the site's
+ * address pages to the action API; GET answers the card, POST `{ account }` an unsigned payment for an unreserved
+ * purchase. Every answer, errors and OPTIONS included, carries the CORS and version headers the spec requires.
  */
 export async function actionsRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   const { deps } = opts;

@@ -5,7 +5,9 @@ import { transactionRequestRoutes } from './transaction-request.routes';
 
 export { ACTION_PAYMENT_WINDOW_MS } from './action-purchase.service';
 
-/** Paying from any wallet (DESIGN §12): Solana Pay transaction requests and Solana Actions. */
+/**
+ * Paying from any wallet (docs/domain.md#solana-pay-and-actions): Solana Pay transaction requests and Solana Actions.
+ */
 export async function payRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   await app.register(transactionRequestRoutes, opts);
   await app.register(actionsRoutes, opts);

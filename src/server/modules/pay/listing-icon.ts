@@ -1,7 +1,7 @@
 /**
- * The Action icon of a listing (DESIGN §12): a square SVG with the address in four lines and its pattern in
- * gold, so a blink shows what is for sale before anyone opens the site. Drawn from the stored address and
- * pattern only; both are escaped, though an address is base58 and cannot carry markup.
+ * The Action icon of a listing (docs/domain.md#solana-pay-and-actions): a square SVG with the address in four lines and
+ * its pattern in gold, so a blink shows what is for sale before anyone opens the site. Drawn from the stored address
+ * and pattern only; both are escaped, though an address is base58 and cannot carry markup.
  */
 
 export const listingIconUrl = (origin: string, address: string) =>

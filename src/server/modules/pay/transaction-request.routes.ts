@@ -22,9 +22,9 @@ const errors = {
 const URL = '/api/pay/:transactionId';
 
 /**
- * Solana Pay transaction request for a purchase (DESIGN §12): `solana:<origin>/api/pay/{id}` in a QR code. The
- * wallet GETs a label and icon, then POSTs `{ account }` for the transaction to sign. No session: a phone wallet
- * has none, and the answer is only useful to the buyer's own key.
+ * Solana Pay transaction request for a purchase (docs/domain.md#solana-pay-and-actions): `solana:<origin>/api/pay/{id}`
+ * in a QR code. The wallet GETs a label and icon, then POSTs `{ account }` for the transaction to sign. No session: a
+ * phone wallet has none, and the answer is only useful to the buyer's own key.
  */
 export async function transactionRequestRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   const { deps } = opts;

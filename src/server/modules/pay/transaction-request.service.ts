@@ -11,9 +11,10 @@ export async function loadRequestedPurchase(deps: PurchaseDeps, transactionId: s
 }
 
 /**
- * Solana Pay POST (DESIGN §12): the server-built payment for an initiated, unpaid purchase, for its own buyer
- * only. The wallet that scans the code is whatever the phone holds; if it is not the wallet that reserved the
- * address, its payment would fail verification (fee payer = buyer), so it is refused before anything is signed.
+ * Solana Pay POST (docs/domain.md#solana-pay-and-actions): the server-built payment for an initiated, unpaid purchase,
+ * for its own buyer only. The wallet that scans the code is whatever the phone holds; if it is not the wallet that
+ * reserved the address, its payment would fail verification (fee payer = buyer), so it is refused before anything is
+ * signed.
  */
 export async function buildTransactionRequest(deps: PurchaseDeps, transactionId: string, account: string) {
   const detail = await loadRequestedPurchase(deps, transactionId);

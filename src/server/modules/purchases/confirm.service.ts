@@ -20,8 +20,8 @@ export async function loadOwnPurchase(db: Queryable, id: string, wallet: string)
 }
 
 /**
- * Stores the buyer's payment signature (DESIGN §5.3) and tries verification at once. The browser's word is only
- * a hint: what the signature paid is checked by `verifyPurchase` against the stored parameters.
+ * Stores the buyer's payment signature (docs/domain.md#confirmation) and tries verification at once. The browser's word
+ * is only a hint: what the signature paid is checked by `verifyPurchase` against the stored parameters.
  */
 export async function confirmPurchase(
   deps: PurchaseDeps,

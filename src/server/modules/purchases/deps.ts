@@ -11,11 +11,11 @@ export interface PurchaseDeps extends ReservationRules {
   db: Db;
   rpc: ChainRpc;
   cluster: SolanaCluster;
-  /** Where the commission goes; without one no commission is charged (DESIGN §2). */
+  /** Where the commission goes; without one no commission is charged (docs/domain.md#configuration). */
   treasuryWallet?: string | undefined;
   /** Absolute JSON-RPC URL for explorer links in local mode (Solana Explorer's custom cluster). */
   explorerRpcUrl?: string | undefined;
-  /** Reservation window (DESIGN §5.1: 15 minutes). */
+  /** Reservation window (docs/domain.md#reservation: 15 minutes). */
   reservationMs: number;
   /** Each configured RPC endpoint on its own, for VERIFY_QUORUM; without them `rpc` alone verifies. */
   verifyRpcs?: readonly ChainRpc[];
@@ -24,9 +24,12 @@ export interface PurchaseDeps extends ReservationRules {
   /** The commitment a payment must reach before the key unlocks (reveal-commitment.ts). */
   revealCommitment?: RevealCommitment;
   now(): Date;
-  /** Signs the sale receipt at verify (DESIGN §10); without one no receipt is issued. */
+  /** Signs the sale receipt at verify (docs/domain.md#receipts); without one no receipt is issued. */
   attestation?: Attestation | undefined;
-  /** Every account-safety check of one address (DESIGN §10), run at initiate and before each reveal. */
+  /**
+   * Every account-safety check of one address (docs/domain.md#account-safety-checks), run at initiate and before each
+   * reveal.
+   */
   safetyCheck?: ((address: string) => Promise<SafetyReport>) | undefined;
 }
 

@@ -37,9 +37,9 @@ export function parseHundredths(value: string): bigint {
 const floorTo10 = (lamports: bigint) => lamports - (lamports % 10n);
 
 /**
- * Fees of one purchase. With no treasury wallet there is nowhere to send a commission, so it is 0 (DESIGN §2);
- * otherwise commission% × (1 − discount%) of the price, at least the minimum and at most the maximum fee, and
- * never more than the price itself.
+ * Fees of one purchase. With no treasury wallet there is nowhere to send a commission, so it is 0
+ * (docs/domain.md#money); otherwise commission% × (1 − discount%) of the price, at least the minimum and at most the
+ * maximum fee, and never more than the price itself.
  */
 export function calculateFees(priceLamports: bigint, settings: FeeSettings, hasTreasury: boolean): Fees {
   const BASIS = 10_000n; // hundredths of a percent in 100%

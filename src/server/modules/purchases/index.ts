@@ -15,14 +15,15 @@ export { RESERVATION_MS, EXPIRED_REASON, TRANSITIONS } from './state-machine';
 export { transactionsRepository } from './transactions.repository';
 export { purchaseListingRepository } from './listing.repository';
 
-/** Every /api/transactions route (DESIGN §4–§5). */
+/** Every /api/transactions route (docs/domain.md#key-vault, docs/domain.md#purchases). */
 export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   await app.register(transactionReadRoutes, opts);
   await app.register(purchaseRoutes, opts);
   await app.register(keyRoutes, opts);
 }
 export { purchaseDepsOf } from './wiring';
-// For the pay module (Solana Pay and Actions, DESIGN §12), which builds on these rather than copying them.
+// For the pay module (Solana Pay and Actions, docs/domain.md#solana-pay-and-actions), which builds on these rather than
+// copying them.
 export { paymentOf } from './transaction-view';
 export { withChain } from './verify-outcome';
 export { newPaymentReference, paymentMemoOf } from './payment-reference';

@@ -45,7 +45,7 @@ function parsePrice(price: number | string): bigint {
 }
 
 /**
- * Reserves a listing for one buyer (DESIGN §5.1). The listing row is locked for the whole database
+ * Reserves a listing for one buyer (docs/domain.md#reservation). The listing row is locked for the whole database
  * transaction, so of any number of buyers racing exactly one finds it `available`; the partial unique index
  * (one open purchase per listing) is the database's own second guard.
  */
@@ -69,7 +69,8 @@ export async function initiatePurchase(
     throw forbidden(ErrorCode.MEMBERSHIP_TIER_MISMATCH, `Your wallet does not hold the ${tier.name} membership`);
   }
 
-  // DESIGN §10: the address is checked on chain before anything is reserved (outside the row lock).
+  // docs/domain.md#account-safety-checks: the address is checked on chain before anything is reserved (outside the row
+  // lock).
   const target = await purchaseListingRepository.findOpen(deps.db, input.addressId);
   if (target) await refuseUnsafePurchase(deps, target, actor);
 

@@ -15,7 +15,7 @@ import { actorOf, errorResponses } from './routes-common';
 import { revealSafetyWarning } from './safety-gate';
 import { sealRevealedKey } from './sealed-reveal';
 
-/** The bought key (DESIGN §4): reveal and destroy, the buyer's session only, audited every time. */
+/** The bought key (docs/domain.md#key-vault): reveal and destroy, the buyer's session only, audited every time. */
 export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   // Read at request time: the vault plugin decorates the app independently of this one.
   const keyDeps = () => ({
@@ -52,7 +52,7 @@ export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }):
         reply.header('cache-control', 'no-store');
         const warning = await revealSafetyWarning(opts.deps, address, request.log);
         const safetyWarning = warning ? { safetyWarning: warning } : {};
-        // With the browser's one-time key the plaintext never enters a response body (DESIGN §10).
+        // With the browser's one-time key the plaintext never enters a response body (docs/domain.md#sealed-delivery).
         const recipient = request.body?.recipientPublicKey;
         if (recipient)
           return { ...(await sealRevealedKey(privateKey, request.params.id, recipient)), ...safetyWarning };

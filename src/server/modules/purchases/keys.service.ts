@@ -15,14 +15,14 @@ import { transactionsRepository, type TransactionDetail } from './transactions.r
 export interface KeyDeps {
   db: Db;
   cipher: VaultCipher;
-  /** Signs the destroy receipt (DESIGN §10); without one no receipt is issued. */
+  /** Signs the destroy receipt (docs/domain.md#receipts); without one no receipt is issued. */
   attestation?: Attestation;
   revealCommitment?: RevealCommitment;
 }
 
 /**
- * A reveal that failed although the buyer paid: the answer carries support information (spec §3 reveal
- * response), so the buyer knows their payment is safe and how to get the key.
+ * A reveal that failed although the buyer paid: the answer carries support information (the reveal
+ * answer of docs/product-spec.md#data-shapes), so the buyer knows their payment is safe and how to get the key.
  */
 export class KeySupportError extends AppError {
   constructor(
@@ -73,8 +73,8 @@ async function audited<T>(deps: KeyDeps, action: string, id: string, actor: Acto
 }
 
 /**
- * The only path by which a key leaves the vault (DESIGN §4): the buyer's session, a verified or completed
- * purchase, audited. The secret is returned to the route and to nothing else — never logged, never stored.
+ * The only path by which a key leaves the vault (docs/domain.md#key-vault): the buyer's session, a verified or
+ * completed purchase, audited. The secret is returned to the route and to nothing else — never logged, never stored.
  */
 export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<{ privateKey: string; address: string }> {
   return audited(deps, 'key.reveal', id, actor, async () => {
@@ -111,7 +111,7 @@ export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<{ pr
   });
 }
 
-/** Deletes the ciphertext for good and marks the purchase (DESIGN §4). No undo. */
+/** Deletes the ciphertext for good and marks the purchase (docs/domain.md#key-vault). No undo. */
 export function destroyKey(deps: KeyDeps, id: string, actor: Actor): Promise<void> {
   return audited(deps, 'key.destroy', id, actor, async () => {
     const detail = await loadOwnPurchase(deps.db, id, actor.wallet);

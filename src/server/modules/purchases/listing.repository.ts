@@ -12,7 +12,7 @@ export type LockedListing = NonNullable<Awaited<ReturnType<typeof purchaseListin
 export const purchaseListingRepository = {
   /**
    * `SELECT … FOR UPDATE` on the listing with its seller: two buyers initiating at once queue here, and the
-   * second sees the status the first one left (DESIGN §5.1).
+   * second sees the status the first one left (docs/domain.md#reservation).
    */
   async lockForPurchase(db: Queryable, addressId: string) {
     const [row] = await db

@@ -15,7 +15,7 @@ import { actorOf, errorResponses } from './routes-common';
 import { outcomeError, withChain } from './verify-outcome';
 import { verifyPurchase } from './verify.service';
 
-/** Buying (DESIGN §5.1–5.4): reserve, hand in the payment signature, ask the server to verify. */
+/** Buying (docs/domain.md#purchases): reserve, hand in the payment signature, ask the server to verify. */
 export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   const { deps } = opts;
 

@@ -5,10 +5,10 @@ import { customOrders, users } from '@server/db/schema';
 import { forbidden } from '@server/http/app-error';
 
 /**
- * A listing the shop ground for a custom order (DESIGN §11) is reserved for that order's requester until
- * `reservedUntil`; after that it is on open sale like any other. Read at initiate with the listing row locked,
- * so the answer cannot change under the purchase. Kept apart from initiate.service.ts: other purchase rules
- * (reservation caps, balance checks, unreserved Solana Pay purchases) change that file too.
+ * A listing the shop ground for a custom order (docs/domain.md#custom-orders) is reserved for that order's requester
+ * until `reservedUntil`; after that it is on open sale like any other. Read at initiate with the listing row locked, so
+ * the answer cannot change under the purchase. Kept apart from initiate.service.ts: other purchase rules (reservation
+ * caps, balance checks, unreserved Solana Pay purchases) change that file too.
  */
 export async function assertNotReservedForAnother(
   db: Queryable,

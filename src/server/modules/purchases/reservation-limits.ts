@@ -9,9 +9,9 @@ import { AppError, conflict } from '@server/http/app-error';
 import { EXPIRED_REASON } from './state-machine';
 
 /**
- * Anti-squatting rules at initiate (DESIGN §5a, issue 17 finding 2). A reservation takes a listing off the market
- * for 15 minutes, so without these one wallet holding no SOL could reserve every listing, renew each one as it
- * expired, and answer every honest buyer with "no longer available".
+ * Anti-squatting rules at initiate (docs/domain.md#reservation-limits, issue 17 finding 2). A reservation takes a
+ * listing off the market for 15 minutes, so without these one wallet holding no SOL could reserve every listing, renew
+ * each one as it expired, and answer every honest buyer with "no longer available".
  */
 export interface ReservationRules {
   /** Open (initiated or pending) purchases one wallet may hold at once. */
@@ -45,8 +45,8 @@ export async function checkReservationRules(
       and(
         eq(transactions.buyerId, input.buyerId),
         inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
-        // Only reservations count: an Actions POST (DESIGN §12) can name any account, so its unreserved rows must
-        // not use up a stranger's quota or start their cool-down.
+        // Only reservations count: an Actions POST (docs/domain.md#solana-pay-and-actions) can name any account, so its
+        // unreserved rows must not use up a stranger's quota or start their cool-down.
         eq(transactions.reservesListing, true),
       ),
     );

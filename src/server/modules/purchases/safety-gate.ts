@@ -15,9 +15,9 @@ export const failedChecksText = (checks: readonly SafetyCheck[]): string =>
     .join('; ');
 
 /**
- * DESIGN §10 at initiate and on the Actions path: every account-safety check, before any reservation and outside
- * the reservation's database transaction (no row lock waits on the chain). A `fail` takes the listing off the
- * market with the reason its owner sees, and refuses the purchase with that reason.
+ * docs/domain.md#account-safety-checks at initiate and on the Actions path: every account-safety check, before any
+ * reservation and outside the reservation's database transaction (no row lock waits on the chain). A `fail` takes the
+ * listing off the market with the reason its owner sees, and refuses the purchase with that reason.
  */
 export async function refuseUnsafePurchase(
   deps: PurchaseDeps,
@@ -52,8 +52,9 @@ export async function refuseUnsafePurchase(
 }
 
 /**
- * DESIGN §10 before every reveal: every check again. A `fail` does not hold the key back (the buyer paid) but the
- * answer names what changed and when the chain was read. A chain that cannot be read is logged, not a refusal.
+ * docs/domain.md#account-safety-checks before every reveal: every check again. A `fail` does not hold the key back (the
+ * buyer paid) but the answer names what changed and when the chain was read. A chain that cannot be read is logged, not
+ * a refusal.
  */
 export async function revealSafetyWarning(
   deps: PurchaseDeps,

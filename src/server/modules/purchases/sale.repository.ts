@@ -43,7 +43,9 @@ function patternsOf(listing: ListingForSale): string[] {
   return tags.filter((t): t is string => Boolean(t));
 }
 
-/** The rows one sale writes beside the state change (DESIGN §5.4); they feed valuation and market stats. */
+/**
+ * The rows one sale writes beside the state change (docs/domain.md#verification); they feed valuation and market stats.
+ */
 export const saleRepository = {
   async recordSale(
     db: Queryable,

@@ -3,9 +3,9 @@ import { sealKey } from '@shared/trust/sealed-key';
 import { addressOfSecretKey, decodeBase58 } from '../vault';
 
 /**
- * The sealed form of a reveal (DESIGN §10): the key revealKey already checked and audited, sealed to the
- * browser's one-time X25519 key. The plaintext base58 text is what gets sealed, so the opened answer reads exactly
- * like the plain one.
+ * The sealed form of a reveal (docs/domain.md#sealed-delivery): the key revealKey already checked and audited, sealed
+ * to the browser's one-time X25519 key. The plaintext base58 text is what gets sealed, so the opened answer reads
+ * exactly like the plain one.
  */
 export async function sealRevealedKey(
   privateKey: string,

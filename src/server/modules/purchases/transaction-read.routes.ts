@@ -9,7 +9,10 @@ import type { PurchaseDeps } from './deps';
 import { getTransaction, recentSales, transactionsOfWallet } from './read.service';
 import { actorOf, errorResponses } from './routes-common';
 
-/** Reads of purchases (spec §7). The walletAddress a caller passes is checked by the guard, never trusted. */
+/**
+ * Reads of purchases (docs/product-spec.md#api-calls). The walletAddress a caller passes is checked by the guard, never
+ * trusted.
+ */
 export async function transactionReadRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   const { deps } = opts;
 

@@ -28,7 +28,10 @@ export interface ViewContext {
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-/** The public shape of a purchase (spec §3). Never carries a secret; payment instructions only for its buyer. */
+/**
+ * The public shape of a purchase (docs/product-spec.md#data-shapes). Never carries a secret; payment instructions only
+ * for its buyer.
+ */
 export function toTransactionView(detail: TransactionDetail, ctx: ViewContext): TransactionView {
   const { tx, listing } = detail;
   const rate = ctx.usdPerSol ?? FALLBACK_USD_PER_SOL_TRANSACTION;

@@ -82,7 +82,7 @@ export const transactionsRepository = {
   /**
    * Moves a row from one status to another only if it is still in `from` (and matches `extra`), returning the
    * row when this call won. Every state change goes through here, so two instances racing cannot both act on
-   * one purchase (DESIGN §5: conditional UPDATE … WHERE status = …).
+   * one purchase (docs/domain.md#purchase-states: conditional UPDATE … WHERE status = …).
    */
   async transition(
     db: Queryable,
@@ -127,7 +127,7 @@ export const transactionsRepository = {
 
   /**
    * Only an expired reservation's record changes, once: the first late payment decides. An unreserved (Actions)
-   * purchase whose payment lost the listing goes pending → failed the same way (DESIGN §12).
+   * purchase whose payment lost the listing goes pending → failed the same way (docs/domain.md#solana-pay-and-actions).
    */
   markRefundDue(db: Queryable, id: string, reason: string, expiredReason: string) {
     return transactionsRepository.transition(
@@ -178,10 +178,10 @@ export const transactionsRepository = {
   },
 
   /**
-   * Claims up to `limit` rows that are `due` for one background pass (DESIGN §9): `FOR UPDATE SKIP LOCKED` lets
-   * several instances claim at once without waiting on each other, and the `lastCheckedAt` stamp written by the
-   * same statement is a lease: `due` conditions compare against it, so a row another instance just claimed is
-   * left alone until its lease has passed.
+   * Claims up to `limit` rows that are `due` for one background pass (docs/domain.md#scale): `FOR UPDATE SKIP LOCKED`
+   * lets several instances claim at once without waiting on each other, and the `lastCheckedAt` stamp written by the
+   * same statement is a lease: `due` conditions compare against it, so a row another instance just claimed is left
+   * alone until its lease has passed.
    */
   async claim(db: Queryable, opts: { due: SQL; now: Date; limit: number }): Promise<TransactionRow[]> {
     const claimable = db

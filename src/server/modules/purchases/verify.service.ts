@@ -63,8 +63,8 @@ const refundMessage = (detail: TransactionDetail, signature: string) =>
   `The seller should return the payment to ${detail.buyerWallet}.`;
 
 /**
- * The server's own verification of a purchase's payment (DESIGN §5.4), safe to run from any number of places at
- * once (confirm, the browser's nudge, every instance's background job): the chain is read without holding a
+ * The server's own verification of a purchase's payment (docs/domain.md#verification), safe to run from any number of
+ * places at once (confirm, the browser's nudge, every instance's background job): the chain is read without holding a
  * lock, and every state change is a conditional UPDATE, so exactly one caller records the sale.
  */
 export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
@@ -73,8 +73,8 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
   const { tx } = detail;
   if (isOwned(tx.status)) return { kind: 'verified' };
   const late = tx.status === 'failed';
-  // An Actions purchase never reserved its listing (DESIGN §12): its payment must claim the listing exactly as a
-  // late payment does, and becomes refund-due the same way when someone else got there first.
+  // An Actions purchase never reserved its listing (docs/domain.md#solana-pay-and-actions): its payment must claim the
+  // listing exactly as a late payment does, and becomes refund-due the same way when someone else got there first.
   const mustClaim = late || !tx.reservesListing;
   if (late && (tx.disputeReason !== EXPIRED_REASON || tx.txHash === null))
     return { kind: 'closed', reason: tx.disputeReason };

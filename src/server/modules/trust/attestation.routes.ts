@@ -10,7 +10,7 @@ import { receiptsRepository } from './receipts.repository';
 export const CANONICALIZATION =
   'UTF-8 of JSON.stringify(statement) with keys sorted and no whitespace; every value is a string (RFC 8785 JCS)';
 
-/** The published attestation key, and a buyer's own receipts (DESIGN §10). */
+/** The published attestation key, and a buyer's own receipts (docs/domain.md#receipts). */
 export async function attestationRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/attestation-key',

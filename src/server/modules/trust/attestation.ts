@@ -2,7 +2,9 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { canonicalBytes, type Receipt, type ReceiptStatement } from '@shared/trust/receipt';
 import { encodeBase58 } from '../vault';
 
-/** The shop's receipt signer (DESIGN §10). Holds the seed in this closure only; never logged or returned. */
+/**
+ * The shop's receipt signer (docs/domain.md#receipts). Holds the seed in this closure only; never logged or returned.
+ */
 export interface Attestation {
   /** base58, as published at GET /api/attestation-key. */
   publicKey: string;

@@ -24,9 +24,9 @@ export interface CustodyRequester {
 }
 
 /**
- * Signs the browser's challenge with the listed address's own key (DESIGN §10). Only `available` listings: a sold
- * key is the buyer's business, and a deleted listing is no longer offered. The key is decrypted for the one
- * signature and wiped; only the signature leaves.
+ * Signs the browser's challenge with the listed address's own key (docs/domain.md#proof-of-custody). Only `available`
+ * listings: a sold key is the buyer's business, and a deleted listing is no longer offered. The key is decrypted for
+ * the one signature and wiped; only the signature leaves.
  */
 export async function proveCustody(
   deps: CustodyDeps,

@@ -10,7 +10,7 @@ export { issueDestroyReceipt, issueSaleReceipt } from './receipts.service';
 export { receiptsRepository } from './receipts.repository';
 export { checkAddressSafety } from './safety.service';
 
-/** Trust the buyer can check (DESIGN §10). Needs `app.vault` and `app.attestation` registered first. */
+/** Trust the buyer can check (docs/domain.md#trust-model). Needs `app.vault` and `app.attestation` registered first. */
 export async function trustRoutes(app: AppInstance, opts: { rpc: ChainRpc }): Promise<void> {
   await app.register(custodyRoutes);
   await app.register(attestationRoutes);

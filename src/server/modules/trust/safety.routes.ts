@@ -11,7 +11,7 @@ import { listingsRepository } from '../listings';
 import { checkAddressSafety, createSafetyCache } from './safety.service';
 
 const MINUTE = 60_000;
-/** DESIGN §10: a public answer at most 60 s old. */
+/** docs/domain.md#account-safety-checks: a public answer at most 60 s old. */
 export const SAFETY_MAX_AGE_MS = 60_000;
 const listingOf = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
 // Each uncached answer costs four RPC reads.

@@ -3,7 +3,8 @@ import { HISTORY_LIMIT, systemOwnedFailure } from '@chain/safety/read-account-sa
 import type { SafetyCheck, SafetyReport } from '@shared/api/trust';
 
 /**
- * The account-safety rules (DESIGN §10) over what the chain said. Pure, so every rule is tested without a chain:
+ * The account-safety rules (docs/domain.md#account-safety-checks) over what the chain said. Pure, so every rule is
+ * tested without a chain:
  * - system-owned: absent, or System Program owner with no data and not executable; else fail (an `Assign`ed
  *   account can be drained by its new owner program without the key);
  * - no-token-accounts: none under SPL Token or Token-2022; one with a delegate, a close authority or frozen fails

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database';
 import { loadKnownAddresses } from '../listings';
 import { evaluateSafety } from './safety.rules';
 
-/** Reads the chain and applies every safety rule to one address (DESIGN §10). */
+/** Reads the chain and applies every safety rule to one address (docs/domain.md#account-safety-checks). */
 export async function checkAddressSafety(
   deps: { db: Queryable; rpc: ChainRpc; now?: () => Date },
   address: string,

@@ -3,8 +3,8 @@ import { recordAudit } from '../audit';
 import { usersRepository } from './users.repository';
 
 /**
- * Makes every ADMIN_WALLETS entry an admin (DESIGN §2). It only grants: removing a wallet from the variable does
- * not revoke it, because admins granted with `npm run admin -- grant` must survive a restart; revoke with
+ * Makes every ADMIN_WALLETS entry an admin (docs/domain.md#configuration). It only grants: removing a wallet from the
+ * variable does not revoke it, because admins granted with `npm run admin -- grant` must survive a restart; revoke with
  * `npm run admin -- revoke <wallet>`. Idempotent and safe when several instances start at once.
  */
 export async function applyAdminWallets(db: Queryable, wallets: readonly string[]): Promise<string[]> {

@@ -18,9 +18,9 @@ export interface LoadedMasterKey {
 }
 
 /**
- * The vault master key (DESIGN §2, §4): VAULT_MASTER_KEY when set; otherwise, in local mode only,
- * DATA_DIR/master.key, generated once (mode 0600, created exclusively so two processes never write two keys).
- * `warn` is told when a key is generated: losing that file makes every stored key unreadable.
+ * The vault master key (docs/domain.md#configuration, docs/domain.md#key-vault): VAULT_MASTER_KEY when set; otherwise,
+ * in local mode only, DATA_DIR/master.key, generated once (mode 0600, created exclusively so two processes never write
+ * two keys). `warn` is told when a key is generated: losing that file makes every stored key unreadable.
  */
 export async function loadMasterKey(
   source: MasterKeySource,

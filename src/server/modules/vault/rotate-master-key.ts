@@ -7,9 +7,9 @@ import { vaultRepository } from './vault.repository';
 const PAGE = 1_000;
 
 /**
- * Re-encrypts every stored key from `oldKey` to `newKey` in ONE database transaction (DESIGN §4): either every
- * row is under the new key or, on any failure (a row the old key cannot open included), none is. Each row gets
- * a fresh salt and IV. Returns how many rows were rewritten. Plaintext keys live only in memory, briefly.
+ * Re-encrypts every stored key from `oldKey` to `newKey` in ONE database transaction (docs/domain.md#key-vault): either
+ * every row is under the new key or, on any failure (a row the old key cannot open included), none is. Each row gets a
+ * fresh salt and IV. Returns how many rows were rewritten. Plaintext keys live only in memory, briefly.
  */
 export async function rotateMasterKey(database: Database, oldKey: Uint8Array, newKey: Uint8Array): Promise<number> {
   const from = createVaultCipher(oldKey);

@@ -20,7 +20,7 @@ export function SiteHeader() {
       <NavLink to="/order" className={navClass}>
         Order
       </NavLink>
-      {/* Spec §2: the profile link exists only once a wallet address is known. */}
+      {/* docs/product-spec.md#header-and-footer: the profile link exists only once a wallet address is known. */}
       {address && (
         <NavLink to="/profile" className={navClass}>
           {isAdmin ? 'Admin Profile' : 'Profile'}

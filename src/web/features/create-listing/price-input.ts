@@ -1,4 +1,7 @@
-/** Spec §5: the price field drops minus signs and keeps digits with at most one decimal point. */
+/**
+ * docs/product-spec.md#validation-rules: the price field drops minus signs and keeps digits with at most one decimal
+ * point.
+ */
 export function sanitizePrice(input: string): string {
   const cleaned = input.replace(/-/g, '').replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');

@@ -2,7 +2,7 @@ import type { Listing } from '@shared/api/listings';
 import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
 import { formatSolAmount, solStringToNumber } from '@shared/money';
 
-/** Pure display rules of a listing (spec §2 Listing card, §9 constants). */
+/** Pure display rules of a listing (docs/product-spec.md#listing-card, docs/product-spec.md#constants-and-limits). */
 
 export const NEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const HOT_MIN_RARITY = 8.5;
@@ -81,7 +81,7 @@ export function displayUsd(
 /** Category slugs read as words: 'leading-zeros' → 'leading zeros'. */
 export const categoryLabel = (category: string) => category.replace(/-/g, ' ');
 
-/** 'custom' is treated as no pattern (spec §3). */
+/** 'custom' is treated as no pattern (docs/product-spec.md#data-shapes, Listing). */
 export const patternOf = (pattern: string | null | undefined) =>
   pattern && pattern.toLowerCase() !== 'custom' ? pattern : null;
 

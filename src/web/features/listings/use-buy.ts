@@ -2,8 +2,8 @@ import type { Listing } from '@shared/api/listings';
 import { useBuyListing } from '@web/features/purchase';
 
 /**
- * What a Buy button does: the purchase feature's flow (spec §4 Buy flow): 'Wallet Required' and /profile without a
- * wallet, otherwise reserve the listing and go to its secure transaction page.
+ * What a Buy button does: the purchase feature's flow (docs/product-spec.md#buy-flow): 'Wallet Required' and /profile
+ * without a wallet, otherwise reserve the listing and go to its secure transaction page.
  */
 export function useBuy(): (listing: Listing) => void {
   return useBuyListing().buy;

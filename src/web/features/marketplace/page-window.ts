@@ -1,4 +1,4 @@
-/** Spec §9: at most 5 page buttons, windowed around the current page. */
+/** docs/product-spec.md#constants-and-limits: at most 5 page buttons, windowed around the current page. */
 export const MAX_PAGE_BUTTONS = 5;
 
 export function pageWindow(current: number, totalPages: number, max = MAX_PAGE_BUTTONS): number[] {

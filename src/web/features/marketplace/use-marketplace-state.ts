@@ -10,8 +10,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The marketplace's controls, kept in the URL (url-state.ts). A change of anything but the page goes back to
- * page 1 (spec §4). Choosing a sort, filter, page size or page is a history entry (back undoes it); typing in the
- * search box replaces the current entry once the typing pauses, so back does not step through every keystroke.
+ * page 1 (docs/product-spec.md#filters-and-pages). Choosing a sort, filter, page size or page is a history entry (back
+ * undoes it); typing in the search box replaces the current entry once the typing pauses, so back does not step through
+ * every keystroke.
  */
 export function useMarketplaceState() {
   const [params, setParams] = useSearchParams();

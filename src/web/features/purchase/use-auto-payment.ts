@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 
-// Spec §4/§9: the payment starts by itself 0.5 s after the page loads.
+// The payment starts by itself 0.5 s after the page loads (docs/product-spec.md#transaction-status,
+// docs/product-spec.md#constants-and-limits).
 const AUTO_PAY_DELAY_MS = 500;
 
 /**

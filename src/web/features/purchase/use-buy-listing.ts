@@ -7,14 +7,15 @@ import { useWallet } from '@web/features/wallet';
 import { ApiRequestError } from '@web/lib/api-client';
 import { useInitiateTransaction } from './api/initiate-transaction';
 
-// Spec §9: redirect to /profile 2 s after telling a visitor without a wallet.
+// docs/product-spec.md#constants-and-limits: redirect to /profile 2 s after telling a visitor without a wallet.
 const REDIRECT_MS = 2000;
 
 export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
 
 /**
- * The buy flow (spec §4): without a wallet, explain and send the visitor to the profile to connect; with one,
- * reserve the listing and open the pay screen. `buying` is the id of the listing being reserved, if any.
+ * The buy flow (docs/product-spec.md#buy-flow): without a wallet, explain and send the visitor to the profile to
+ * connect; with one, reserve the listing and open the pay screen. `buying` is the id of the listing being reserved, if
+ * any.
  */
 export function useBuyListing() {
   const { address, status } = useWallet();
@@ -32,7 +33,7 @@ export function useBuyListing() {
         setTimeout(() => void navigate('/profile'), REDIRECT_MS);
         return;
       }
-      // Spec §4: tell the buyer something is happening while the listing is reserved.
+      // docs/product-spec.md#buy-flow: tell the buyer something is happening while the listing is reserved.
       toast({ title: 'Initiating transaction...', description: 'Creating transaction...' });
       initiate.mutate(
         {

@@ -9,7 +9,10 @@ import { invalidateTradeCaches, transactionKeys } from './api/query-keys';
 import { payWithWallet } from './pay/pay-with-wallet';
 import { isChainRefusal, isWalletRejection } from './pay/wallet-chain';
 
-/** Signs and sends the payment, then tells the server its signature (DESIGN §5.2–5.3). */
+/**
+ * Signs and sends the payment, then tells the server its signature (docs/domain.md#payment-transaction,
+ * docs/domain.md#confirmation).
+ */
 export function usePayment(transaction: TransactionView | null | undefined) {
   const queryClient = useQueryClient();
   const { address, wallet, account } = useWallet();
@@ -29,7 +32,8 @@ export function usePayment(transaction: TransactionView | null | undefined) {
           await confirmTransaction(transaction.id, { txHash, buyerWallet: address }),
         );
       } catch (error) {
-        // Spec §4: the payment may still succeed; the server finds it by its reference, so keep polling.
+        // docs/product-spec.md#transaction-status: the payment may still succeed; the server finds it by its reference,
+        // so keep polling.
         toast({
           title: 'Confirmation Failed',
           description: error instanceof Error ? error.message : 'The payment could not be confirmed yet',

@@ -7,7 +7,8 @@ import { transactionKeys } from './api/query-keys';
 import { verifyTransaction } from './api/verify-transaction';
 import { useSignatureRefetch } from './use-signature-refetch';
 
-// Spec §4/§9: poll every 5 s; stop on a final status or after 10 minutes.
+// docs/product-spec.md#transaction-status, docs/product-spec.md#constants-and-limits: poll every 5 s; stop on a final
+// status or after 10 minutes.
 export const POLL_MS = 5000;
 export const POLL_LIMIT_MS = 10 * 60_000;
 const FINAL: ReadonlySet<TransactionStatus> = new Set(['verified', 'completed', 'failed']);

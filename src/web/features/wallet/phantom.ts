@@ -2,7 +2,8 @@ import { toast } from '@web/components/toast-store';
 
 export const PHANTOM_DOWNLOAD_URL = 'https://phantom.app/download';
 
-// Spec §8: after sending a phone into the Phantom app, fall back to the download page after 2 seconds.
+// docs/product-spec.md#wallet-and-chain-errors: after sending a phone into the Phantom app, fall back to the download
+// page after 2 seconds.
 const APP_FALLBACK_MS = 2000;
 
 export const isMobileDevice = () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);

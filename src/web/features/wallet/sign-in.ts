@@ -34,8 +34,8 @@ export async function disconnectWallet(wallet: Wallet): Promise<void> {
 }
 
 /**
- * Sign-In With Solana, one signature prompt (DESIGN §3): the server's challenge is signed with
- * `solana:signIn` when the wallet has it, else its exact text with `solana:signMessage`; the server checks
+ * Sign-In With Solana, one signature prompt (docs/domain.md#sign-in-sessions-and-roles): the server's challenge is
+ * signed with `solana:signIn` when the wallet has it, else its exact text with `solana:signMessage`; the server checks
  * nonce, text and signature and answers with the session (cookie set by the response).
  */
 export async function signInWithWallet(wallet: Wallet, account: WalletAccount): Promise<Session> {

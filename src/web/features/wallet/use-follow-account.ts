@@ -3,8 +3,8 @@ import { StandardEvents, type StandardEventsFeature } from '@wallet-standard/fea
 import { useEffect, useRef } from 'react';
 import { firstSolanaAccount } from './wallet-discovery';
 
-// Spec §4/§9: besides the wallet's change events, accounts are polled every 3 seconds (some wallets switch
-// accounts without emitting an event).
+// docs/product-spec.md#wallet-connection, docs/product-spec.md#constants-and-limits: besides the wallet's change
+// events, accounts are polled every 3 seconds (some wallets switch accounts without emitting an event).
 const ACCOUNT_POLL_MS = 3000;
 
 /**

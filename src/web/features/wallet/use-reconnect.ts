@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { connectWallet } from './sign-in';
 import { findSolanaWallet } from './wallet-discovery';
 
-// Spec §4/§9: wallets inject themselves after the page starts, so look for the saved one 15 times, 200 ms apart.
+// docs/product-spec.md#wallet-connection, docs/product-spec.md#constants-and-limits: wallets inject themselves after
+// the page starts, so look for the saved one 15 times, 200 ms apart.
 const RECONNECT_ATTEMPTS = 15;
 const RECONNECT_INTERVAL_MS = 200;
 

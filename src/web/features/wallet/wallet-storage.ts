@@ -1,8 +1,8 @@
 import { isValidSolanaAddress } from '@shared/format/address';
 
 /*
- * The browser-stored wallet state of spec §4. It is only a hint for the next page load (which wallet to
- * reconnect to, which address to show while the session loads); the server session is the truth.
+ * The browser-stored wallet state (docs/product-spec.md#data-shapes). It is only a hint for the next page load (which
+ * wallet to reconnect to, which address to show while the session loads); the server session is the truth.
  */
 const KEYS = {
   address: 'walletAddress',
@@ -12,9 +12,9 @@ const KEYS = {
 } as const;
 
 /**
- * Spec §4 says "two known demo addresses found in storage are cleared" but does not list them. Any stored
- * address that is not a valid base58 32-byte key is cleared as well, which covers placeholder demo values;
- * add the two here if they ever become known.
+ * docs/product-spec.md#wallet-connection says "two known demo addresses found in storage are cleared" but does not list
+ * them. Any stored address that is not a valid base58 32-byte key is cleared as well, which covers placeholder demo
+ * values; add the two here if they ever become known.
  */
 export const KNOWN_DEMO_WALLET_ADDRESSES: readonly string[] = [];
 

@@ -5,8 +5,8 @@ import { toast } from '@web/components/toast-store';
 import { useExplorer } from '@web/features/listings';
 
 /**
- * COPY (toast 'Copied!'), SHARE (the listing's Solana Action link, DESIGN §12: any blink client renders a buy
- * button from it) and VIEW (the account on Solana Explorer, in a new tab).
+ * COPY (toast 'Copied!'), SHARE (the listing's Solana Action link, docs/domain.md#solana-pay-and-actions: any blink
+ * client renders a buy button from it) and VIEW (the account on Solana Explorer, in a new tab).
  */
 export function AddressActions({ address }: { address: string }) {
   const explorer = useExplorer();

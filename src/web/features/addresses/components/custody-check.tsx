@@ -8,8 +8,8 @@ import { useRequestCustodyProof } from '../api/request-custody-proof';
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
- * "Verify custody" (DESIGN §10): this tab makes a fresh challenge, the vault signs it with the listed key, and the
- * signature is checked here against the address itself. No server-side "ok" is involved.
+ * "Verify custody" (docs/domain.md#proof-of-custody): this tab makes a fresh challenge, the vault signs it with the
+ * listed key, and the signature is checked here against the address itself. No server-side "ok" is involved.
  */
 export function CustodyCheck({ listingId, address }: { listingId: string; address: string }) {
   const proof = useRequestCustodyProof();

@@ -4,7 +4,9 @@ import { GRIND_KEYS_PER_SECOND } from '@shared/rarity/valuation';
 import { Skeleton } from '@web/components/skeleton';
 import { RarityFacts, rarityQueryOptions } from '@web/features/validator';
 
-/** DESIGN §6: why this address is rare, from the server's rarity model (the validator endpoint). */
+/**
+ * docs/domain.md#rarity-and-value: why this address is rare, from the server's rarity model (the validator endpoint).
+ */
 export function RarityExplanation({ listing }: { listing: Listing }) {
   const network = listing.network === 'ethereum' ? 'ethereum' : 'solana';
   const { data, isPending, isError } = useQuery(rarityQueryOptions({ address: listing.address, network }));

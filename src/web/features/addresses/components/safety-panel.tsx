@@ -42,8 +42,8 @@ function ago(seconds: number): string {
 }
 
 /**
- * "Safety check" (DESIGN §10): what the chain says about the address now — plain wallet, no token account
- * traps, no history, not a look-alike — with when it was read and a button to read it again.
+ * "Safety check" (docs/domain.md#account-safety-checks): what the chain says about the address now — plain wallet, no
+ * token account traps, no history, not a look-alike — with when it was read and a button to read it again.
  */
 export function SafetyPanel({ listingId }: { listingId: string }) {
   const safety = useAddressSafety(listingId);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { invalidateTradeCaches } from '@web/features/purchase';
 
 export { bulkCreateBodySchema };
-// Spec §9: a bulk upload may take up to 5 minutes.
+// docs/product-spec.md#constants-and-limits: a bulk upload may take up to 5 minutes.
 export const BULK_TIMEOUT_MS = 5 * 60_000;
 
 /**

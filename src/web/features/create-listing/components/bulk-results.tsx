@@ -2,7 +2,7 @@ import type { BulkCreateResponse } from '@shared/api/listings';
 import { formatSolAmount } from '@shared/money';
 import { CircleCheck, CircleX } from 'lucide-react';
 
-// Spec §9: the results panel shows the first 10 entries of each list.
+// docs/product-spec.md#constants-and-limits: the results panel shows the first 10 entries of each list.
 const SHOWN = 10;
 
 export function BulkResults({ result }: { result: BulkCreateResponse }) {

@@ -11,7 +11,10 @@ import { BulkResults } from './bulk-results';
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'error' });
 
-/** Admin bulk upload (spec §2/§5): a CSV file or pasted lines, parsed here with the shared parser. */
+/**
+ * Admin bulk upload (docs/product-spec.md#admin-listing-creation, docs/product-spec.md#validation-rules): a CSV file or
+ * pasted lines, parsed here with the shared parser.
+ */
 export function BulkUploadCard({ wallet }: { wallet: string }) {
   const upload = useBulkCreateListings();
   const fileRef = useRef<HTMLInputElement>(null);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ListingCard, ListingCardSkeleton } from '@web/features/listings';
 import { useFeaturedListings } from '../api/get-featured-listings';
 
-// Spec §9: 6 card skeletons while the grid loads.
+// docs/product-spec.md#constants-and-limits: 6 card skeletons while the grid loads.
 const SKELETONS = 6;
 
 export function PremiumAddresses() {

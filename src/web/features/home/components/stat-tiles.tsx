@@ -22,7 +22,7 @@ function Tile({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
   );
 }
 
-/** The four tiles appear once the stats load (spec §2 Home); nothing flashes zeros before that. */
+/** The four tiles appear once the stats load (docs/product-spec.md#home); nothing flashes zeros before that. */
 export function StatTiles() {
   const { data } = useMarketStats();
   if (!data) return null;

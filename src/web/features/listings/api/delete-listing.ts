@@ -5,7 +5,9 @@ import { invalidateTradeCaches } from '@web/features/purchase';
 
 export const deleteListingInputSchema = listingIdParamsSchema;
 
-/** DELETE /api/addresses/{id} with the owner's wallet in x-wallet-address (spec §6). */
+/**
+ * DELETE /api/addresses/{id} with the owner's wallet in x-wallet-address (docs/product-spec.md#roles-and-permissions).
+ */
 export function deleteListing(id: string, wallet: string) {
   const params = deleteListingInputSchema.parse({ id });
   return apiFetch(`/api/addresses/${encodeURIComponent(params.id)}`, {

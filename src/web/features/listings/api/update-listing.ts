@@ -5,7 +5,9 @@ import { invalidateTradeCaches } from '@web/features/purchase';
 
 export { updateListingBodySchema };
 
-/** PATCH /api/addresses/{id} with the owner's wallet in x-wallet-address (spec §6). */
+/**
+ * PATCH /api/addresses/{id} with the owner's wallet in x-wallet-address (docs/product-spec.md#roles-and-permissions).
+ */
 export function updateListing(id: string, wallet: string, body: UpdateListingBody) {
   return apiFetch(`/api/addresses/${encodeURIComponent(id)}`, {
     method: 'PATCH',

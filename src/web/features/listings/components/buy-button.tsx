@@ -6,7 +6,7 @@ import { buyState } from '../rules';
 import { useBuy } from '../use-buy';
 import { useWallet } from '@web/features/wallet';
 
-/** Buy when available and listed; otherwise a disabled button that says why (spec §2 Listing card). */
+/** Buy when available and listed; otherwise a disabled button that says why (docs/product-spec.md#listing-card). */
 export function BuyButton({
   listing,
   onBuy,

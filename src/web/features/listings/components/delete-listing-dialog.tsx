@@ -6,7 +6,10 @@ import { toast } from '@web/components/toast-store';
 import { ApiRequestError } from '@web/lib/api-client';
 import { useDeleteListing } from '../api/delete-listing';
 
-/** The owner's Delete button, its confirmation (spec §5) and the outcome's toast (spec §8). */
+/**
+ * The owner's Delete button, its confirmation (docs/product-spec.md#validation-rules) and the outcome's toast
+ * (docs/product-spec.md#listing-errors).
+ */
 export function DeleteListingDialog({
   listingId,
   wallet,

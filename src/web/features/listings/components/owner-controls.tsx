@@ -9,15 +9,18 @@ import { cn } from '@web/lib/cn';
 import { useUpdateListing } from '../api/update-listing';
 import { DeleteListingDialog } from './delete-listing-dialog';
 
-/** Spec §5: empty, or a number not below 0; Save then also needs it above 0 (a minus sign is never taken). */
+/**
+ * docs/product-spec.md#validation-rules: empty, or a number not below 0; Save then also needs it above 0 (a minus sign
+ * is never taken).
+ */
 const acceptable = (value: string) => value === '' || Number(value) >= 0;
 /** Keys a number field would take that no price has (a sign, an exponent). */
 const NOT_IN_A_PRICE = new Set(['-', '+', 'e', 'E']);
 
 /**
- * What the owner may do on their own listing's card (spec §6): edit the price inline, toggle featured, delete.
- * Failures say which change failed (spec §8), with the server's reason when it gave one (a purchase in progress,
- * a listing deleted from another tab).
+ * What the owner may do on their own listing's card (docs/product-spec.md#roles-and-permissions): edit the price
+ * inline, toggle featured, delete. Failures say which change failed (docs/product-spec.md#listing-errors), with the
+ * server's reason when it gave one (a purchase in progress, a listing deleted from another tab).
  */
 export function OwnerControls({ listing, wallet }: { listing: Listing; wallet: string }) {
   const id = useId();

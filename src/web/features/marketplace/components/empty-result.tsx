@@ -4,8 +4,8 @@ import { Button, buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 
 /**
- * Nothing matched the search text or the filters. Spec §2's 'No addresses found matching "{query}"' with its
- * 'Clear search'; with filters set, a way to clear those as well.
+ * Nothing matched the search text or the filters. The marketplace's (docs/product-spec.md#marketplace) 'No addresses
+ * found matching "{query}"' with its 'Clear search'; with filters set, a way to clear those as well.
  */
 export function EmptyResult({
   query,

@@ -15,7 +15,7 @@ import {
 import { StarToggle } from '@web/features/watchlist';
 import { cn } from '@web/lib/cn';
 
-/** Row highlight by promotionType (spec §2): featured purple, premium blue, promoted green. */
+/** Row highlight by promotionType (docs/product-spec.md#marketplace): featured purple, premium blue, promoted green. */
 export const promotionRow: Partial<Record<Listing['promotionType'], string>> = {
   featured: 'bg-premium-500/[0.06] shadow-[inset_3px_0_0_0_var(--color-premium-500)]',
   premium: 'bg-sky-500/[0.06] shadow-[inset_3px_0_0_0_rgb(14_165_233)]',

@@ -5,7 +5,7 @@ import type { SortField } from '../api/search-listings';
 import { ListingRow } from './listing-row';
 import { SortHeader } from './sort-header';
 
-// Spec §9: 5 skeleton rows while loading.
+// docs/product-spec.md#constants-and-limits: 5 skeleton rows while loading.
 const SKELETON_ROWS = 5;
 const COLUMNS = 7;
 

@@ -20,7 +20,7 @@ export function MarketplacePage() {
   const { input } = state;
   const { data, isPending, isError } = useSearchListings(input);
   const desktop = useMediaQuery('(min-width: 768px)');
-  // Spec §8: a failed search shows an empty listing.
+  // docs/product-spec.md#shared-rule: a failed search shows an empty listing.
   const listings = isError ? [] : data?.addresses;
   const total = isError ? 0 : data?.pagination.total;
   const nothingAtAll = !isPending && !isError && total === 0;

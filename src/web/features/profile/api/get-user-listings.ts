@@ -6,7 +6,7 @@ import { apiFetch } from '@web/lib/api-client';
 export const getUserListingsInputSchema = userListingsQuerySchema;
 export type UserListingsInput = z.input<typeof userListingsQuerySchema>;
 
-/** Under 'addresses' so every listing change refreshes it (spec §7: user addresses). */
+/** Under 'addresses' so every listing change refreshes it (docs/product-spec.md#api-calls: user addresses). */
 export const userListingsKey = (input: UserListingsInput) => ['addresses', 'user', input] as const;
 
 /** GET /api/addresses/user: the signed-in admin's own listings, filtered, sorted and paged on the server. */

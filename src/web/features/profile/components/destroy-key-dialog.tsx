@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@web/components/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/dialog';
 
-/** Spec §2: the confirmation before a key is destroyed for good. */
+/** docs/product-spec.md#profile: the confirmation before a key is destroyed for good. */
 export function DestroyKeyDialog({ onConfirm, pending }: { onConfirm: () => Promise<unknown>; pending: boolean }) {
   const [open, setOpen] = useState(false);
   return (

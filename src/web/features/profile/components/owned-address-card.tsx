@@ -14,7 +14,7 @@ import { ReceiptDownloads } from '@web/features/receipts';
 import { useDestroyPrivateKey } from '../api/destroy-private-key';
 import { DestroyKeyDialog } from './destroy-key-dialog';
 
-/** One owned address (a verified or completed purchase) with its key actions (spec §2 My Addresses). */
+/** One owned address (a verified or completed purchase) with its key actions (docs/product-spec.md#profile). */
 export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionView; wallet: string }) {
   const explorer = useExplorerUrls();
   const reveal = useRevealPrivateKey();

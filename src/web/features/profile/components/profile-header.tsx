@@ -5,7 +5,7 @@ import { Card, CardContent } from '@web/components/card';
 import { CopyButton } from '@web/components/copy-button';
 
 export function ProfileHeader({ address, isAdmin }: { address: string; isAdmin: boolean }) {
-  // Spec §2: "Member since" shows the current date.
+  // docs/product-spec.md#profile: "Member since" shows the current date.
   const memberSince = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
   return (
     <Card>

@@ -9,7 +9,7 @@ import { Skeleton } from '@web/components/skeleton';
 import { TransactionStatusBadge } from '@web/features/purchase';
 import { SectionTitle } from './section-title';
 
-/** Spec §2: the user's transactions and purchases merged, de-duplicated by id, newest first. */
+/** docs/product-spec.md#profile: the user's transactions and purchases merged, de-duplicated by id, newest first. */
 export function mergeHistory(...lists: Array<TransactionView[] | undefined>): TransactionView[] {
   const byId = new Map<string, TransactionView>();
   for (const list of lists) for (const tx of list ?? []) if (!byId.has(tx.id)) byId.set(tx.id, tx);

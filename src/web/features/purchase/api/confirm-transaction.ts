@@ -4,7 +4,7 @@ import { apiFetch } from '@web/lib/api-client';
 
 export { confirmTransactionBodySchema };
 
-/** POST /api/transactions/{id}/confirm: hands in the payment signature (DESIGN §5.3). */
+/** POST /api/transactions/{id}/confirm: hands in the payment signature (docs/domain.md#confirmation). */
 export function confirmTransaction(
   id: string,
   body: z.input<typeof confirmTransactionBodySchema>,

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * Cache keys of purchase data. The list keys start with 'transactions' so one prefix invalidation refreshes
- * them all (spec §7 last line: transactions, recent transactions).
+ * them all (docs/product-spec.md#api-calls last line: transactions, recent transactions).
  */
 export const transactionKeys = {
   all: ['transactions'] as const,
@@ -13,7 +13,10 @@ export const transactionKeys = {
   user: (wallet: string) => ['transactions', 'user', wallet] as const,
 };
 
-/** Spec §7: after a change, refresh addresses (search, user, featured), market stats and transactions. */
+/**
+ * docs/product-spec.md#api-calls: after a change, refresh addresses (search, user, featured), market stats and
+ * transactions.
+ */
 export function invalidateTradeCaches(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['addresses'] }),

@@ -7,7 +7,10 @@ import type { z } from 'zod';
 export const revealPrivateKeyInputSchema = transactionIdParamsSchema;
 export type SupportInfo = z.infer<typeof supportInfoSchema>;
 
-/** A refused reveal; `supportInfo` is set when the buyer paid but the key cannot be read (spec §8 Keys). */
+/**
+ * A refused reveal; `supportInfo` is set when the buyer paid but the key cannot be read
+ * (docs/product-spec.md#key-errors).
+ */
 export class RevealKeyError extends Error {
   override readonly name = 'RevealKeyError';
   constructor(
@@ -20,12 +23,15 @@ export class RevealKeyError extends Error {
 }
 
 /**
- * POST /api/transactions/{id}/reveal-private-key, always sealed (DESIGN §10): a one-time X25519 key made here for
- * this one reveal, so the response body holds only ciphertext that this tab alone opens. Not through apiFetch: its
- * error body carries supportInfo, which the generic error drops. The key is returned to the caller only — never
- * cached, stored or logged.
+ * POST /api/transactions/{id}/reveal-private-key, always sealed (docs/domain.md#sealed-delivery): a one-time X25519 key
+ * made here for this one reveal, so the response body holds only ciphertext that this tab alone opens. Not through
+ * apiFetch: its error body carries supportInfo, which the generic error drops. The key is returned to the caller only —
+ * never cached, stored or logged.
  */
-/** The opened key, and the account-safety warning when a check failed just before this reveal (DESIGN §10). */
+/**
+ * The opened key, and the account-safety warning when a check failed just before this reveal
+ * (docs/domain.md#account-safety-checks).
+ */
 export interface RevealedKey {
   privateKey: string;
   safetyWarning?: SafetyWarning | undefined;

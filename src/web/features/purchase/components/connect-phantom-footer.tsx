@@ -3,7 +3,10 @@ import { Button } from '@web/components/button';
 import { useWallet } from '@web/features/wallet';
 import { headerWallet } from '@shared/format/address';
 
-/** Spec §2: a manual wallet connect at the end of the pay screen, for when the automatic one did not happen. */
+/**
+ * docs/product-spec.md#secure-transaction: a manual wallet connect at the end of the pay screen, for when the automatic
+ * one did not happen.
+ */
 export function ConnectPhantomFooter() {
   const { address, status, connect } = useWallet();
   if (address && status === 'connected') {

@@ -6,9 +6,9 @@ import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 
 /**
- * "Pay with a phone wallet" (DESIGN §12): the purchase's Solana Pay transaction request as a QR code, and the
- * same link as a button for a phone's own browser. The wallet fetches the transaction from the server, so the
- * page learns of the payment the same way as any other: the server finds it by its reference.
+ * "Pay with a phone wallet" (docs/domain.md#solana-pay-and-actions): the purchase's Solana Pay transaction request as a
+ * QR code, and the same link as a button for a phone's own browser. The wallet fetches the transaction from the server,
+ * so the page learns of the payment the same way as any other: the server finds it by its reference.
  */
 export function PhoneWalletCard({ transactionId, buyerWallet }: { transactionId: string; buyerWallet: string }) {
   const url = transactionRequestUrl(window.location.origin, transactionId);

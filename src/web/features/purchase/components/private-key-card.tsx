@@ -7,7 +7,10 @@ import { toast } from '@web/components/toast-store';
 import { RevealKeyError, useRevealPrivateKey } from '../api/reveal-private-key';
 import { RevealSafetyWarning } from './reveal-safety-warning';
 
-/** Spec §2/§4 Private Key Access: reveal once the payment is verified; the key shows masked until asked. */
+/**
+ * Private Key Access (docs/product-spec.md#secure-transaction, docs/product-spec.md#private-key): reveal once the
+ * payment is verified; the key shows masked until asked.
+ */
 export function PrivateKeyCard({ transaction, wallet }: { transaction: TransactionView; wallet: string | null }) {
   const reveal = useRevealPrivateKey();
   const support = reveal.error instanceof RevealKeyError ? reveal.error.supportInfo : undefined;

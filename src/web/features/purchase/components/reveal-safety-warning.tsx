@@ -4,8 +4,8 @@ import { ShieldX } from 'lucide-react';
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
- * DESIGN §10: a check failed just before this reveal. The key is still shown (the buyer paid); this says what
- * changed on chain and when it was read, next to the key.
+ * docs/domain.md#account-safety-checks: a check failed just before this reveal. The key is still shown (the buyer
+ * paid); this says what changed on chain and when it was read, next to the key.
  */
 export function RevealSafetyWarning({ warning }: { warning: SafetyWarning }) {
   return (

@@ -13,7 +13,7 @@ const labels: Record<TransactionStatus, string> = {
 const tones = { initiated: 'gold', pending: 'info', verified: 'money', completed: 'money', failed: 'danger' } as const;
 const icons = { initiated: Wallet, pending: Clock, verified: CircleCheck, completed: CircleCheck, failed: CircleAlert };
 
-/** Spec §2 secure transaction: the four status texts. */
+/** docs/product-spec.md#secure-transaction: the four status texts. */
 export function TransactionStatusBadge({ status, className }: { status: TransactionStatus; className?: string }) {
   const Icon = icons[status];
   return (

@@ -107,7 +107,7 @@ export function SecureTransactionPage() {
   );
 }
 
-/** Spec §8 Transactions: what the pay screen says when the purchase cannot be shown. */
+/** docs/product-spec.md#transaction-errors: what the pay screen says when the purchase cannot be shown. */
 function loadErrorText(error: Error | null): string {
   if (!error) return 'Transaction not found';
   return isApiError(error) ? `Failed to fetch transaction: ${error.status}` : 'Failed to fetch transaction';

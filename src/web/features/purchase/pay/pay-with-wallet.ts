@@ -29,8 +29,8 @@ export interface PayInput {
 }
 
 /**
- * DESIGN §5.2: builds the purchase transaction from the server's instructions, has the wallet sign it, and
- * sends it through the configured RPC URLs in fallback order. Returns the base58 signature.
+ * docs/domain.md#payment-transaction: builds the purchase transaction from the server's instructions, has the wallet
+ * sign it, and sends it through the configured RPC URLs in fallback order. Returns the base58 signature.
  */
 export async function payWithWallet({ wallet, account, payment, config }: PayInput): Promise<string> {
   const rpc = createChainRpc(absoluteRpcUrls(config.rpcUrls));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isChainRefusal, isWalletRejection } from './wallet-chain';
 
 describe('isChainRefusal', () => {
-  it('is true for a transaction the RPC refused in preflight (spec §8 "Transaction Failed")', () => {
+  it('is true for a transaction the RPC refused in preflight (docs/product-spec.md#wallet-and-chain-errors "Transaction Failed")', () => {
     const refused = new SolanaError(SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE, {
       accounts: null,
       logs: [],

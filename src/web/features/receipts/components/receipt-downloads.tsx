@@ -17,7 +17,7 @@ function download(receipt: ReceiptWithKind) {
   URL.revokeObjectURL(url);
 }
 
-/** The buyer's signed receipts of one purchase (DESIGN §10), each a download, with where to check them. */
+/** The buyer's signed receipts of one purchase (docs/domain.md#receipts), each a download, with where to check them. */
 export function ReceiptDownloads({ transactionId, enabled = true }: { transactionId: string; enabled?: boolean }) {
   const receipts = useReceipts(transactionId, enabled);
   if (!enabled || !receipts.data?.length) return null;

@@ -14,7 +14,7 @@ import { useWallet } from '@web/features/wallet';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
-/** /transaction/{txHash}: one purchase by id or payment signature (spec §2 Transaction details). */
+/** /transaction/{txHash}: one purchase by id or payment signature (docs/product-spec.md#transaction-details). */
 export function TransactionPage() {
   const { txHash = '' } = useParams();
   const query = useTransaction(txHash);

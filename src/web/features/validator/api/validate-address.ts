@@ -11,7 +11,10 @@ import { apiFetch } from '@web/lib/api-client';
 export const validateAddressInputSchema = validateAddressBodySchema;
 export type ValidateAddressInput = z.input<typeof validateAddressInputSchema>;
 
-/** POST /api/addresses/validate: the address trimmed, the network guessed per spec §5 unless given. */
+/**
+ * POST /api/addresses/validate: the address trimmed, the network guessed per docs/product-spec.md#validation-rules
+ * unless given.
+ */
 export function validateAddress(input: ValidateAddressInput, signal?: AbortSignal): Promise<ValidateAddressResponse> {
   const body = validateAddressInputSchema.parse({ ...input, network: input.network ?? guessNetwork(input.address) });
   return apiFetch('/api/addresses/validate', { method: 'POST', body, schema: validateAddressResponseSchema, signal });

@@ -8,7 +8,10 @@ import { toast } from '@web/components/toast-store';
 import { useValidateAddress } from '../api/validate-address';
 import { ValidationResult } from './validation-result';
 
-/** Address validator and rarity checker (spec §2, §5): the server decides validity and scores rarity. */
+/**
+ * Address validator and rarity checker (docs/product-spec.md#address-validator, docs/product-spec.md#validation-rules):
+ * the server decides validity and scores rarity.
+ */
 export function AddressValidator() {
   const id = useId();
   const [address, setAddress] = useState('');

@@ -3,7 +3,10 @@ import { humanCount, humanDuration, oneIn } from '../human-units';
 
 type Facts = Pick<ValidateAddressResponse, 'pattern' | 'expectedAttempts' | 'grindSeconds'>;
 
-/** DESIGN §6: how hard the pattern is to find — difficulty, expected attempts, time at the reference rate. */
+/**
+ * docs/domain.md#estimated-value: how hard the pattern is to find — difficulty, expected attempts, time at the
+ * reference rate.
+ */
 export function RarityFacts({ facts, className }: { facts: Facts; className?: string }) {
   const rows: Array<[string, string]> = [
     ['Pattern', facts.pattern ?? 'None detected'],

@@ -13,14 +13,17 @@ const TYPES: PromotionType[] = ['standard', 'featured', 'promoted', 'premium'];
 const typeOf = (l: Listing): PromotionType =>
   l.isFeatured ? 'featured' : l.isPromoted ? 'promoted' : l.isPremiumListing ? 'premium' : 'standard';
 
-/** Spec §2/§5 inline edit: the listing type sets exactly one of the three flags (none for standard). */
+/**
+ * Inline edit (docs/product-spec.md#profile, docs/product-spec.md#validation-rules): the listing type sets exactly one
+ * of the three flags (none for standard).
+ */
 export function ListingEditForm({ listing, wallet, onDone }: { listing: Listing; wallet: string; onDone: () => void }) {
   const id = useId();
   const update = useUpdateListing(wallet);
   const [price, setPrice] = useState(listing.price);
   const [currency, setCurrency] = useState(listing.currency);
   const [pattern, setPattern] = useState(listing.pattern ?? '');
-  // Spec §2: the edit form's default category is 'other'.
+  // docs/product-spec.md#profile: the edit form's default category is 'other'.
   const [category, setCategory] = useState(listing.category || 'other');
   const [isListed, setIsListed] = useState(listing.isListed);
   const [type, setType] = useState<PromotionType>(typeOf(listing));

@@ -1,4 +1,4 @@
-/** Spec §2 My Listings: the sort button cycles through these, in this order. */
+/** docs/product-spec.md#profile: the sort button cycles through these, in this order. */
 export const SORTS = [
   { label: 'Date (Recent)', sortBy: 'createdAt', sortOrder: 'desc' },
   { label: 'Date (Last)', sortBy: 'createdAt', sortOrder: 'asc' },
@@ -32,7 +32,7 @@ export const DEFAULT_FILTERS: ListingFilters = { search: '', status: 'all', cate
 export const isDefault = (f: ListingFilters) =>
   f.search === '' && f.status === 'all' && f.category === 'all' && f.sort === 0;
 
-/** Up to 5 page numbers windowed around the current page (spec §9). */
+/** Up to 5 page numbers windowed around the current page (docs/product-spec.md#constants-and-limits). */
 export function pageWindow(page: number, totalPages: number, size = 5): number[] {
   const start = Math.max(1, Math.min(page - Math.floor(size / 2), totalPages - size + 1));
   const end = Math.min(totalPages, start + size - 1);

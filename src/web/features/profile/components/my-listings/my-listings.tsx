@@ -11,7 +11,7 @@ import { DEFAULT_FILTERS, isDefault, SORTS, type ListingFilters } from './listin
 import { ListingsPagination } from './listings-pagination';
 import { MyListingCard } from './my-listing-card';
 
-/** Admin only (spec §2 My Listings): the wallet's own listings with search, filters, sort and pages of 20. */
+/** Admin only (docs/product-spec.md#profile): the wallet's own listings with search, filters, sort and pages of 20. */
 export function MyListings({ wallet }: { wallet: string }) {
   const [filters, setFilters] = useState<ListingFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
@@ -28,7 +28,7 @@ export function MyListings({ wallet }: { wallet: string }) {
     pageSize: '20',
   });
 
-  // Spec §4: any filter or sort change goes back to page 1.
+  // docs/product-spec.md#filters-and-pages: any filter or sort change goes back to page 1.
   const change = (next: Partial<ListingFilters>) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage(1);
