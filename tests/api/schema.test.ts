@@ -9,7 +9,10 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 // migrated database itself: catalog queries for shape, real inserts for defaults and constraints. Column names are the
 // SQL (snake_case) names the schema declares explicitly on every column.
 
-/** Every table with every column the spec (and DESIGN) requires, by SQL name. Extra columns are allowed. */
+/**
+ * Every table with every column docs/product-spec.md#stored-tables and docs/domain.md require, by SQL name. Extra
+ * columns are allowed.
+ */
 // prettier-ignore
 const REQUIRED_COLUMNS: Record<string, string[]> = {
   users: ['id', 'wallet_address', 'is_admin', 'created_at'],
@@ -96,7 +99,7 @@ const NUMERIC_PRECISIONS: [string, string, number, number][] = [
   ['escrow_transactions', 'amount', 18, 8],
 ];
 
-/** [table, index]: each index serves a query the spec or DESIGN makes (see the schema files for which). */
+/** [table, index]: each index serves a query of docs/product-spec.md or docs/domain.md (the schema files say which). */
 const INDEXES: [string, string][] = [
   ['addresses', 'addresses_address_trgm_idx'],
   ['addresses', 'addresses_pattern_trgm_idx'],
