@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChangeTracker, type ChangeTracker } from '@tests/helpers/db-fingerprint';
 import { createAdmin, createListing, createUser, type CreatedListing } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
+import { placeOrderOk } from './orders-helpers';
 import {
   createPurchaseApp,
   createTestChain,
@@ -22,6 +23,7 @@ let admin: SignedInWallet;
 let buyer: SignedInWallet;
 let sold: CreatedListing;
 let transactionId: string;
+let orderId: string;
 let tracker: ChangeTracker;
 
 beforeAll(async () => {
@@ -33,6 +35,15 @@ beforeAll(async () => {
   sold = await createListing(t, { seller: admin, price: '0.3' });
   await createListing(t, { seller: admin, price: '1.7', promotionType: 'featured' });
   transactionId = (await initiateOk(t, buyer, sold.listing)).transactionId;
+  // The buyer's custom order, found and its reservation run out: exactly what settling would write (→ expired),
+  // so a GET of the order that settled would show up here as a write.
+  const ground = await createListing(t, { seller: admin, price: '0.001' });
+  orderId = (await placeOrderOk(t, buyer, { pattern: 'Ab', position: 'prefix' })).id;
+  await t.database.query(
+    `update custom_orders set status = 'found', address_id = $2, found_at = now() - interval '25 hours',
+       reserved_until = now() - interval '1 hour' where id = $1`,
+    [orderId, ground.listing.id],
+  );
   tracker = await createChangeTracker(t.database);
 });
 afterAll(async () => {
@@ -44,6 +55,7 @@ function concrete(url: string): string {
   return url
     .replace(':address', sold.listing.address)
     .replace('/api/transactions/:id', `/api/transactions/${transactionId}`)
+    .replace('/api/orders/:id', `/api/orders/${orderId}`)
     .replace(':id', sold.listing.id)
     .replace('*', 'index.html');
 }
@@ -56,7 +68,13 @@ describe('no GET route writes', () => {
     const gets = t.app.apiRoutes.filter((r) => r.method === 'GET');
     // The walk must cover the routes that used to write (the fee quote) and the ones with ids.
     expect(gets.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/solana/gas-fees', '/api/transactions/:id', '/api/addresses/by-address/:address']),
+      expect.arrayContaining([
+        '/api/solana/gas-fees',
+        '/api/transactions/:id',
+        '/api/addresses/by-address/:address',
+        '/api/orders/:id',
+        '/api/orders/mine',
+      ]),
     );
     expect(await tracker.changed()).toEqual([]);
     const writers: string[] = [];
@@ -72,6 +90,17 @@ describe('no GET route writes', () => {
       }
     }
     expect(writers).toEqual([]);
+    // The order reads as expired all the same: computed from what is stored, not written.
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(order.json()).toMatchObject({ id: orderId, status: 'expired', chanceFoundByNow: 1 });
+    const [row] = await t.database.query<{ status: string }>('select status from custom_orders where id = $1', [
+      orderId,
+    ]);
+    expect(row?.status).toBe('found');
   });
 
   it('quotes the fee from a cache: many reads, one answer, no row, and a per-client limit', async () => {

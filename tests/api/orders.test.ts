@@ -1,7 +1,10 @@
 import { getBase58Encoder } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOfSecretKey } from '@server/modules/vault';
+import { chanceFoundBy } from '@shared/orders/quote';
 import { createUser } from '@tests/helpers/factories';
+import { newWallet, type SignedInWallet } from '@tests/helpers/wallet';
+import { postAccount } from './pay-helpers';
 import {
   confirm,
   countRows,
@@ -39,6 +42,15 @@ afterAll(async () => {
 });
 
 const ordersCount = () => countRows(t, 'custom_orders');
+const actionUrl = (address: string) => `/api/actions/listings/${address}`;
+const byAddress = (address: string, who?: SignedInWallet) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/addresses/by-address/${address}`,
+    headers: who ? { cookie: who.cookie } : {},
+  });
+/** a ≈ b to one part in a thousand (the answers round the rate to whole keys per second). */
+const near = (a: number, b: number) => expect(Math.abs(a - b) / b).toBeLessThan(1e-3);
 
 describe('quotes', () => {
   it('pins the difficulty maths: prefix banding, suffix 58^-n, case-insensitive counting', async () => {
@@ -48,6 +60,8 @@ describe('quotes', () => {
     expect(easy.difficulty.attempts95).toBe(2942);
     expect(easy.price).toBe('0.001');
     expect(easy.rarityScore).toBe(2.4);
+    // The grinder has not measured its rate yet: no time is promised.
+    expect(easy).toMatchObject({ keysPerSecond: 0, seconds: { expected: null, p50: null, p95: null } });
 
     const hard = (await quote(t, { pattern: 'ab', position: 'prefix', caseSensitive: true })).json();
     expect(Math.round(hard.difficulty.expectedAttempts)).toBe(57960); // lowercase first: ≈17× harder than 58²
@@ -141,6 +155,13 @@ describe('orders', () => {
     await t.app.orders.start();
     expect(t.app.orders.rate()).toBeGreaterThan(0); // measured at start-up
 
+    // With the rate measured, the quote's times are its attempt counts at that rate.
+    const timed = (await quote(t, { pattern: 'Ab', position: 'prefix' })).json();
+    expect(timed.keysPerSecond).toBe(Math.round(t.app.orders.rate()));
+    near(timed.seconds.expected, timed.difficulty.expectedAttempts / timed.keysPerSecond);
+    near(timed.seconds.p50, timed.difficulty.attempts50 / timed.keysPerSecond);
+    near(timed.seconds.p95, timed.difficulty.attempts95 / timed.keysPerSecond);
+
     const found = await waitForOrder(t, requester, placed.id, (o) => o.status === 'found');
     expect(found.address).toMatch(/^Ab/);
     expect(found.attempts).toBeGreaterThan(0);
@@ -159,6 +180,29 @@ describe('orders', () => {
     const refused = await initiate(t, other, { id: found.addressId!, price: placed.price });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('RESERVED_FOR_REQUESTER');
+
+    // The address page tells the browser it is reserved, and for whom only as "you or not".
+    const seen = (await byAddress(found.address!, other)).json();
+    expect(seen).toMatchObject({ reservedUntil: found.reservedUntil, reservedForYou: false });
+    expect(JSON.stringify(seen)).not.toContain(requester.walletAddress);
+    expect((await byAddress(found.address!)).json()).toMatchObject({ reservedForYou: false });
+    expect((await byAddress(found.address!, requester)).json()).toMatchObject({ reservedForYou: true });
+
+    // Solana Actions name any account: the card reads reserved, and a POST naming another wallet is refused.
+    const card = (await t.app.inject({ method: 'GET', url: actionUrl(found.address!) })).json();
+    expect(card).toMatchObject({ label: 'Reserved', disabled: true });
+    expect(card.error.message).toMatch(/reserved for the wallet that ordered it/);
+    const [transactionsBefore, usersBefore] = [await countRows(t, 'transactions'), await countRows(t, 'users')];
+    for (const account of [other.walletAddress, (await newWallet()).walletAddress]) {
+      const byAction = await postAccount(t, actionUrl(found.address!), account);
+      expect(byAction.statusCode).toBe(403);
+      expect(byAction.json().error).toBe('RESERVED_FOR_REQUESTER');
+    }
+    expect(await countRows(t, 'transactions')).toBe(transactionsBefore);
+    expect(await countRows(t, 'users')).toBe(usersBefore);
+    // The requester may still use the action (an unreserved purchase row), and the web purchase below.
+    const own = await postAccount(t, actionUrl(found.address!), requester.walletAddress);
+    expect(own.statusCode, own.body).toBe(200);
 
     const started = await initiateOk(t, requester, { id: found.addressId!, price: placed.price });
     const txHash = await pay(chain, requester, started.payment);
@@ -189,6 +233,9 @@ describe('orders', () => {
     ]);
     const expired = await waitForOrder(t, requester, placed.id, (o) => o.status === 'expired', 5_000);
     expect(expired.address).toBe(found.address);
+    expect((await byAddress(found.address!, stranger)).json().reservedUntil).toBeNull();
+    const card = (await t.app.inject({ method: 'GET', url: actionUrl(found.address!) })).json();
+    expect(card.disabled).toBeUndefined();
     const bought = await initiate(t, stranger, { id: found.addressId!, price: placed.price });
     expect(bought.statusCode).toBe(201);
   });
@@ -198,7 +245,19 @@ describe('orders', () => {
     // ≈1 in 195 million (lowercase first): it will not be found in the few seconds before the cancel.
     const placed = await placeOrderOk(t, requester, { pattern: 'zzzz', position: 'prefix' });
     await t.app.orders.start();
-    await waitForOrder(t, requester, placed.id, (o) => o.status === 'grinding' && o.attempts > 0, 30_000);
+    const grinding = await waitForOrder(
+      t,
+      requester,
+      placed.id,
+      (o) => o.status === 'grinding' && o.attempts > 0,
+      30_000,
+    );
+    // The order's own rate (its grinder's last beat) sets the ETA: memoryless, a match is still 1/p attempts
+    // away whatever has been tried, so the remaining expected attempts are expectedAttempts itself.
+    expect(grinding.keysPerSecond).toBeGreaterThan(0);
+    near(grinding.expectedAttempts, 1 / grinding.probability);
+    near(grinding.etaSeconds!, grinding.expectedAttempts / grinding.keysPerSecond);
+    near(grinding.chanceFoundByNow, chanceFoundBy(grinding.probability, grinding.attempts));
     const cancelled = await cancelOrder(t, requester, placed.id);
     expect(cancelled.json().status).toBe('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 2_500)); // more than a heartbeat (lease 3 s / 3)

@@ -9,9 +9,10 @@ import { generateTestKeypair } from './helpers/test-keypair';
 import { expectToast, openWithWallet } from './helpers/trade-fixtures';
 
 /*
- * Issue 16, "Can't find it? Order it": a buyer types a pattern and watches the live quote change, places the
- * order, sees its progress, and buys and reveals the address the shop ground (one grinder thread, 2-character
- * patterns: cheap on a shared machine). ORDER_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ * Issue 16, "Can't find it? Order it": a buyer types a pattern and watches the live quote change, places an
+ * order the shop cannot find in seconds and watches it grind, cancels it, orders a 2-character pattern, and buys
+ * and reveals the address the shop ground (one grinder thread: cheap on a shared machine). ORDER_SCREENSHOTS=<dir>
+ * saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.ORDER_SCREENSHOTS;
 // An invalid pattern is answered 400 by design; Chromium logs every 4xx fetch as a console error.
@@ -21,7 +22,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   await Promise.all([
-    startAppServer({ env: { GRIND_WORKERS: '1' } }).then((s) => (server = s)),
+    // A 1 s heartbeat (lease / 3) shows attempts rising soon; 'zzzz' (1 in 195 million) must be orderable.
+    startAppServer({
+      env: { GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3', ORDER_MAX_EXPECTED_ATTEMPTS: '300000000' },
+    }).then((s) => (server = s)),
     launchBrowser().then((b) => (browser = b)),
   ]);
 });
@@ -62,13 +66,39 @@ async function typeAndQuote(page: Page, pattern: string, expected: string) {
   await expect.poll(() => page.getByTestId('quote-expected').textContent(), { timeout: 15_000 }).toBe(expected);
 }
 
-/** Places the order on screen and waits for the shop to find it; returns the found address. */
-async function placeAndWait(page: Page): Promise<string> {
+async function placeOrder(page: Page) {
   await page.getByRole('button', { name: /^Place order/ }).click();
   await expectToast(page, 'Order placed');
+}
+
+/**
+ * Places an order the shop will not find while the test looks (≈1 in 195 million), and watches it grind: its
+ * attempts rise between two reads, with a rate and an ETA; then cancels it on screen.
+ */
+async function watchGrindingThenCancel(page: Page) {
+  await page.getByLabel('Position').selectOption('prefix');
+  await page.getByLabel(/Case-sensitive/).check();
+  await page.getByLabel('Pattern').fill('zzzz');
+  await expect.poll(() => page.getByTestId('quote-expected').textContent(), { timeout: 15_000 }).toMatch(/million/);
+  await placeOrder(page);
   const status = page.getByTestId('order-status');
-  await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/Queued|Grinding|Found/);
+  const attempts = page.getByTestId('order-attempts');
+  await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe('Grinding');
+  await expect.poll(() => attempts.textContent(), { timeout: 30_000 }).not.toBe('0');
+  const first = await attempts.textContent();
+  await expect.poll(() => attempts.textContent(), { timeout: 30_000 }).not.toBe(first);
+  expect(await page.getByTestId('order-rate').textContent()).toMatch(/^\d.*\/s$/);
+  expect(await page.getByTestId('order-eta').textContent()).toMatch(/^~\d/);
   await page.getByRole('progressbar', { name: 'Chance found by now' }).waitFor();
+  await shot(page, 'order-grinding');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Cancelled');
+}
+
+/** Places the order on screen and waits for the shop to find it; returns the found address. */
+async function placeAndWait(page: Page): Promise<string> {
+  await placeOrder(page);
+  const status = page.getByTestId('order-status');
   await expect.poll(() => status.textContent(), { timeout: 90_000 }).toBe('Found');
   expect(await page.getByTestId('order-chance').textContent()).toBe('100%');
   return (await page.getByTestId('order-address').textContent()) ?? '';
@@ -109,9 +139,20 @@ describe('custom-pattern order in the browser', () => {
         await typeAndQuote(page, 'Ab', '982');
         await shot(page, 'order-quote');
 
+        await watchGrindingThenCancel(page);
+        await typeAndQuote(page, 'Ab', '982');
         const address = await placeAndWait(page);
         expect(address.startsWith('Ab')).toBe(true);
         await shot(page, 'order-found');
+
+        // Anyone else sees the address reserved, not a Buy that would end in a refusal.
+        await withPage(browser, { baseURL: server.url }, async (visitor) => {
+          await visitor.goto(`/address/${address}`);
+          const reserved = visitor.getByRole('button', { name: 'Reserved' });
+          await reserved.waitFor({ timeout: 15_000 });
+          expect(await reserved.isDisabled()).toBe(true);
+          expect(await visitor.getByRole('button', { name: /BUY NOW/ }).count()).toBe(0);
+        });
 
         await page.getByRole('link', { name: 'Buy it now' }).click();
         await page.waitForURL(/\/address\//);
@@ -125,9 +166,17 @@ describe('custom-pattern order in the browser', () => {
         const revealed = (await page.getByTestId('secret-value').textContent()) ?? '';
         expect(derivesTo(revealed, address)).toBe(true);
 
-        // Back on the order page the order reads as purchased.
+        // Back on the order page the order reads as purchased, with the way to the address.
         await page.goto('/order');
         await page.getByRole('heading', { name: 'Order a Custom Address' }).waitFor();
+        const status = page.getByTestId('order-status');
+        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Purchased');
+        expect(await page.getByTestId('order-address').textContent()).toBe(address);
+        expect(await page.getByRole('link', { name: 'View the address' }).getAttribute('href')).toBe(
+          `/address/${address}`,
+        );
+        expect(await page.getByRole('link', { name: 'Buy it now' }).count()).toBe(0);
+        await shot(page, 'order-purchased');
       }),
   );
 
@@ -140,6 +189,11 @@ describe('custom-pattern order in the browser', () => {
       await page.getByLabel(/Case-sensitive/).uncheck();
       await expect.poll(() => page.getByTestId('quote-expected').textContent(), { timeout: 15_000 }).toBe('841');
       await shot(page, 'order-quote');
+      await watchGrindingThenCancel(page);
+      await page.getByLabel('Position').selectOption('suffix');
+      await page.getByLabel(/Case-sensitive/).uncheck();
+      await page.getByLabel('Pattern').fill('ab');
+      await expect.poll(() => page.getByTestId('quote-expected').textContent(), { timeout: 15_000 }).toBe('841');
       const address = await placeAndWait(page);
       expect(address.toLowerCase().endsWith('ab')).toBe(true);
       await shot(page, 'order-found');

@@ -78,6 +78,12 @@ export const listingSchema = z.object({
   createdAt: z.string(),
   /** When the purchase that sold it was verified (address detail only); null otherwise. */
   soldAt: z.string().nullable().optional(),
+  /**
+   * Ground for a custom order and reserved for its requester until then (address detail only; absent or null
+   * otherwise). The requester's wallet is never sent: `reservedForYou` says whether the viewer is it.
+   */
+  reservedUntil: z.string().nullable().optional(),
+  reservedForYou: z.boolean().optional(),
   /** True when the signed-in wallet is the seller ("Your Listing"). */
   isOwner: z.boolean(),
   /**

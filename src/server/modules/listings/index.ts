@@ -22,6 +22,7 @@ export { expirePromotions, PROMOTION_DAYS } from './listing-type';
 export { fallbackUsdPerSol, toListing, type UsdPerSol } from './listing-view';
 export { listingsRepository, type ListingRow } from './listings.repository';
 export { listingRecord } from './listing-record';
+export { orderReservationOf, type OrderReservation } from './order-reservation';
 export { loadKnownAddresses } from './known-addresses.repository';
 export { createSealPool, type SealPool } from './seal-pool';
 export type { ListingsRoutesOptions } from './route-context';

@@ -12,6 +12,7 @@ import type { AppInstance } from '../../types';
 import { fallbackUsdPerSol, toListing } from './listing-view';
 import { pageListings } from './listing-page.repository';
 import { listingsRepository } from './listings.repository';
+import { orderReservationOf } from './order-reservation';
 import { createPublicReadCache } from './public-read-cache';
 import { pagination, searchFilter, userFilter } from './read-filters';
 import { actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
@@ -79,7 +80,14 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     async (request) => {
       const row = await listingsRepository.findByAddress(db(), request.params.address);
       if (!row) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
-      return toListing(row, await viewContext(request, usdPerSol));
+      const ctx = await viewContext(request, usdPerSol);
+      // So the address page shows a listing ground to order as reserved, rather than a Buy that ends in a 403.
+      const reservation = await orderReservationOf(db(), row.id, new Date());
+      return {
+        ...toListing(row, ctx),
+        reservedUntil: reservation?.until.toISOString() ?? null,
+        reservedForYou: reservation !== undefined && reservation.requesterWallet === ctx.viewerWallet,
+      };
     },
   );
 

@@ -20,7 +20,10 @@ export interface OrdersRuntime {
   /** Stops the lease loop and the worker threads, letting go of the current order's lease. */
   stop(): Promise<void>;
   rate(): number;
-  /** found → purchased / expired (also run on every order read, so a requester never sees a stale state). */
+  /**
+   * found → purchased / expired, every 5 s once started. Reads never call it (no GET writes, issue 17): they show
+   * the state it is about to write (`shownStatus`).
+   */
   settle(): Promise<{ purchased: number; expired: number }>;
 }
 
@@ -90,7 +93,7 @@ export const ordersPlugin = fp(
       },
     };
     app.decorate('orders', runtime);
-    await app.register(async (scope) => ordersRoutes(scope as AppInstance, { ctx, settle }));
+    await app.register(async (scope) => ordersRoutes(scope as AppInstance, { ctx }));
     app.addHook('onListen', async () => {
       // Measuring takes a few hundred ms: do not hold up the listen callback for it.
       void runtime.start().catch((err: unknown) => app.log.error({ err }, 'order grinder failed to start'));

@@ -39,7 +39,7 @@ export const ordersRepository = {
 
   async findWithAddress(db: Queryable, id: string) {
     const [row] = await db
-      .select({ order: customOrders, address: addresses.address })
+      .select({ order: customOrders, address: addresses.address, addressStatus: addresses.status })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.id, id));
@@ -48,7 +48,7 @@ export const ordersRepository = {
 
   listFor(db: Queryable, requesterId: string) {
     return db
-      .select({ order: customOrders, address: addresses.address })
+      .select({ order: customOrders, address: addresses.address, addressStatus: addresses.status })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.requesterId, requesterId))

@@ -16,7 +16,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const orderNotFound = () => notFound(ErrorCode.ORDER_NOT_FOUND, 'Order not found');
 
 /** POST /api/orders/quote, POST /api/orders, GET /api/orders/mine, GET /api/orders/{id}, POST /api/orders/{id}/cancel. */
-export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext; settle(): Promise<unknown> }) {
+export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext }) {
   const { ctx } = opts;
   const sessionOf = (request: { session: { userId: string; walletAddress: string } | null }) => {
     if (!request.session) throw unauthorized();
@@ -81,9 +81,8 @@ export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext;
     },
     async (request) => {
       const session = sessionOf(request);
-      await opts.settle();
       const rows = await ordersRepository.listFor(ctx.db, session.userId);
-      return { orders: await Promise.all(rows.map((r) => orderView(ctx, r.order, r.address))) };
+      return { orders: await Promise.all(rows.map((r) => orderView(ctx, r.order, r.address, r.addressStatus))) };
     },
   );
 
@@ -100,11 +99,10 @@ export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext;
     },
     async (request) => {
       const session = sessionOf(request);
-      await opts.settle();
       const row = await ordersRepository.findWithAddress(ctx.db, request.params.id);
       // Another wallet's order is "not found": ids are not to be probed.
       if (!row || row.order.requesterId !== session.userId) throw orderNotFound();
-      return orderView(ctx, row.order, row.address);
+      return orderView(ctx, row.order, row.address, row.addressStatus);
     },
   );
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@shared/api/errors';
-import type { Order, OrderPatternBody, OrderQuote } from '@shared/api/orders';
+import type { Order, OrderPatternBody, OrderQuote, OrderStatus } from '@shared/api/orders';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import {
   chanceFoundBy,
@@ -129,25 +129,43 @@ export async function placeOrder(ctx: OrdersContext, body: OrderPatternBody, act
   }
 }
 
+/**
+ * The state a reader is shown: a found order whose listing has sold reads as purchased, and one whose
+ * reservation has run out as expired, as `ordersRepository.settle` will write them within seconds. Computed
+ * rather than written, because no GET writes (issue 17).
+ */
+export function shownStatus(row: OrderRow, addressStatus: string | null, now: Date): OrderStatus {
+  if (row.status !== 'found') return row.status;
+  if (addressStatus === 'sold') return 'purchased';
+  if (row.reservedUntil !== null && row.reservedUntil < now) return 'expired';
+  return 'found';
+}
+
 /** The requester's view: progress, the honest chance found by now, and an ETA at the current rate. */
-export async function orderView(ctx: OrdersContext, row: OrderRow, address: string | null): Promise<Order> {
+export async function orderView(
+  ctx: OrdersContext,
+  row: OrderRow,
+  address: string | null,
+  addressStatus: string | null = null,
+): Promise<Order> {
   const attempts = Number(row.attempts);
   const expectedAttempts = 1 / row.probability;
   const rate = row.status === 'grinding' && row.rate > 0 ? row.rate : ctx.rate();
   const active = row.status === 'queued' || row.status === 'grinding';
+  const status = shownStatus(row, addressStatus, ctx.now());
   return {
     id: row.id,
     pattern: row.pattern,
     position: row.position,
     caseSensitive: row.caseSensitive,
-    status: row.status,
+    status,
     price: lamportsToSolString(parseSolToLamports(row.price)), // '0.001', not the column's '0.00100000'
     probability: row.probability,
     expectedAttempts,
     attempts,
     keysPerSecond: Math.round(rate),
-    chanceFoundByNow:
-      row.status === 'found' || row.status === 'purchased' ? 1 : chanceFoundBy(row.probability, attempts),
+    // Found (then purchased or expired): certain.
+    chanceFoundByNow: row.foundAt !== null ? 1 : chanceFoundBy(row.probability, attempts),
     // Memoryless: however long it has run, a match is still 1/p attempts away on average.
     etaSeconds: active ? secondsAt(expectedAttempts, rate) : null,
     queuePosition: row.status === 'queued' ? await ordersRepository.ahead(ctx.db, row) : null,

@@ -1,13 +1,13 @@
 import type { ActionMetadata } from '@shared/api/pay';
 import { formatSolAmount } from '@shared/money';
-import type { ListingRow } from '../listings';
+import type { ListingRow, OrderReservation } from '../listings';
 import { unavailableReason } from './action-purchase.service';
 import { listingIconUrl } from './listing-icon';
 
 /** The blink card of a listing (Actions GET): icon, title, rarity and price, and one "Buy" button. */
-export function actionMetadataOf(origin: string, listing: ListingRow): ActionMetadata {
+export function actionMetadataOf(origin: string, listing: ListingRow, reservation?: OrderReservation): ActionMetadata {
   const price = formatSolAmount(listing.price);
-  const reason = unavailableReason(listing);
+  const reason = unavailableReason(listing, reservation);
   const pattern = listing.pattern ? `“${listing.pattern}” ` : '';
   return {
     type: 'action',
@@ -21,7 +21,7 @@ export function actionMetadataOf(origin: string, listing: ListingRow): ActionMet
     label: reason
       ? listing.status === 'sold'
         ? 'Sold'
-        : listing.status === 'pending'
+        : listing.status === 'pending' || reservation
           ? 'Reserved'
           : 'Not for sale'
       : `Buy for ${price} SOL`,

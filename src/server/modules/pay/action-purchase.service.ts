@@ -4,9 +4,10 @@ import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
 import { badRequest, conflict, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
-import { listingsRepository, type ListingRow } from '../listings';
+import { listingsRepository, type ListingRow, type OrderReservation } from '../listings';
 import { usersRepository } from '../users';
 import {
+  assertNotReservedForAnother,
   feesFor,
   listingNotAvailable,
   newPaymentReference,
@@ -34,11 +35,17 @@ export async function loadActionListing(deps: PurchaseDeps, address: string): Pr
   return listing;
 }
 
-/** Why the action cannot be used now, or null while anyone may buy. */
-export function unavailableReason(listing: ListingRow): string | null {
+/**
+ * Why the action cannot be used now, or null while anyone may buy. A card is the same for every wallet (the GET
+ * names no account), so a listing reserved for a custom order's requester reads as reserved to all.
+ */
+export function unavailableReason(listing: ListingRow, reservation?: OrderReservation): string | null {
   if (listing.status === 'sold') return 'This address has been sold.';
   if (listing.status === 'pending') return 'This address is reserved by a buyer right now.';
   if (listing.status !== 'available' || !listing.isListed) return 'This address is not for sale.';
+  if (reservation) {
+    return `This address was ground to order and is reserved for the wallet that ordered it until ${reservation.until.toISOString()}.`;
+  }
   return null;
 }
 
@@ -55,6 +62,8 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
     throw badRequest(ErrorCode.UNSUPPORTED_CURRENCY, 'Only Solana payments are supported');
   }
   if (listing.sellerWallet === account) throw conflict(ErrorCode.OWN_LISTING, 'You cannot buy your own listing');
+  // Only the requester may buy a listing ground to order during its 24 h (as at initiate): naming them works.
+  await assertNotReservedForAnother(deps.db, listing.id, account, deps.now());
   await refuseUnsafePurchase(deps, listing, { wallet: account, ip });
   const { value: lifetime, context } = await withChain(() =>
     deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),

@@ -9,6 +9,7 @@ import {
 } from '@shared/api/pay';
 import { RATE_LIMITS } from '@server/http/rate-limit';
 import type { AppInstance } from '@server/types';
+import { orderReservationOf } from '../listings';
 import type { PurchaseDeps } from '../purchases';
 import { completedActionOf, actionMetadataOf } from './action-metadata';
 import { createActionPurchase, loadActionListing } from './action-purchase.service';
@@ -71,7 +72,10 @@ export async function actionsRoutes(app: AppInstance, opts: { deps: PurchaseDeps
         response: { 200: actionGetResponseSchema, ...errors },
       },
     },
-    async (request) => actionMetadataOf(origin, await loadActionListing(deps, request.params.address)),
+    async (request) => {
+      const listing = await loadActionListing(deps, request.params.address);
+      return actionMetadataOf(origin, listing, await orderReservationOf(deps.db, listing.id, deps.now()));
+    },
   );
 
   app.post(

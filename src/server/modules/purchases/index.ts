@@ -30,3 +30,4 @@ export { newPaymentReference, paymentMemoOf } from './payment-reference';
 export { referenceDataRepository } from './reference-data.repository';
 export { listingNotAvailable } from './initiate.service';
 export { refuseUnsafePurchase } from './safety-gate';
+export { assertNotReservedForAnother } from './requester-reservation';

@@ -54,6 +54,11 @@ describe('buyState', () => {
     expect(buyState({ status: 'deleted', isListed: true }).label).toBe('Deleted');
     expect(buyState({ status: 'pending', isListed: true }).label).toBe('Unavailable');
     expect(buyState({ status: 'weird', isListed: false }).label).toBe('Unavailable');
+    // Ground to order: reserved for everyone but its requester.
+    const reserved = { status: 'available', isListed: true, reservedUntil: '2026-01-02T00:00:00.000Z' };
+    expect(buyState(reserved)).toEqual({ canBuy: false, label: 'Reserved' });
+    expect(buyState({ ...reserved, reservedForYou: true })).toEqual({ canBuy: true, label: 'Buy' });
+    expect(buyState({ ...reserved, reservedUntil: null })).toEqual({ canBuy: true, label: 'Buy' });
   });
 });
 

@@ -50,10 +50,17 @@ export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
 export type BuyState = { canBuy: true; label: 'Buy' } | { canBuy: false; label: string };
 
 /** Buy only when available and listed; otherwise the disabled button says why. */
-export function buyState(listing: Pick<Listing, 'status' | 'isListed'>, ownListing = false): BuyState {
+export function buyState(
+  listing: Pick<Listing, 'status' | 'isListed' | 'reservedUntil' | 'reservedForYou'>,
+  ownListing = false,
+): BuyState {
   // A seller cannot buy from themself (the server refuses it too): say whose it is instead of offering Buy.
   if (ownListing) return { canBuy: false, label: 'Your Listing' };
-  if (listing.status === 'available' && listing.isListed) return { canBuy: true, label: 'Buy' };
+  if (listing.status === 'available' && listing.isListed) {
+    // Ground to order: only its requester may buy it until then (the server answers anyone else 403).
+    if (listing.reservedUntil && !listing.reservedForYou) return { canBuy: false, label: 'Reserved' };
+    return { canBuy: true, label: 'Buy' };
+  }
   switch (listing.status) {
     case 'sold':
       return { canBuy: false, label: 'Sold' };

@@ -83,7 +83,9 @@ export function OrderProgress({
       {order.address && (
         <div className="flex flex-col gap-2 rounded-xl bg-vault-950/60 p-4 ring-1 ring-money-500/30">
           <p className="text-sm text-vault-300">
-            Your address is ready, sealed in the vault since the moment it was found:
+            {order.status === 'purchased'
+              ? 'Bought: this address and its key are yours.'
+              : 'Your address is ready, sealed in the vault since the moment it was found:'}
           </p>
           <p className="break-all font-mono text-money-300" data-testid="order-address">
             {order.address}
@@ -100,6 +102,20 @@ export function OrderProgress({
             >
               Buy it now
             </Link>
+          )}
+          {order.status === 'purchased' && (
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to={`/address/${encodeURIComponent(order.address)}`}
+                className={buttonClass('primary', 'md', 'self-start')}
+              >
+                View the address
+              </Link>
+              {/* The key is revealed (or destroyed) from the purchase, listed on the profile page. */}
+              <Link to="/profile" className={buttonClass('secondary', 'md', 'self-start')}>
+                Your purchases
+              </Link>
+            </div>
           )}
         </div>
       )}

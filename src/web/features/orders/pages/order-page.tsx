@@ -33,7 +33,12 @@ export function OrderPage() {
   const connected = Boolean(address) && status === 'connected';
   const mine = useMyOrders(connected);
   const [placedId, setPlacedId] = useState<string | null>(null);
-  const current = placedId ?? mine.data?.orders.find((o) => SHOWN.has(o.status))?.id ?? null;
+  // Else the newest order, if bought: its final state (with the way to its key) closes the story.
+  const newest = mine.data?.orders[0];
+  const current =
+    placedId ??
+    mine.data?.orders.find((o) => SHOWN.has(o.status))?.id ??
+    (newest?.status === 'purchased' ? newest.id : null);
   const order = useOrder(current);
   const place = usePlaceOrder();
   const cancel = useCancelOrder();
