@@ -9,7 +9,7 @@ export interface OrderReservation {
 }
 
 /**
- * The live reservation of a listing the shop ground for a custom order (DESIGN §11): its requester's alone
+ * The live reservation of a listing the shop ground for a custom order (docs/domain.md#custom-orders): its requester's alone
  * until `reservedUntil`, then on open sale. Kept here, beside the listing reads, because initiate, the
  * Actions POST and GET, and the address page all ask the same question and must agree.
  */
