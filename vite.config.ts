@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPlugin } from './scripts/vite-prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -12,7 +13,11 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:5000';
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    prerenderPlugin(fromRoot('./vite.config.ts'), fromRoot('./src/web/prerender.tsx')),
+  ],
   resolve: {
     // Mirrors tsconfig `paths`.
     alias: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -26,9 +27,26 @@ function withHead(template: string, head: string): string {
     .replace('</head>', `  ${head}\n  </head>`);
 }
 
+/** Written by the build (scripts/vite-prerender.ts): path → the page's first paint, the inner HTML of #root. */
+const PRERENDER_FILE = 'prerender/pages.json';
+
+function readPrerendered(webDir: string): Record<string, string> {
+  const file = path.join(webDir, PRERENDER_FILE);
+  if (!existsSync(file)) return {};
+  return z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** The page painted before any script runs (docs/decisions/0013-first-paint.md); React replaces it with the same. */
+function withBody(html: string, body: string | undefined): string {
+  return body === undefined
+    ? html
+    : html.replace(/(<div id="root"[^>]*>)(<\/div>)/, (_, open: string, close: string) => open + body + close);
+}
+
 export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR, head?: PageHead): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
   const template = built ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
+  const prerendered = built ? readPrerendered(webDir) : {};
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -46,9 +64,11 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR, h
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
     if (wantsPage && built) {
       reply.header('cache-control', 'no-cache');
-      if (!head) return reply.sendFile('index.html');
       const pathname = url.split('?')[0] ?? '/';
-      return reply.type('text/html; charset=utf-8').send(withHead(template, await head(pathname)));
+      const body = prerendered[pathname];
+      if (!head && body === undefined) return reply.sendFile('index.html');
+      const html = head ? withHead(template, await head(pathname)) : template;
+      return reply.type('text/html; charset=utf-8').send(withBody(html, body));
     }
     if (wantsPage) {
       return reply

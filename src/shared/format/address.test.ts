@@ -2,6 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Decoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
+  base58ByteLength,
   guessNetwork,
   headerWallet,
   isValidSolanaAddress,
@@ -46,6 +47,19 @@ describe('guessNetwork', () => {
     [`  ${USDC}  `, 'solana'],
   ])('%s → %s', (input, network) => {
     expect(guessNetwork(input)).toBe(network);
+  });
+});
+
+describe('base58ByteLength', () => {
+  it("agrees with kit's codec on random bytes with leading zeros", () => {
+    for (let n = 0; n <= 40; n++) {
+      const bytes = crypto.getRandomValues(new Uint8Array(n));
+      bytes.fill(0, 0, n % 4); // 0–3 leading zero bytes, written as leading '1's
+      expect(base58ByteLength(b58.decode(bytes))).toBe(n);
+    }
+  });
+  it('is null outside the alphabet', () => {
+    expect(base58ByteLength('abc0')).toBeNull();
   });
 });
 

@@ -1,5 +1,3 @@
-import { getBase58Encoder } from '@solana/kit';
-
 /** The spec's shortened forms join head and tail with an ellipsis; three dots copy and paste everywhere. */
 export const ELLIPSIS = '...';
 
@@ -35,15 +33,34 @@ export function guessNetwork(input: string): Network {
   return s.length >= 32 && s.length <= 44 ? 'solana' : 'ethereum';
 }
 
-const base58 = getBase58Encoder();
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/**
+ * How many bytes base58 text decodes to, or null for characters outside the alphabet. Hand-written (a dozen lines)
+ * rather than @solana/kit's codec, so the page shell checks a stored address without loading kit
+ * (docs/decisions/0013-first-paint.md).
+ */
+export function base58ByteLength(text: string): number | null {
+  const bytes: number[] = [];
+  for (const char of text) {
+    let carry = BASE58.indexOf(char);
+    if (carry < 0) return null;
+    for (let i = 0; i < bytes.length; i++) {
+      carry += bytes[i]! * 58;
+      bytes[i] = carry & 0xff;
+      carry >>= 8;
+    }
+    for (; carry > 0; carry >>= 8) bytes.push(carry & 0xff);
+  }
+  // Each leading '1' is a leading zero byte.
+  let zeros = 0;
+  while (text[zeros] === '1') zeros++;
+  return zeros + bytes.length;
+}
 
 /** True when `value` is base58 that decodes to exactly 32 bytes (an ed25519 public key or program id). */
 export function isValidSolanaAddress(value: unknown): value is string {
   // A 32-byte value encodes to 32–44 characters; checking first keeps the decoder away from long garbage.
   if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
-  try {
-    return base58.encode(value).length === 32;
-  } catch {
-    return false; // kit throws on characters outside the base58 alphabet
-  }
+  return base58ByteLength(value) === 32;
 }

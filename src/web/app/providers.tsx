@@ -1,16 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from '@web/components/toaster';
+import { LazyToaster } from '@web/components/lazy-toaster';
 import { WalletProvider } from '@web/features/wallet';
 import { createQueryClient } from './query-client';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: the prerender passes its own, to clear it (and its timers) after rendering. */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <WalletProvider>
         {children}
-        <Toaster />
+        <LazyToaster />
       </WalletProvider>
     </QueryClientProvider>
   );

@@ -4,13 +4,24 @@ import { ListingCard, ListingCardSkeleton } from '@web/features/listings';
 import { StarToggle, useWatchlist } from '@web/features/watchlist';
 
 /** The phone layout of the marketplace: one card per listing. */
-export function ListingCards({ listings, loading }: { listings: Listing[] | undefined; loading: boolean }) {
+const SKELETONS = 5;
+
+export function ListingCards({
+  listings,
+  loading,
+  pageSize,
+}: {
+  listings: Listing[] | undefined;
+  loading: boolean;
+  /** Cards a full page will have: past the visible skeletons they are reserved as blank space while loading. */
+  pageSize: number;
+}) {
   const watchlist = useWatchlist();
   if (loading && !listings) {
     return (
       <div aria-busy className="grid gap-3">
-        {Array.from({ length: 5 }, (_, i) => (
-          <ListingCardSkeleton key={i} />
+        {Array.from({ length: Math.max(SKELETONS, pageSize) }, (_, i) => (
+          <ListingCardSkeleton key={i} withActions hidden={i >= SKELETONS} />
         ))}
       </div>
     );

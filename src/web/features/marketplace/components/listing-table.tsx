@@ -12,12 +12,14 @@ const COLUMNS = 7;
 export interface ListingTableProps {
   listings: Listing[] | undefined;
   loading: boolean;
+  /** Rows a full page will have: while loading, the rows past the visible skeletons are kept as blank space. */
+  pageSize: number;
   sortBy: SortField;
   sortOrder: 'asc' | 'desc';
   onSort: (field: SortField) => void;
 }
 
-export function ListingTable({ listings, loading, sortBy, sortOrder, onSort }: ListingTableProps) {
+export function ListingTable({ listings, loading, pageSize, sortBy, sortOrder, onSort }: ListingTableProps) {
   const watchlist = useWatchlist();
   const sort = { sortBy, sortOrder, onSort };
   const th = 'px-3 py-3';
@@ -46,13 +48,23 @@ export function ListingTable({ listings, loading, sortBy, sortOrder, onSort }: L
         </thead>
         <tbody aria-busy={loading || undefined}>
           {loading && !listings ? (
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <tr key={i} data-testid="skeleton-row" className="border-t border-vault-800">
-                <td colSpan={COLUMNS} className="px-4 py-3">
-                  <Skeleton className="h-8" />
-                </td>
-              </tr>
-            ))
+            // h-9 + py-3: a skeleton row is as tall as a listing row, and the page's other rows are reserved
+            // (invisible), so nothing below moves when the listings arrive (docs/decisions/0013-first-paint.md).
+            Array.from({ length: Math.max(SKELETON_ROWS, pageSize) }, (_, i) =>
+              i < SKELETON_ROWS ? (
+                <tr key={i} data-testid="skeleton-row" className="border-t border-vault-800">
+                  <td colSpan={COLUMNS} className="px-4 py-3">
+                    <Skeleton className="h-9" />
+                  </td>
+                </tr>
+              ) : (
+                <tr key={i} aria-hidden className="invisible border-t border-vault-800">
+                  <td colSpan={COLUMNS} className="px-4 py-3">
+                    <div className="h-9" />
+                  </td>
+                </tr>
+              ),
+            )
           ) : listings?.length ? (
             listings.map((l) => (
               <ListingRow

@@ -57,18 +57,22 @@ export function MarketplacePage() {
         <ListingTable
           listings={listings}
           loading={isPending}
+          pageSize={input.pageSize}
           sortBy={input.sortBy}
           sortOrder={input.sortOrder}
           onSort={state.toggleSort}
         />
       ) : (
-        <ListingCards listings={listings} loading={isPending} />
+        <ListingCards listings={listings} loading={isPending} pageSize={input.pageSize} />
       )}
 
-      {data && !isError && (
+      {data && !isError ? (
         <div className="mt-6">
           <Pagination info={data.pagination} onPage={state.setPage} />
         </div>
+      ) : (
+        // The pagination's height, kept while the first page loads so the footer does not jump.
+        isPending && <div aria-hidden className="mt-6 h-8" />
       )}
     </div>
   );

@@ -1,15 +1,24 @@
 import { headerWallet } from '@shared/format/address';
 import { Wallet as WalletIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@web/components/button';
 import { useWallet } from '../wallet-context';
-import { AccountDialog } from './account-dialog';
-import { WalletPickerDialog } from './wallet-picker-dialog';
+
+// Dialog code (Radix, wallet discovery) loads the first time a dialog opens, not with the header.
+const AccountDialog = lazy(() => import('./account-dialog').then((m) => ({ default: m.AccountDialog })));
+const WalletPickerDialog = lazy(() =>
+  import('./wallet-picker-dialog').then((m) => ({ default: m.WalletPickerDialog })),
+);
 
 /** The header's wallet control: 'Connect Wallet', or the shortened address (8…4) opening the account dialog. */
 export function WalletButton() {
-  const { address, status, connect } = useWallet();
+  const { address, status, connect, pickerOpen } = useWallet();
   const [accountOpen, setAccountOpen] = useState(false);
+  // Once mounted a dialog stays mounted, so it can animate out when it closes.
+  const [pickerUsed, setPickerUsed] = useState(false);
+  const [accountUsed, setAccountUsed] = useState(false);
+  if (pickerOpen && !pickerUsed) setPickerUsed(true);
+  if (accountOpen && !accountUsed) setAccountUsed(true);
 
   return (
     <>
@@ -38,8 +47,10 @@ export function WalletButton() {
           {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
         </Button>
       )}
-      <WalletPickerDialog />
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+      <Suspense fallback={null}>
+        {pickerUsed && <WalletPickerDialog />}
+        {accountUsed && <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />}
+      </Suspense>
     </>
   );
 }

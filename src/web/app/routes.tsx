@@ -1,13 +1,14 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { PageFallback } from './layout/page-fallback';
 
 /*
  * Every page is its own chunk (route `lazy`, React Router's built-in equivalent of React.lazy + Suspense):
- * the home route's first load carries only the shell and the home page.
+ * the home route's first load carries only the shell and the home page. The browser (main.tsx) and the build-time
+ * prerender (prerender.tsx) share these routes.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
@@ -68,4 +69,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

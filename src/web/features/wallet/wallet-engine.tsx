@@ -1,0 +1,164 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '@web/components/toast-store';
+import { configQueryOptions } from '@web/features/config/api/get-config';
+import type { SessionResponse as Session } from '@shared/api/auth';
+import { sessionQueryKey, useSession } from './api/get-session';
+import { logout } from './api/logout';
+import { handleMissingWallet } from './phantom';
+import { connectWallet, disconnectWallet, signInWithWallet } from './sign-in';
+import { useFollowAccount } from './use-follow-account';
+import { useLocalDevWallet } from './use-local-dev-wallet';
+import { useReconnect } from './use-reconnect';
+import type { WalletState } from './wallet-context';
+import { useSolanaWallets, walletLabel, walletSlug } from './wallet-discovery';
+import { clearStoredWallet, writeStoredWallet, type StoredWallet } from './wallet-storage';
+
+/** Cached data of the previous wallet must not leak to the next one; config and the session stay. */
+const resetWalletData = (queryClient: QueryClient) =>
+  queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'auth' });
+
+/**
+ * The wallet machinery (Wallet Standard discovery, sign-in, reconnect, account following, the Local Dev Wallet),
+ * loaded in its own chunk by WalletProvider after the first paint or on the first connect. It renders nothing:
+ * it reports its state up through `onState`, so the page tree never remounts when it arrives.
+ */
+export default function WalletEngine({
+  stored,
+  onState,
+}: {
+  /** Read once by WalletProvider: which wallet to reconnect to and what to show while the session loads. */
+  stored: StoredWallet | null;
+  onState: (state: WalletState) => void;
+}) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const wallets = useSolanaWallets();
+  useLocalDevWallet();
+
+  const [wallet, setWallet] = useState<Wallet | null>(null);
+  const [account, setAccount] = useState<WalletAccount | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // A ref as well as state: wallet events and the poll can fire again before React re-renders.
+  const busyRef = useRef(false);
+
+  const sessionAddress = session.data?.walletAddress ?? null;
+
+  const signedIn = useCallback(
+    (w: Wallet, a: WalletAccount, s: Session) => {
+      if (sessionAddress !== s.walletAddress) void resetWalletData(queryClient);
+      queryClient.setQueryData(sessionQueryKey, s);
+      writeStoredWallet({ address: s.walletAddress, type: walletSlug(w) });
+      setWallet(w);
+      setAccount(a);
+    },
+    [queryClient, sessionAddress],
+  );
+
+  const run = useCallback(async (task: () => Promise<void>) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }, []);
+
+  const disconnect = useCallback(async () => {
+    const previous = wallet;
+    setWallet(null);
+    setAccount(null);
+    clearStoredWallet();
+    queryClient.setQueryData(sessionQueryKey, null);
+    void resetWalletData(queryClient);
+    // Best effort: the local state is already cleared whatever the server or wallet answer.
+    await Promise.allSettled([logout(), previous ? disconnectWallet(previous) : Promise.resolve()]);
+  }, [queryClient, wallet]);
+
+  const connect = useCallback(
+    async (walletName?: string) => {
+      const target = walletName ? wallets.find((w) => w.name === walletName) : undefined;
+      if (!walletName) {
+        if (wallets.length) return setPickerOpen(true);
+        // In local mode the Local Dev Wallet registers once the config (and its code) has loaded; a click that
+        // comes first opens the picker, which lists the wallet as soon as it registers.
+        const config = await queryClient.ensureQueryData(configQueryOptions()).catch(() => null);
+        return config?.features.localDevWallet ? setPickerOpen(true) : handleMissingWallet();
+      }
+      if (!target) return handleMissingWallet();
+      setPickerOpen(false);
+      await run(async () => {
+        try {
+          const connected = await connectWallet(target);
+          if (!connected) throw new Error('The wallet shared no Solana account');
+          signedIn(target, connected, await signInWithWallet(target, connected));
+          toast({
+            title: 'Wallet Connected!',
+            description: `${walletLabel(target)} connected successfully`,
+            variant: 'success',
+          });
+        } catch {
+          await disconnectWallet(target).catch(() => undefined);
+          toast({
+            title: 'Connection Failed',
+            description: `Could not connect to ${walletLabel(target)}`,
+            variant: 'error',
+          });
+        }
+      });
+    },
+    [queryClient, run, signedIn, wallets],
+  );
+
+  /** The wallet switched accounts: the session must follow, which takes a new sign-in by that account. */
+  const followAccount = useCallback(
+    (w: Wallet, next: WalletAccount | null) =>
+      run(async () => {
+        if (!next) return void (await disconnect());
+        try {
+          signedIn(w, next, await signInWithWallet(w, next));
+          toast({ title: 'Wallet Account Changed', description: `Signed in as ${next.address}`, variant: 'success' });
+        } catch {
+          await disconnect();
+          toast({
+            title: 'Connection Failed',
+            description: `Could not connect to ${walletLabel(w)}`,
+            variant: 'error',
+          });
+        }
+      }),
+    [disconnect, run, signedIn],
+  );
+
+  useFollowAccount(wallet, account?.address ?? null, (next) => wallet && void followAccount(wallet, next));
+
+  useReconnect(sessionAddress, stored?.type ?? null, wallet !== null, (w, a) => {
+    setWallet(w);
+    setAccount(a);
+    if (a && a.address !== sessionAddress) void followAccount(w, a);
+  });
+
+  const value = useMemo<WalletState>(() => {
+    const restoring = session.isPending && stored !== null;
+    const address = sessionAddress ?? (restoring ? stored.address : null);
+    return {
+      address,
+      status: busy || restoring ? 'connecting' : address ? 'connected' : 'disconnected',
+      isAdmin: session.data?.isAdmin ?? false,
+      wallet,
+      account,
+      connect,
+      disconnect,
+      pickerOpen,
+      setPickerOpen,
+    };
+  }, [account, busy, connect, disconnect, pickerOpen, session.data, session.isPending, sessionAddress, stored, wallet]);
+
+  useEffect(() => onState(value), [onState, value]);
+  return null;
+}
