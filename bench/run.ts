@@ -27,7 +27,7 @@ const TITLES: Record<Name, string> = {
   bulk: 'Bulk listing creation',
   search: 'Marketplace search',
   load: 'Mixed load with purchases',
-  web: 'Home route JavaScript',
+  web: 'Web: JavaScript before first render and Lighthouse',
   grind: 'Custom-order grinding',
   'search-filters': 'Marketplace search filters',
   chain: 'Local chain',

@@ -1,20 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { whenIdle } from '@web/lib/when-idle';
 import { useSession } from './api/get-session';
 import { WalletContext, type WalletState } from './wallet-context';
 import { clearStoredWallet, readStoredWallet } from './wallet-storage';
 
 // Wallet Standard, sign-in and the Local Dev Wallet stay out of the entry chunk (docs/decisions/0013-first-paint.md).
 const WalletEngine = lazy(() => import('./wallet-engine'));
-
-/** After the first paint, when the main thread is idle (or after 2 s at the latest). */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
-}
 
 /**
  * The wallet context every page reads. The session check and the stored hint need no wallet code, so the header

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Config } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { freePort } from '../../tests/helpers/server-process';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type FormFactor = 'mobile' | 'desktop';
+
+/** One Lighthouse run's figures: category scores 0–100, LCP and TBT in ms, CLS unitless. */
+export interface LighthouseRun {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  /** The LCP element as Lighthouse describes it, and weighted audits below full marks, to explain a miss. */
+  lcpElement: string;
+  failing: string[];
+}
+
+/** Debian's Chromium, `--headless=new`, with a remote-debugging port Lighthouse drives. */
+export async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(tmpdir(), 'vv-lighthouse-'));
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Lighthouse's own mobile defaults (Moto G Power, slow 4G, 4× CPU slowdown, simulated) or its desktop config. */
+export async function runLighthouse(url: string, port: number, formFactor: FormFactor): Promise<LighthouseRun> {
+  const config: Config | undefined = formFactor === 'desktop' ? (desktopConfig as Config) : undefined;
+  const result = await lighthouse(
+    url,
+    { port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing: string[] = [];
+  for (const c of CATEGORIES) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (c !== 'performance' && ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failing.push(`${c}: ${audit.id}`);
+      }
+    }
+  }
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
+    ?.items;
+  const lcpNode = JSON.stringify(lcpItems?.[0] ?? '').match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? 'unknown';
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as LighthouseRun['scores'],
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    lcpElement: lcpNode.replace(/\\"/g, '"').slice(0, 80),
+    failing,
+  };
+}
