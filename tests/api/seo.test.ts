@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,9 @@ const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 />
 <title>Vanity Vault</title></head><body><div id="root"></div></body></html>`;
 
+// What the build's prerender (scripts/vite-prerender.ts) writes: the first paint of a page, by path.
+const PRERENDERED = { '/': '<h1>Home first paint</h1>', '/marketplace': '<h1>Marketplace first paint</h1>' };
+
 let t: TestApp;
 let paged: TestApp;
 let dir: string;
@@ -30,6 +33,8 @@ let unlisted: Listing;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'vv-seo-'));
   await writeFile(path.join(dir, 'index.html'), TEMPLATE);
+  await mkdir(path.join(dir, 'prerender'));
+  await writeFile(path.join(dir, 'prerender/pages.json'), JSON.stringify(PRERENDERED));
   t = await createTestApp({ appOptions: { webDir: dir } });
   // The same database is not shared; the paged app gets its own listings below.
   paged = await createTestApp({ appOptions: { webDir: dir, seo: { urlsPerSitemap: 2 } } });
@@ -154,6 +159,15 @@ describe('page heads', () => {
     expect(titles.get('/marketplace')).toBe('Marketplace · Vanity Vault');
     const missing = await get(t, '/no-such-page');
     expect(metaContent(missing.body, 'robots')).toBe('noindex');
+  });
+
+  it('/ and /marketplace carry their prerendered first paint inside #root; other pages an empty #root', async () => {
+    const root = (html: string) => /<div id="root"[^>]*>([\s\S]*?)<\/div><\/body>/.exec(html)?.[1];
+    expect(root((await get(t, '/')).body)).toBe(PRERENDERED['/']);
+    // The query string does not change the shell (the filters are React's to fill in).
+    expect(root((await get(t, '/marketplace?search=moon&page=2')).body)).toBe(PRERENDERED['/marketplace']);
+    for (const other of ['/profile', '/order', '/no-such-page'])
+      expect(root((await get(t, other)).body), other).toBe('');
   });
 
   it('an address page carries OpenGraph and Twitter card tags for its picture', async () => {

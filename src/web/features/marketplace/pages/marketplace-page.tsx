@@ -1,4 +1,5 @@
 import { isSearchableText } from '@shared/api/listings';
+import type { ReactNode } from 'react';
 import { Store } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
@@ -19,7 +20,11 @@ export function MarketplacePage() {
   const state = useMarketplaceState();
   const { input } = state;
   const { data, isPending, isError } = useSearchListings(input);
+  // null while prerendering: both layouts are sent, each shown by CSS at its breakpoint (display: contents keeps
+  // the wrapper out of layout), so the first paint matches the viewport (docs/decisions/0013-first-paint.md).
   const desktop = useMediaQuery('(min-width: 768px)');
+  const atBreakpoint = (node: ReactNode, wide: boolean) =>
+    desktop === null ? <div className={wide ? 'hidden md:contents' : 'contents md:hidden'}>{node}</div> : node;
   // docs/product-spec.md#shared-rule: a failed search shows an empty listing.
   const listings = isError ? [] : data?.addresses;
   const total = isError ? 0 : data?.pagination.total;
@@ -39,7 +44,11 @@ export function MarketplacePage() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Legend />
         <div className="flex flex-wrap items-center gap-3">
-          {!desktop && <MobileSort sortBy={input.sortBy} sortOrder={input.sortOrder} onSort={state.toggleSort} />}
+          {desktop !== true &&
+            atBreakpoint(
+              <MobileSort sortBy={input.sortBy} sortOrder={input.sortOrder} onSort={state.toggleSort} />,
+              false,
+            )}
           <TotalBadge total={total} exact={isError || data?.pagination.totalExact !== false} />
         </div>
       </div>
@@ -53,17 +62,23 @@ export function MarketplacePage() {
         />
       ) : nothingAtAll ? (
         <EmptyState icon={Store} title="No listings available at the moment." />
-      ) : desktop ? (
-        <ListingTable
-          listings={listings}
-          loading={isPending}
-          pageSize={input.pageSize}
-          sortBy={input.sortBy}
-          sortOrder={input.sortOrder}
-          onSort={state.toggleSort}
-        />
       ) : (
-        <ListingCards listings={listings} loading={isPending} pageSize={input.pageSize} />
+        <>
+          {desktop !== false &&
+            atBreakpoint(
+              <ListingTable
+                listings={listings}
+                loading={isPending}
+                pageSize={input.pageSize}
+                sortBy={input.sortBy}
+                sortOrder={input.sortOrder}
+                onSort={state.toggleSort}
+              />,
+              true,
+            )}
+          {desktop !== true &&
+            atBreakpoint(<ListingCards listings={listings} loading={isPending} pageSize={input.pageSize} />, false)}
+        </>
       )}
 
       {data && !isError ? (
