@@ -157,9 +157,8 @@ function verdicts(measured: Measured[]): string[] {
       ['TBT ≤ 200 ms', m((r) => r.tbt) <= TARGET.tbt, `${Math.round(m((r) => r.tbt))} ms`],
       ['CLS ≤ 0.05', m((r) => r.cls) <= TARGET.cls, m((r) => r.cls).toFixed(3)],
     ];
-    const lcpElements = [...new Set(runs.map((r) => r.lcpElement))].join(' / ');
     lines.push(
-      `- \`${p}\` mobile: ${checks.map(([what, ok, value]) => `${what} ${ok ? 'met' : 'missed'} (${value})`).join('; ')}. LCP element: \`${lcpElements}\`.`,
+      `- \`${p}\` mobile: ${checks.map(([what, ok, value]) => `${what} ${ok ? 'met' : 'missed'} (${value})`).join('; ')}`,
     );
   }
   const failing = [

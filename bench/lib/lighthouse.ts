@@ -16,8 +16,7 @@ export interface LighthouseRun {
   tbt: number;
   cls: number;
   fcp: number;
-  /** The LCP element as Lighthouse describes it, and weighted audits below full marks, to explain a miss. */
-  lcpElement: string;
+  /** Weighted accessibility, best-practices and SEO audits below full marks, to explain a miss. */
   failing: string[];
 }
 
@@ -79,9 +78,6 @@ export async function runLighthouse(url: string, port: number, formFactor: FormF
       }
     }
   }
-  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
-    ?.items;
-  const lcpNode = JSON.stringify(lcpItems?.[0] ?? '').match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? 'unknown';
   return {
     scores: Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -90,7 +86,6 @@ export async function runLighthouse(url: string, port: number, formFactor: FormF
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     fcp: numeric('first-contentful-paint'),
-    lcpElement: lcpNode.replace(/\\"/g, '"').slice(0, 80),
     failing,
   };
 }

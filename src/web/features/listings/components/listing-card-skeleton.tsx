@@ -7,7 +7,13 @@ import { cn } from '@web/lib/cn';
  * nothing (docs/decisions/0013-first-paint.md). `withActions`: the card's header row holds a button (the
  * marketplace star); `hidden`: keeps the space of a card past the visible skeletons.
  */
-export function ListingCardSkeleton({ withActions = false, hidden = false }: { withActions?: boolean; hidden?: boolean }) {
+export function ListingCardSkeleton({
+  withActions = false,
+  hidden = false,
+}: {
+  withActions?: boolean;
+  hidden?: boolean;
+}) {
   return (
     <Card
       data-testid={hidden ? undefined : 'listing-card-skeleton'}
