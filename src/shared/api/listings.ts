@@ -77,14 +77,21 @@ export const listingSchema = z.object({
   createdAt: z.string(),
   /** When the purchase that sold it was verified (address detail only); null otherwise. */
   soldAt: z.string().nullable().optional(),
-  /** True when the signed-in wallet is the seller ("Your Listing"). */
-  isOwner: z.boolean(),
-  /** Why the shop unlisted it (DESIGN §10: failed account-safety checks); present for its owner only. */
-  unlistedReason: z.string().optional(),
   usdPrice: z.number(),
   formattedUsd: z.string(),
 });
+/**
+ * A listing as every caller sees it: the same bytes whoever asks, so shared caches can serve it (decision 0004).
+ * Nothing here depends on the viewer; the browser tells "Your Listing" from `sellerWallet` and its session.
+ */
 export type Listing = z.infer<typeof listingSchema>;
+
+/** A listing in its seller's own list (GET /api/addresses/user): the public shape plus what only they may read. */
+export const ownListingSchema = listingSchema.extend({
+  /** Why the shop unlisted it (DESIGN §10: failed account-safety checks). */
+  unlistedReason: z.string().optional(),
+});
+export type OwnListing = z.infer<typeof ownListingSchema>;
 
 export const paginationSchema = z.object({
   page: z.number().int(),
@@ -103,6 +110,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export const listingPageSchema = z.object({ addresses: z.array(listingSchema), pagination: paginationSchema });
 export type ListingPage = z.infer<typeof listingPageSchema>;
+export const ownListingPageSchema = z.object({ addresses: z.array(ownListingSchema), pagination: paginationSchema });
+export type OwnListingPage = z.infer<typeof ownListingPageSchema>;
 export const featuredListingsSchema = z.object({ addresses: z.array(listingSchema) });
 
 const pageQuery = {

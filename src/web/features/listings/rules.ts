@@ -47,6 +47,13 @@ export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
   return badges;
 }
 
+/**
+ * Whether `wallet` (the signed-in one, from the session) sells `listing`. Computed here, not by the server, so
+ * that the marketplace's answers are the same bytes for everybody and any cache can serve them (decision 0004).
+ */
+export const isOwnListing = (listing: Pick<Listing, 'sellerWallet'>, wallet: string | null) =>
+  wallet !== null && wallet === listing.sellerWallet;
+
 export type BuyState = { canBuy: true; label: 'Buy' } | { canBuy: false; label: string };
 
 /** Buy only when available and listed; otherwise the disabled button says why. */
