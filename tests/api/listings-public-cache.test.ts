@@ -132,6 +132,19 @@ describe('the public marketplace reads are the same bytes for every caller', () 
   });
 });
 
+describe('the OpenAPI document, generated from the same schemas', () => {
+  it("has no per-viewer field in the public listing shape, and unlistedReason in the seller's own list only", async () => {
+    const doc = (await get('/api/docs/json')).json();
+    const listingOf = (path: string) =>
+      JSON.stringify(doc.paths[path].get.responses['200'].content['application/json'].schema);
+    for (const path of ['/api/addresses/search', '/api/addresses/featured', '/api/addresses/by-address/{address}']) {
+      expect(listingOf(path), path).toContain('sellerWallet');
+      expect(listingOf(path), path).not.toMatch(/isOwner|unlistedReason/);
+    }
+    expect(listingOf('/api/addresses/user')).toContain('unlistedReason');
+  });
+});
+
 describe('a strong ETag, answered 304 while the bytes are the same', () => {
   it('answers If-None-Match with 304 and no body, and with 200 and a new tag once a change is past the age', async () => {
     const url = '/api/addresses/search?excludeSold=true&pageSize=50';

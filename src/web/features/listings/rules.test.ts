@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buyState, cardBadges, cardTier, categoryLabel, displayUsd, marketTier, patternOf } from './rules';
+import {
+  buyState,
+  cardBadges,
+  cardTier,
+  categoryLabel,
+  displayUsd,
+  isOwnListing,
+  marketTier,
+  patternOf,
+} from './rules';
 
 const DAY = 24 * 3600 * 1000;
 const now = Date.parse('2025-01-10T00:00:00Z');
@@ -43,6 +52,15 @@ describe('cardBadges', () => {
     expect(
       cardBadges({ status: 'pending', createdAt: new Date(now - 7 * DAY).toISOString(), rarityScore: 1 }, now),
     ).toEqual(['NEW']);
+  });
+});
+
+describe('isOwnListing', () => {
+  it('is the signed-in wallet selling it; nobody owns anything without a session', () => {
+    const listing = { sellerWallet: 'Seller1111111111111111111111111111111111111' };
+    expect(isOwnListing(listing, listing.sellerWallet)).toBe(true);
+    expect(isOwnListing(listing, 'Other11111111111111111111111111111111111111')).toBe(false);
+    expect(isOwnListing(listing, null)).toBe(false);
   });
 });
 
