@@ -77,7 +77,6 @@ describe('POST /api/addresses', () => {
       status: 'available',
       isListed: true,
       sellerWallet: admin.walletAddress,
-      isOwner: true,
       promotionType: 'standard',
       usdPrice: 394,
       formattedUsd: '$394.00',

@@ -16,7 +16,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
 } from '@chain/local-validator/testing-tokens';
-import type { Listing } from '@shared/api/listings';
+import type { OwnListing } from '@shared/api/listings';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
 import {
   createAdmin,
@@ -122,14 +122,14 @@ const tamper = {
 
 const assignedReason = `system-owned: The account is owned by program ${MEMO_PROGRAM}, not the System Program`;
 
-async function ownerView(seller: { cookie: string }, id: string): Promise<Listing | undefined> {
+async function ownerView(seller: { cookie: string }, id: string): Promise<OwnListing | undefined> {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/addresses/user?pageSize=100',
     headers: { cookie: seller.cookie },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().addresses as Listing[]).find((l) => l.id === id);
+  return (res.json().addresses as OwnListing[]).find((l) => l.id === id);
 }
 
 describe('account-safety checks at single create', () => {

@@ -80,21 +80,25 @@ export const listingSchema = z.object({
   soldAt: z.string().nullable().optional(),
   /**
    * Ground for a custom order and reserved for its requester until then (address detail only; absent or null
-   * otherwise). The requester's wallet is never sent: `reservedForYou` says whether the viewer is it.
+   * otherwise). The same for every caller: the requester's wallet is never sent, and the requester's browser knows
+   * the address from its own orders.
    */
   reservedUntil: z.string().nullable().optional(),
-  reservedForYou: z.boolean().optional(),
-  /** True when the signed-in wallet is the seller ("Your Listing"). */
-  isOwner: z.boolean(),
-  /**
-   * Why the shop unlisted it (docs/domain.md#account-safety-checks: failed account-safety checks); present for its
-   * owner only.
-   */
-  unlistedReason: z.string().optional(),
   usdPrice: z.number(),
   formattedUsd: z.string(),
 });
+/**
+ * A listing as every caller sees it: the same bytes whoever asks, so shared caches can serve it (decision 0004).
+ * Nothing here depends on the viewer; the browser tells "Your Listing" from `sellerWallet` and its session.
+ */
 export type Listing = z.infer<typeof listingSchema>;
+
+/** A listing in its seller's own list (GET /api/addresses/user): the public shape plus what only they may read. */
+export const ownListingSchema = listingSchema.extend({
+  /** Why the shop unlisted it (DESIGN §10: failed account-safety checks). */
+  unlistedReason: z.string().optional(),
+});
+export type OwnListing = z.infer<typeof ownListingSchema>;
 
 export const paginationSchema = z.object({
   page: z.number().int(),
@@ -113,6 +117,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export const listingPageSchema = z.object({ addresses: z.array(listingSchema), pagination: paginationSchema });
 export type ListingPage = z.infer<typeof listingPageSchema>;
+export const ownListingPageSchema = z.object({ addresses: z.array(ownListingSchema), pagination: paginationSchema });
+export type OwnListingPage = z.infer<typeof ownListingPageSchema>;
 export const featuredListingsSchema = z.object({ addresses: z.array(listingSchema) });
 
 const pageQuery = {

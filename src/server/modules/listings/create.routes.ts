@@ -44,7 +44,7 @@ export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions
         },
         actorOf(request),
       );
-      return reply.code(201).send(toListing(row, await viewContext(request, usdPerSol)));
+      return reply.code(201).send(toListing(row, await viewContext(usdPerSol)));
     },
   );
 }

@@ -40,7 +40,7 @@ export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     },
     async (request) => {
       const actor = actorOf(request);
-      const ctx = await viewContext(request, usdPerSol);
+      const ctx = await viewContext(usdPerSol);
       await updateListing(app.database, request.params.id, request.body, actor, ctx.usdPerSol);
       const row = await listingsRepository.findById(app.database.db, request.params.id);
       if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The listing could not be read back');

@@ -1,4 +1,4 @@
-import type { Listing, PromotionType } from '@shared/api/listings';
+import type { Listing, OwnListing, PromotionType } from '@shared/api/listings';
 import { FALLBACK_USD_PER_SOL_LISTING, formatUsd, usdValue } from '@shared/format/usd';
 import { formatSolAmount, parseSolToLamports } from '@shared/money';
 import type { ListingRow } from './listings.repository';
@@ -11,9 +11,8 @@ import type { ListingRow } from './listings.repository';
 export type UsdPerSol = () => number | Promise<number>;
 export const fallbackUsdPerSol: UsdPerSol = () => FALLBACK_USD_PER_SOL_LISTING;
 
+/** What a listing's view depends on besides its row. Never the caller: every caller gets the same bytes. */
 export interface ViewContext {
-  /** The signed-in wallet, if any: decides `isOwner`. */
-  viewerWallet: string | null;
   usdPerSol: number;
   now?: Date;
 }
@@ -31,7 +30,6 @@ export function toListing(row: ListingRow, ctx: ViewContext): Listing {
     expired || !PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
   ) as PromotionType;
   const usd = row.currency === 'SOL' ? usdValue(parseSolToLamports(row.price), ctx.usdPerSol) : 0;
-  const isOwner = ctx.viewerWallet !== null && ctx.viewerWallet === row.sellerWallet;
   return {
     id: row.id,
     address: row.address,
@@ -55,9 +53,13 @@ export function toListing(row: ListingRow, ctx: ViewContext): Listing {
     featuredUntil: expired || !row.featuredUntil ? null : row.featuredUntil.toISOString(),
     createdAt: row.createdAt.toISOString(),
     ...(row.soldAt !== undefined ? { soldAt: row.soldAt ? row.soldAt.toISOString() : null } : {}),
-    isOwner,
-    ...(isOwner && !row.isListed && row.unlistedReason ? { unlistedReason: row.unlistedReason } : {}),
     usdPrice: Math.round(usd * 1e6) / 1e6,
     formattedUsd: formatUsd(usd),
   };
+}
+
+/** A listing in its seller's own list: the public view plus why the shop unlisted it, which only they may read. */
+export function toOwnListing(row: ListingRow, ctx: ViewContext): OwnListing {
+  const listing = toListing(row, ctx);
+  return !row.isListed && row.unlistedReason ? { ...listing, unlistedReason: row.unlistedReason } : listing;
 }

@@ -4,12 +4,14 @@ import {
   featuredListingsSchema,
   listingPageSchema,
   listingSchema,
+  ownListingPageSchema,
   searchListingsQuerySchema,
   userListingsQuerySchema,
 } from '@shared/api/listings';
 import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
-import { fallbackUsdPerSol, toListing } from './listing-view';
+import { publicAnswerOnSend } from '../../cache/public-answers';
+import { fallbackUsdPerSol, toListing, toOwnListing } from './listing-view';
 import { pageListings } from './listing-page.repository';
 import { listingsRepository } from './listings.repository';
 import { orderReservationOf } from './order-reservation';
@@ -29,6 +31,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     '/api/addresses/search',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
         summary: 'Marketplace search: listed addresses, newest first by default',
@@ -53,6 +56,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     '/api/addresses/featured',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
         summary: 'Featured listings that are listed, available and not past their featured period',
@@ -70,6 +74,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     '/api/addresses/by-address/:address',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
         summary: 'One listing by its address (URL-encoded)',
@@ -77,17 +82,16 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
         response: { 200: listingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => {
-      const row = await listingsRepository.findByAddress(db(), request.params.address);
-      if (!row) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
-      const ctx = await viewContext(request, usdPerSol);
-      // So the address page shows a listing ground to order as reserved, rather than a Buy that ends in a 403.
-      const reservation = await orderReservationOf(db(), row.id, new Date());
-      return {
-        ...toListing(row, ctx),
-        reservedUntil: reservation?.until.toISOString() ?? null,
-        reservedForYou: reservation !== undefined && reservation.requesterWallet === ctx.viewerWallet,
-      };
+    async (request, reply) => {
+      const { address } = request.params;
+      return publicRead(request, reply, `by-address ${address}`, async (ctx) => {
+        const row = await listingsRepository.findByAddress(db(), address);
+        if (!row) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+        // So the address page shows a listing ground to order as reserved, rather than a Buy that ends in a 403.
+        // The same for every caller: the requester learns it is theirs from their own orders (GET /api/orders/mine).
+        const reservation = await orderReservationOf(db(), row.id, new Date());
+        return { ...toListing(row, ctx), reservedUntil: reservation?.until.toISOString() ?? null };
+      });
     },
   );
 
@@ -100,7 +104,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
         tags: ['listings'],
         summary: "The signed-in seller's own listings",
         querystring: userListingsQuerySchema,
-        response: { 200: listingPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: ownListingPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request) => {
@@ -108,10 +112,10 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
       const actor = actorOf(request);
       const [{ rows, total, totalExact }, ctx] = await Promise.all([
         pageListings(db(), userFilter(actor.userId, q)),
-        viewContext(request, usdPerSol),
+        viewContext(usdPerSol),
       ]);
       return {
-        addresses: rows.map((r) => toListing(r, ctx)),
+        addresses: rows.map((r) => toOwnListing(r, ctx)),
         pagination: pagination(q.page, q.pageSize, total, totalExact),
       };
     },

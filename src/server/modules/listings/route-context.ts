@@ -36,6 +36,7 @@ export function actorOf(request: FastifyRequest): Actor {
   };
 }
 
-export async function viewContext(request: FastifyRequest, usdPerSol: UsdPerSol): Promise<ViewContext> {
-  return { viewerWallet: request.session?.walletAddress ?? null, usdPerSol: await usdPerSol() };
+/** The same for every caller (decision 0004): a listing's view never depends on who asks. */
+export async function viewContext(usdPerSol: UsdPerSol): Promise<ViewContext> {
+  return { usdPerSol: await usdPerSol() };
 }

@@ -4,6 +4,7 @@ import {
   transactionSchema,
   walletQuerySchema,
 } from '@shared/api/transactions';
+import { createPublicAnswers, publicAnswerOnSend } from '@server/cache/public-answers';
 import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
 import { getTransaction, recentSales, transactionsOfWallet } from './read.service';
@@ -15,18 +16,22 @@ import { actorOf, errorResponses } from './routes-common';
  */
 export async function transactionReadRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   const { deps } = opts;
+  // Recent sales are the same for every caller (no payment details, which only a pending buyer sees): kept as
+  // long as the marketplace's own public reads, and offered to shared caches as long.
+  const publicAnswers = createPublicAnswers(app.env.publicListingsMaxAgeMs);
 
   app.get(
     '/api/transactions/recent',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['transactions'],
         summary: 'Latest sales, newest first (home page)',
         response: { 200: transactionListSchema, ...errorResponses },
       },
     },
-    async () => recentSales(deps, 10),
+    async (request, reply) => publicAnswers(request, reply, 'recent', () => recentSales(deps, 10)),
   );
 
   app.get(

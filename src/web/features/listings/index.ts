@@ -7,5 +7,6 @@ export { DeleteListingDialog } from './components/delete-listing-dialog';
 export { useUpdateListing } from './api/update-listing';
 export { TierBadge } from './components/tier-badge';
 export { useBuy } from './use-buy';
+export { useIsOwner } from './use-is-owner';
 export { useExplorer } from './explorer';
 export * from './rules';

@@ -1,4 +1,4 @@
-import type { Listing } from '@shared/api/listings';
+import type { OwnListing } from '@shared/api/listings';
 import { formatSolAmount } from '@shared/money';
 import { Pencil, ShieldX } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { Card, CardContent } from '@web/components/card';
 import { DeleteListingDialog } from '@web/features/listings';
 import { ListingEditForm } from './listing-edit-form';
 
-export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: string }) {
+export function MyListingCard({ listing, wallet }: { listing: OwnListing; wallet: string }) {
   const [editing, setEditing] = useState(false);
 
   return (
