@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_BULK_ROWS } from '../bulk/limits';
 import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from '../money';
 import { rangeProblem, searchFilterFields } from './search-filters';
+import { safetyCheckSchema } from './trust';
 
 /**
  * Listing API shapes (spec §3 Listing, §5 validation, §7 listing calls). Shared by the server's routes and the
@@ -85,6 +86,18 @@ export const listingSchema = z.object({
   formattedUsd: z.string(),
 });
 export type Listing = z.infer<typeof listingSchema>;
+
+/**
+ * Single create's 201 (DESIGN §10): the listing, plus the account-safety checks that warned (history, plain token
+ * accounts) when any did. A failing check refuses the create instead, so only `warn` checks appear here.
+ */
+export const createListingResponseSchema = listingSchema.extend({
+  safetyWarnings: z
+    .array(safetyCheckSchema)
+    .optional()
+    .describe('the account-safety checks that warned; absent when every check passed'),
+});
+export type CreateListingResponse = z.infer<typeof createListingResponseSchema>;
 
 export const paginationSchema = z.object({
   page: z.number().int(),
