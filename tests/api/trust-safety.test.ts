@@ -121,7 +121,7 @@ describe('account-safety checks on the local validator', () => {
     const owner = await signerOf(plain);
     const token = await createTestTokenAccount(rpc, payer, mint, { owner });
     const warned = await until(listing.id, 'no-token-accounts', 'warn');
-    expect(check(warned, 'no-token-accounts').detail).toContain(`1 token account already exist: ${token}`);
+    expect(check(warned, 'no-token-accounts').detail).toContain(`1 token account already exists: ${token}`);
 
     const used = newKeypair();
     const u = await createListing(t, { keypair: used });

@@ -71,6 +71,12 @@ async function shotBoth(page: Page, name: string) {
   await page.setViewportSize(own);
 }
 
+/** Nothing may stick out sideways (a long program address or token account once did, at 390 px). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `the page scrolls sideways at ${page.viewportSize()?.width} px`).toBeLessThanOrEqual(0);
+}
+
 /** Lists a fresh key and keeps its secret for the test (never printed). */
 async function listFresh(price = '0.05') {
   const key = keypair();
@@ -115,6 +121,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
           'The account does not exist yet',
         );
         expect(await panel.getByTestId('safety-summary').textContent()).toBe('Every check passed.');
+        await expectNoSidewaysScroll(page);
         await expect
           .poll(() => panel.getByTestId('safety-checked-at').textContent())
           .toMatch(/^Checked \d+ seconds? ago at slot \d+$/);
@@ -132,6 +139,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         expect(await panel.getByTestId('safety-summary').textContent()).toBe(
           'This address failed a check: do not buy it.',
         );
+        await expectNoSidewaysScroll(page);
         await shot(page, 'trust-safety-tampered');
 
         // A buyer's attempt is refused and takes the listing off the market; its owner sees why on the profile.
@@ -154,6 +162,10 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await expect.poll(() => reason.textContent()).toContain('the address failed the account-safety checks');
         expect(await reason.textContent()).toContain(`owned by program ${MEMO_PROGRAM}`);
         expect(await card.textContent()).toContain('Unlisted');
+        await expectNoSidewaysScroll(page);
+        // The card fits the viewport too (its element shot once came out wider than the phone).
+        const box = (await card.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
         await card.scrollIntoViewIfNeeded();
         await shotElement(card, page, 'trust-unlisted-reason');
       }));
@@ -197,13 +209,21 @@ describe('sealed key delivery', () => {
       const buyer = generateTestKeypair();
       await airdrop(server.url, buyer.address, 2);
 
-      const bodies: Promise<{ url: string; text: string }>[] = [];
+      const bodies: Promise<{ url: string; text: string; unreadable?: number }>[] = [];
       page.on('response', (response) => {
+        const url = response.url();
+        const status = response.status();
         bodies.push(
           response
             .body()
-            .then((b) => ({ url: response.url(), text: b.toString('latin1') }))
-            .catch(() => ({ url: response.url(), text: '' })), // redirects and aborted loads have no body
+            .then((b) => ({ url, text: b.toString('latin1') }))
+            // Only redirects and the no-body statuses may have nothing to read: any other unreadable body is a
+            // body this test did not search, so it fails below rather than pass as empty.
+            .catch(() =>
+              (status >= 300 && status < 400) || status === 204 || status === 205
+                ? { url, text: '' }
+                : { url, text: '', unreadable: status },
+            ),
         );
       });
       const revealRequests: Array<Record<string, unknown>> = [];
@@ -223,6 +243,7 @@ describe('sealed key delivery', () => {
       await expect.poll(() => page.getByTestId('secret-value').textContent()).toBe(key.secret);
 
       const captured = await Promise.all(bodies);
+      expect(captured.filter((c) => c.unreadable !== undefined)).toEqual([]);
       const reveals = captured.filter((c) => c.url.endsWith('/reveal-private-key'));
       expect(reveals).toHaveLength(1);
       expect(JSON.parse(reveals[0]!.text)).toMatchObject({ success: true, sealed: { algorithm: expect.any(String) } });
@@ -292,6 +313,8 @@ describe('account-safety checks before the reveal', () => {
       await expect.poll(() => page.getByTestId('secret-value').textContent()).toBe(key.secret);
       await page.getByRole('button', { name: 'Hide', exact: true }).click();
       await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      await page.setViewportSize(VIEWPORTS.phone);
+      await expectNoSidewaysScroll(page);
       await shotBoth(page, 'trust-reveal-warning');
     }));
 });

@@ -147,6 +147,7 @@ export function systemOwnedFailure(account: AccountFacts): string | null {
   if (account.owner !== SYSTEM_PROGRAM)
     return `The account is owned by program ${account.owner}, not the System Program`;
   if (account.executable) return 'The account is marked executable';
-  if (account.dataLength > 0) return `The account holds ${account.dataLength} bytes of data`;
+  if (account.dataLength > 0)
+    return `The account holds ${account.dataLength} byte${account.dataLength === 1 ? '' : 's'} of data`;
   return null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_BULK_ROWS } from '../bulk/limits';
 import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from '../money';
 import { rangeProblem, searchFilterFields } from './search-filters';
+import { safetyCheckSchema } from './trust';
 
 /**
  * Listing API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#validation-rules,
@@ -95,10 +96,22 @@ export type Listing = z.infer<typeof listingSchema>;
 
 /** A listing in its seller's own list (GET /api/addresses/user): the public shape plus what only they may read. */
 export const ownListingSchema = listingSchema.extend({
-  /** Why the shop unlisted it (DESIGN §10: failed account-safety checks). */
+  /** Why the shop unlisted it (docs/domain.md#account-safety-checks: failed account-safety checks). */
   unlistedReason: z.string().optional(),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
+
+/**
+ * Single create's 201 (docs/domain.md#account-safety-checks): the listing, plus the account-safety checks that warned (history, plain token
+ * accounts) when any did. A failing check refuses the create instead, so only `warn` checks appear here.
+ */
+export const createListingResponseSchema = listingSchema.extend({
+  safetyWarnings: z
+    .array(safetyCheckSchema)
+    .optional()
+    .describe('the account-safety checks that warned; absent when every check passed'),
+});
+export type CreateListingResponse = z.infer<typeof createListingResponseSchema>;
 
 export const paginationSchema = z.object({
   page: z.number().int(),

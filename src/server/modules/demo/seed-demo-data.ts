@@ -74,7 +74,7 @@ async function writeDemoShop(database: Database, deps: DemoSeedDeps, keys: Groun
   const created: { id: string; type: string }[] = [];
   for (const [rank, key] of keys.entries()) {
     const listingType = DEMO_TYPE_SLOTS[rank] ?? 'standard';
-    const row = await createListing(
+    const { row } = await createListing(
       { database, cipher: deps.cipher },
       {
         address: key.address,

@@ -3,6 +3,7 @@ import { findLookalike, lookalikeReason } from '@shared/lookalike';
 import { parseSolToLamports, PRICE_DECIMALS } from '@shared/money';
 import { isValidSolanaAddress } from '@shared/format/address';
 import type { PromotionType } from '@shared/api/listings';
+import type { SafetyCheck } from '@shared/api/trust';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import type { Database } from '../../db/database';
 import { recordAudit } from '../audit';
@@ -40,15 +41,16 @@ export const listingExists = () => conflict(ErrorCode.LISTING_EXISTS, 'This addr
 
 /**
  * Creates one listing owned by `actor` (docs/domain.md#key-vault, docs/domain.md#rarity-and-value,
- * docs/domain.md#look-alike-protection): valid Solana address, not listed yet, the key proves ownership, not a
- * look-alike of a well-known address; rarity and value are computed here; the listing and its encrypted key are written
- * in one transaction with an audit row. The key never leaves this function in clear.
+ * docs/domain.md#look-alike-protection): valid Solana address, not listed yet, the key proves
+ * ownership, not a look-alike of a well-known address; rarity and value are computed here; the listing and its
+ * encrypted key are written in one transaction with an audit row. The key never leaves this function in clear.
+ * Returns the row and the safety checks that warned (a used address is listed, with its warning).
  */
 export async function createListing(
   deps: { database: Database; cipher: VaultCipher; safetyCheck?: SafetyCheckFn | undefined },
   input: CreateListingInput,
   actor: Actor,
-): Promise<ListingRow> {
+): Promise<{ row: ListingRow; safetyWarnings: SafetyCheck[] }> {
   const { db } = deps.database;
   if (input.network !== 'solana') {
     throw badRequest(ErrorCode.UNSUPPORTED_NETWORK, 'Only Solana addresses can be listed: payments are in SOL');
@@ -68,7 +70,7 @@ export async function createListing(
 
   const lookalike = findLookalike(address, await loadKnownAddresses(db));
   if (lookalike) throw badRequest(ErrorCode.LOOKALIKE_ADDRESS, lookalikeReason(lookalike));
-  await refuseUnsafe(deps.safetyCheck, address);
+  const safetyWarnings = await refuseUnsafe(deps.safetyCheck, address);
 
   const now = new Date();
   const end = promotionEnd(now);
@@ -109,17 +111,18 @@ export async function createListing(
   });
   const row = await listingsRepository.findById(db, id);
   if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The new listing could not be read back');
-  return row;
+  return { row, safetyWarnings };
 }
 
 /**
- * docs/domain.md#account-safety-checks: an address someone has booby-trapped on chain is refused at create, with the
- * reason.
+ * docs/domain.md#account-safety-checks: an address someone has booby-trapped on chain is refused at create, with the reason. Returns the
+ * checks that only warned.
  */
-async function refuseUnsafe(safetyCheck: SafetyCheckFn | undefined, address: string): Promise<void> {
-  if (!safetyCheck) return;
-  const failed = (await safetyCheck(address)).checks.filter((c) => c.status === 'fail');
-  if (failed.length === 0) return;
+async function refuseUnsafe(safetyCheck: SafetyCheckFn | undefined, address: string): Promise<SafetyCheck[]> {
+  if (!safetyCheck) return [];
+  const { checks } = await safetyCheck(address);
+  const failed = checks.filter((c) => c.status === 'fail');
+  if (failed.length === 0) return checks.filter((c) => c.status === 'warn');
   throw badRequest(
     ErrorCode.UNSAFE_ACCOUNT,
     `This address failed the account-safety checks: ${failed.map((c) => `${c.name}: ${c.detail}`).join('; ')}`,

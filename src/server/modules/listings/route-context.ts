@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { SafetyCheck } from '@shared/api/trust';
 import { unauthorized } from '../../http/app-error';
 import type { AccountCheckFn } from './bulk-create.service';
 import type { Actor } from './create-listing.service';
@@ -16,10 +17,8 @@ export interface ListingsRoutesOptions {
   accountCheck?: AccountCheckFn;
 }
 
-/** Failing checks' details, or an empty list when the address may be listed. */
-export type SafetyCheckFn = (
-  address: string,
-) => Promise<{ checks: { status: string; detail: string; name: string }[] }>;
+/** Every account-safety check of one address: a `fail` refuses the create, a `warn` is returned with it. */
+export type SafetyCheckFn = (address: string) => Promise<{ checks: SafetyCheck[] }>;
 
 export const ADMIN_ONLY_CREATE = 'Create listing is restricted to authorized admin wallets only';
 export const ADMIN_ONLY_MANAGE = 'Managing listings is restricted to authorized admin wallets only';

@@ -85,7 +85,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
           </div>
         </CardContent>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Price history</CardTitle>

@@ -30,7 +30,7 @@ export function MyListingCard({ listing, wallet }: { listing: OwnListing; wallet
           <p
             role="alert"
             data-testid="unlisted-reason"
-            className="flex items-start gap-2 rounded-lg bg-danger-500/10 p-3 text-sm break-words text-danger-400 ring-1 ring-danger-500/40"
+            className="flex items-start gap-2 rounded-lg bg-danger-500/10 p-3 text-sm wrap-anywhere text-danger-400 ring-1 ring-danger-500/40"
           >
             <ShieldX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
             <span className="min-w-0">{listing.unlistedReason}</span>
