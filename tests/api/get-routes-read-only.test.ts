@@ -43,7 +43,7 @@ afterAll(async () => {
 function concrete(url: string): string {
   return url
     .replace(':address', sold.listing.address)
-    .replace('/api/transactions/:id', `/api/transactions/${transactionId}`)
+    .replace(/^\/api\/transactions\/(lookup\/)?:id/, `/api/transactions/$1${transactionId}`)
     .replace(':id', sold.listing.id)
     .replace('*', 'index.html');
 }

@@ -83,6 +83,26 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     },
   );
 
+  // The address page's own read, like /api/auth/session-status: an unknown address is an answer the page shows
+  // ("Address Not Found"), so it is a 200 with null; Chromium logs any 4xx fetch as a console error. API clients
+  // keep the spec's 404 above.
+  app.get(
+    '/api/addresses/lookup/:address',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['listings'],
+        summary: 'One listing by its address, or null (never a 404)',
+        params: byAddressParamsSchema,
+        response: { 200: listingSchema.nullable(), 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await listingsRepository.findByAddress(db(), request.params.address);
+      return row ? toListing(row, await viewContext(request, usdPerSol)) : null;
+    },
+  );
+
   app.get(
     '/api/addresses/user',
     {
