@@ -193,7 +193,7 @@ describe('address validator', () => {
 });
 
 describe('watchlist star', () => {
-  it('persists for a signed-in wallet across a reload', () =>
+  it('persists for a signed-in wallet across a reload, and lists the starred card under My watchlist', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
       await installTestWallet(page, generateTestKeypair());
       await page.goto('/marketplace');
@@ -221,6 +221,20 @@ describe('watchlist star', () => {
             .getAttribute('aria-pressed'),
         )
         .toBe('true');
+
+      // The profile shows the starred listing as a card under its own heading; unstarring there removes it.
+      const address = await rows(page).first().locator('a[title]').getAttribute('title');
+      await page.goto('/profile');
+      const watchlist = page.getByRole('region', { name: /^My watchlist/ });
+      const cards = watchlist.getByTestId('watchlist').getByRole('listitem');
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await cards.first().locator(`a[href="/address/${address}"]`).count()).toBeGreaterThan(0);
+      await cards
+        .first()
+        .getByRole('button', { name: /^Watch / })
+        .click();
+      await watchlist.getByRole('heading', { name: 'No starred addresses' }).waitFor();
+      expect(await cards.count()).toBe(0);
     }));
 });
 
