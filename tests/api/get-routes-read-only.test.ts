@@ -54,7 +54,7 @@ afterAll(async () => {
 function concrete(url: string): string {
   return url
     .replace(':address', sold.listing.address)
-    .replace('/api/transactions/:id', `/api/transactions/${transactionId}`)
+    .replace(/^\/api\/transactions\/(lookup\/)?:id/, `/api/transactions/$1${transactionId}`)
     .replace('/api/orders/:id', `/api/orders/${orderId}`)
     .replace(':id', sold.listing.id)
     .replace('*', 'index.html');

@@ -131,6 +131,19 @@ describe('GET /api/addresses/by-address/{address}', () => {
   });
 });
 
+describe('GET /api/addresses/lookup/{address} (the address page)', () => {
+  it('returns the same listing as by-address, and 200 with null for an unknown address', async () => {
+    const address = encodeURIComponent(made[6]!.address);
+    const res = await get(`/api/addresses/lookup/${address}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual((await get(`/api/addresses/by-address/${address}`)).json());
+    const missing = await get('/api/addresses/lookup/NoSuchAddress111111111111111111111');
+    expect(missing.statusCode).toBe(200);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
+    expect(missing.json()).toBeNull();
+  });
+});
+
 describe('GET /api/addresses/user', () => {
   it("returns the session's own listings, listed or not, with filters and sorts", async () => {
     const res = await get(

@@ -115,23 +115,13 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await expect.poll(() => items.count()).toBe(LISTINGS);
       }));
 
-    it('Address Not Found for an unknown address', async () => {
-      // Not withPage: Chromium logs the API's 404 (the expected answer here) as a console error, and the shared
-      // helper only tolerates the session 401.
-      const context = await browser.newContext({ baseURL: server.url, viewport });
-      try {
-        const page = await context.newPage();
-        const pageErrors: string[] = [];
-        page.on('pageerror', (error) => pageErrors.push(error.message));
+    it('Address Not Found for an unknown address, with no console error', () =>
+      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
         await page.goto('/address/NoSuchAddress111111111111111111111111111111');
         await page.getByRole('heading', { name: 'Address Not Found' }).waitFor();
         await page.getByText("The address you're looking for is not available in our marketplace.").waitFor();
         await page.getByRole('link', { name: 'Back to Marketplace' }).waitFor();
-        expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
+      }));
 
     it('the address page shows a listing', () =>
       withPage(browser, { baseURL: server.url, viewport }, async (page) => {
@@ -203,7 +193,7 @@ describe('address validator', () => {
 });
 
 describe('watchlist star', () => {
-  it('persists for a signed-in wallet across a reload', () =>
+  it('persists for a signed-in wallet across a reload, and lists the starred card under My watchlist', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
       await installTestWallet(page, generateTestKeypair());
       await page.goto('/marketplace');
@@ -231,6 +221,20 @@ describe('watchlist star', () => {
             .getAttribute('aria-pressed'),
         )
         .toBe('true');
+
+      // The profile shows the starred listing as a card under its own heading; unstarring there removes it.
+      const address = await rows(page).first().locator('a[title]').getAttribute('title');
+      await page.goto('/profile');
+      const watchlist = page.getByRole('region', { name: /^My watchlist/ });
+      const cards = watchlist.getByTestId('watchlist').getByRole('listitem');
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await cards.first().locator(`a[href="/address/${address}"]`).count()).toBeGreaterThan(0);
+      await cards
+        .first()
+        .getByRole('button', { name: /^Watch / })
+        .click();
+      await watchlist.getByRole('heading', { name: 'No starred addresses' }).waitFor();
+      expect(await cards.count()).toBe(0);
     }));
 });
 

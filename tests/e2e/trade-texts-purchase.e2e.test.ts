@@ -250,7 +250,7 @@ describe('secure transaction screen', () => {
         await heading(page, 'Transaction Error').waitFor({ timeout: 30_000 });
         await page.getByText('Failed to fetch transaction', { exact: true }).waitFor();
 
-        await page.route(/\/api\/transactions\/[0-9a-f-]{36}$/, (route) =>
+        await page.route(/\/api\/transactions\/lookup\/[0-9a-f-]{36}$/, (route) =>
           route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
         );
         await page.goto(`/secure-transaction/${randomUUID()}`);

@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
 import { publicAnswerOnSend } from '../../cache/public-answers';
-import { fallbackUsdPerSol, toListing, toOwnListing } from './listing-view';
+import { fallbackUsdPerSol, toListing, toOwnListing, type ViewContext } from './listing-view';
 import { pageListings } from './listing-page.repository';
 import { listingsRepository } from './listings.repository';
 import { orderReservationOf } from './order-reservation';
@@ -26,6 +26,18 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
   const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
   const db = () => app.database.db;
   const publicRead = createPublicReadCache(app.env.publicListingsMaxAgeMs, usdPerSol);
+
+  /**
+   * The address page's listing, or null. It says when a listing ground to order is reserved, so the page shows
+   * "Reserved" rather than a Buy that ends in a 403; the same for every caller: the requester's browser learns it is
+   * theirs from its own orders (GET /api/orders/mine).
+   */
+  async function addressPageListing(address: string, ctx: ViewContext) {
+    const row = await listingsRepository.findByAddress(db(), address);
+    if (!row) return null;
+    const reservation = await orderReservationOf(db(), row.id, new Date());
+    return { ...toListing(row, ctx), reservedUntil: reservation?.until.toISOString() ?? null };
+  }
 
   app.get(
     '/api/addresses/search',
@@ -85,13 +97,31 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     async (request, reply) => {
       const { address } = request.params;
       return publicRead(request, reply, `by-address ${address}`, async (ctx) => {
-        const row = await listingsRepository.findByAddress(db(), address);
-        if (!row) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
-        // So the address page shows a listing ground to order as reserved, rather than a Buy that ends in a 403.
-        // The same for every caller: the requester learns it is theirs from their own orders (GET /api/orders/mine).
-        const reservation = await orderReservationOf(db(), row.id, new Date());
-        return { ...toListing(row, ctx), reservedUntil: reservation?.until.toISOString() ?? null };
+        const listing = await addressPageListing(address, ctx);
+        if (!listing) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+        return listing;
       });
+    },
+  );
+
+  // The address page's own read, like /api/auth/session-status: an unknown address is an answer the page shows
+  // ("Address Not Found"), so it is a 200 with null; Chromium logs any 4xx fetch as a console error. API clients
+  // keep the spec's 404 above.
+  app.get(
+    '/api/addresses/lookup/:address',
+    {
+      config: { access: 'public' },
+      onSend: publicAnswerOnSend,
+      schema: {
+        tags: ['listings'],
+        summary: 'One listing by its address, or null (never a 404)',
+        params: byAddressParamsSchema,
+        response: { 200: listingSchema.nullable(), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { address } = request.params;
+      return publicRead(request, reply, `lookup ${address}`, (ctx) => addressPageListing(address, ctx));
     },
   );
 

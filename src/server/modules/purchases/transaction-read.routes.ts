@@ -4,6 +4,8 @@ import {
   transactionSchema,
   walletQuerySchema,
 } from '@shared/api/transactions';
+import { ErrorCode } from '@shared/api/errors';
+import { AppError } from '@server/http/app-error';
 import { createPublicAnswers, publicAnswerOnSend } from '@server/cache/public-answers';
 import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
@@ -74,5 +76,29 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
       },
     },
     async (request) => getTransaction(deps, request.params.id, request.session?.walletAddress),
+  );
+
+  // The transaction pages' own read, like /api/auth/session-status: an unknown id is an answer the page shows
+  // ("Transaction Not Found"), so it is a 200 with null; Chromium logs any 4xx fetch as a console error. API
+  // clients keep the spec's 404 above.
+  app.get(
+    '/api/transactions/lookup/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['transactions'],
+        summary: 'One transaction by id or payment signature, or null (never a 404)',
+        params: transactionLookupParamsSchema,
+        response: { 200: transactionSchema.nullable(), ...errorResponses },
+      },
+    },
+    async (request) => {
+      try {
+        return await getTransaction(deps, request.params.id, request.session?.walletAddress);
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.TRANSACTION_NOT_FOUND) return null;
+        throw err;
+      }
+    },
   );
 }
