@@ -1,7 +1,8 @@
 /**
  * Lighthouse (best practices, SEO, accessibility) of `/` and `/marketplace` against the production build, in
- * Debian's Chromium with `--headless=new`. Run: `sh scripts/node.sh node --import tsx bench/lighthouse.ts`; it
- * prints a Markdown table for docs/benchmarks.md. A later `bench -- web` can take this over.
+ * Debian's Chromium with `--headless=new` (or the packaged fallback of tests/e2e/helpers/chromium.ts). Run:
+ * `sh scripts/node.sh node --import tsx bench/lighthouse.ts`; it prints a Markdown table for docs/benchmarks.md.
+ * A later `bench -- web` can take this over.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import buildWebIfStale from '../tests/e2e/global-setup';
 import { startAppServer } from '../tests/e2e/helpers/app-server';
+import { chromiumBinary } from '../tests/e2e/helpers/chromium';
 import { freePort } from '../tests/helpers/server-process';
 
 const CATEGORIES = ['best-practices', 'seo', 'accessibility'] as const;
@@ -18,8 +20,9 @@ const PATHS = ['/', '/marketplace'];
 async function startChromium() {
   const port = await freePort();
   const profile = await mkdtemp(path.join(tmpdir(), 'vv-lighthouse-'));
+  const { executablePath, env } = await chromiumBinary();
   const child = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     [
       '--headless=new',
       '--no-sandbox',
@@ -31,7 +34,7 @@ async function startChromium() {
       `--remote-debugging-port=${port}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', env: { ...process.env, ...env } },
   );
   for (let i = 0; i < 100; i++) {
     const up = await fetch(`http://127.0.0.1:${port}/json/version`).then(

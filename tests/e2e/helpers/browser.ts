@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumBinary, type ChromiumBinary } from './chromium';
 
 // Without the background-networking flags Chromium keeps trying to reach Google services and misbehaves on
 // a closed network.
@@ -12,8 +13,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export async function launchBrowser(binary?: ChromiumBinary): Promise<Browser> {
+  const { executablePath, env } = binary ?? (await chromiumBinary());
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, env: { ...process.env, ...env } });
 }
 
 export const VIEWPORTS = {
