@@ -55,9 +55,14 @@ async function payFromPhone(solanaPayUrl: string, phone: TestKeypair): Promise<v
   });
   expect(res.status).toBe(200);
   const { transaction } = (await res.json()) as { transaction: string };
+  await signAndSend(transaction, phone);
+}
+
+/** Signs a server-built (base64) transaction with `key` and sends it through the app's /rpc. */
+async function signAndSend(transaction: string, key: TestKeypair): Promise<void> {
   const tx = getTransactionDecoder().decode(getBase64Encoder().encode(transaction));
-  const signature = phone.sign(new Uint8Array(tx.messageBytes)) as SignatureBytes;
-  const signed = { ...tx, signatures: { ...tx.signatures, [phone.address]: signature } };
+  const signature = key.sign(new Uint8Array(tx.messageBytes)) as SignatureBytes;
+  const signed = { ...tx, signatures: { ...tx.signatures, [key.address]: signature } };
   const sent = await fetch(`${server.url}/rpc`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -73,8 +78,19 @@ async function payFromPhone(solanaPayUrl: string, phone: TestKeypair): Promise<v
   expect(answer.result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
 }
 
+/** A blink client's Action POST for `account`: the unsigned payment for that wallet (it reserves nothing). */
+async function actionTransaction(address: string, account: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/actions/listings/${address}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://blinks.example' },
+    body: JSON.stringify({ account }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { transaction: string }).transaction;
+}
+
 describe('pay with a phone wallet', () => {
-  it('shows the Solana Pay QR; a payment from the phone moves the page to Blockchain Confirmed by itself', async () => {
+  it('shows the Solana Pay QR; a payment from the phone moves the page to Confirming, then Blockchain Confirmed, by itself', async () => {
     const adminApi = await signIn(server.url, admin);
     const listing = await createListing(adminApi, { price: '0.5' });
     const phone = generateTestKeypair(); // the buyer's key lives on the phone, never in this browser
@@ -116,7 +132,9 @@ describe('pay with a phone wallet', () => {
       const held = await holdRequests(page, `**/api/transactions/${started.body.transactionId}`, 'GET');
       await payFromPhone(expectedUrl, phone);
       const status = page.getByTestId('transaction-status').first();
-      await expect.poll(() => status.textContent(), { timeout: 30_000, interval: 200 }).toBe('Confirming on Blockchain');
+      await expect
+        .poll(() => status.textContent(), { timeout: 30_000, interval: 200 })
+        .toBe('Confirming on Blockchain');
       await page.getByRole('heading', { name: 'Confirming on Blockchain' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Pay with a phone wallet' }).count()).toBe(0);
       held.release();
@@ -146,6 +164,48 @@ describe('pay with a phone wallet', () => {
       );
       const action = await fetch(`${server.url}/api/actions/listings/${listing.address}`);
       expect(((await action.json()) as { label: string }).label).toBe('Buy for 0.25 SOL');
+    });
+  });
+
+  it('the seller sees a refund-due sale as such, with its reason, in the history and on the transaction page', async () => {
+    const adminApi = await signIn(server.url, admin);
+    const listing = await createListing(adminApi, { price: '0.3' });
+    // Two blink clients buy the same address through its Action; the second payment lands after the sale.
+    const first = generateTestKeypair();
+    const second = generateTestKeypair();
+    await Promise.all([airdrop(server.url, first.address, 2), airdrop(server.url, second.address, 2)]);
+    const firstTx = await actionTransaction(listing.address, first.address);
+    const secondTx = await actionTransaction(listing.address, second.address);
+    await signAndSend(firstTx, first);
+    await expect
+      .poll(
+        async () => (await (await fetch(`${server.url}/api/actions/listings/${listing.address}`)).json()).disabled,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true); // sold by the server's sweep
+    await signAndSend(secondTx, second);
+
+    const [name, value] = (await sessionCookie(server.url, admin)).split('=') as [string, string];
+    await withPage(browser, { baseURL: server.url }, async (page, context) => {
+      await context.addCookies([{ name, value, url: server.url }]);
+      const row = page.getByTestId('history-row').filter({ hasText: 'Refund due' });
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/profile');
+            await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
+            return row.count();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(1);
+      expect(await row.getByTestId('history-reason').textContent()).toMatch(/^Refund due: 0\.3 SOL was paid/);
+      await row.click();
+      await page.getByRole('heading', { name: 'Refund Due' }).waitFor();
+      const reason = await page.getByTestId('dispute-reason').textContent();
+      expect(reason).toContain(`The seller should return the payment to ${second.address}.`);
     });
   });
 });
