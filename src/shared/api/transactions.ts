@@ -29,6 +29,14 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
 
+/**
+ * Marks a failed purchase's disputeReason when SOL still reached the seller (a late or rejected payment): the
+ * seller owes the buyer a refund. Both sides' screens look for it, so the server writes it from here.
+ */
+export const REFUND_DUE_MARK = 'Refund due:';
+export const isRefundDue = (tx: { status: TransactionStatus; disputeReason: string | null }) =>
+  tx.status === 'failed' && (tx.disputeReason?.includes(REFUND_DUE_MARK) ?? false);
+
 const solAmountSchema = z.string().describe('SOL as a decimal string, e.g. "1.5"');
 const lamportsSchema = z.string().regex(/^\d+$/).describe('integer lamports as a string');
 

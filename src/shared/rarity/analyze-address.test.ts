@@ -119,7 +119,7 @@ describe('analyzeAddress: the report', () => {
 
   it('answers invalid input with a message and zeros', () => {
     const report = analyzeAddress('  not-an-address  ');
-    expect(report).toMatchObject({ isValid: false, network: 'solana', address: 'not-an-address', pattern: null });
+    expect(report).toMatchObject({ isValid: false, network: 'solana', address: '', pattern: null });
     expect(report.message).toContain('not base58');
     expect(report).toMatchObject({ rarityScore: 0, probability: 0, expectedAttempts: 0, medianAttempts: 0 });
     expect(report).toMatchObject({ grindSeconds: 0, estimatedValueLamports: 0n, estimatedValue: '0' });

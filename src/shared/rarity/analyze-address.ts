@@ -27,7 +27,7 @@ export function analyzeAddress(address: string, opts: AnalyzeOptions = {}): Rari
   const trimmed = address.trim();
   const network: Network = opts.network ?? (/^0x/i.test(trimmed) ? 'ethereum' : 'solana');
   const check = checkAddress(trimmed, network);
-  if (!check.ok) return invalidReport(trimmed, network, check.message);
+  if (!check.ok) return invalidReport(network, check.message);
 
   const ctx = createContext(trimmed, network);
   const words = detectWords(ctx);
@@ -79,12 +79,16 @@ function pickNotable(features: readonly Feature[]): Feature | null {
   return best && isNotable(best.probability) ? best : null;
 }
 
-function invalidReport(address: string, network: Network, message: string): RarityReport {
+/**
+ * Never the input itself: whatever failed the check may be a secret in a form the private-key guard does not
+ * recognise (quoted, base64url, a JSON object), and the answer must not carry it back into logs and caches.
+ */
+function invalidReport(network: Network, message: string): RarityReport {
   return {
     isValid: false,
     message,
     network,
-    address,
+    address: '',
     pattern: null,
     patternPosition: null,
     category: 'custom',

@@ -1,4 +1,5 @@
 import type { PaymentVerificationCode, PaymentVerificationError } from '@chain/payment/payment-verification-error';
+import { REFUND_DUE_MARK } from '@shared/api/transactions';
 import { lamportsToSolString } from '@shared/money';
 import { crashPoint } from '@server/config/crash-point';
 import { recordAudit } from '../audit';
@@ -12,7 +13,7 @@ export const rejectionReason = (code: PaymentVerificationCode, message: string) 
   `Payment check failed [${code}]: ${message}`;
 
 const stillPaidNote = (detail: TransactionDetail, signature: string, lamports: bigint) =>
-  ` Refund due: ${lamportsToSolString(lamports)} SOL still reached the seller in transaction ${signature}; the ` +
+  ` ${REFUND_DUE_MARK} ${lamportsToSolString(lamports)} SOL still reached the seller in transaction ${signature}; the ` +
   `seller should return it to ${detail.buyerWallet}. You may start a new purchase.`;
 
 /**

@@ -4,6 +4,7 @@ import type { ExpectedPayment, VerifiedPayment } from '@chain/payment/payment-ty
 import { fetchFromEach, verifyByQuorum } from '@chain/payment/verify-by-quorum';
 import { lamportsStillPaid } from '@chain/payment/verify-payment';
 import { ErrorCode } from '@shared/api/errors';
+import { REFUND_DUE_MARK } from '@shared/api/transactions';
 import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
 import { lamportsToSolString } from '@shared/money';
 import { crashPoint } from '@server/config/crash-point';
@@ -56,7 +57,7 @@ function expectedOf(detail: TransactionDetail): ExpectedPayment {
 }
 
 const refundMessage = (detail: TransactionDetail, signature: string) =>
-  `Refund due: ${lamportsToSolString(detail.tx.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
+  `${REFUND_DUE_MARK} ${lamportsToSolString(detail.tx.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
   (detail.tx.reservesListing
     ? `after the reservation expired, and the address had already been sold to another buyer. `
     : `through a Solana Action, and the address had already been sold to or reserved by another buyer. `) +

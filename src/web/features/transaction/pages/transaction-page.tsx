@@ -1,5 +1,6 @@
+import { isRefundDue } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
-import { ArrowLeft, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleAlert, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
@@ -105,6 +106,19 @@ export function TransactionPage() {
           />
         </CardContent>
       </Card>
+      {tx.status === 'failed' && tx.disputeReason && (
+        <Card className="border-danger-500/40">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <CircleAlert aria-hidden className="h-5 w-5 text-danger-400" />
+              {isRefundDue(tx) ? 'Refund Due' : 'Purchase Failed'}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm break-words text-vault-200" data-testid="dispute-reason">
+            {tx.disputeReason}
+          </CardContent>
+        </Card>
+      )}
       {tx.completedAt && (
         <Card className="border-money-500/40">
           <CardHeader>
