@@ -43,6 +43,8 @@ export interface LocalValidator {
   readonly genesisHash: string;
   /** Solana PubSub (signatureSubscribe, …), served over WebSocket by `attachPubSub`. */
   readonly pubsub: PubSub;
+  /** Where the node is served (`host:port`, null when not), as getClusterNodes reports it. */
+  readonly endpoints: { rpc: string | null; pubsub: string | null };
 }
 
 function restoreAccount(svm: LiteSVM, key: string, stored: StoredAccount): void {
@@ -92,6 +94,7 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     ephemeralAccounts: new Set(),
     finalitySlots,
     persist: (record, written) => writer?.append(record, written, clock.state.lastSlot),
+    endpoints: { rpc: null, pubsub: null },
     landedListeners: new Set(),
   };
   const airdrop = await createFaucet(core);
@@ -117,5 +120,6 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     },
     genesisHash: clockState.genesisHash,
     pubsub,
+    endpoints: core.endpoints,
   };
 }

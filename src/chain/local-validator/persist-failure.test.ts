@@ -48,7 +48,11 @@ describe('a transaction whose journal append fails', () => {
       // Readers never see it: no status, no history entry, balances as before.
       const [status] = (await chain.rpc.getSignatureStatuses([signature]).send()).value;
       expect(status).toBeNull();
-      expect(await chain.rpc.getTransaction(signature, { maxSupportedTransactionVersion: 0 }).send()).toBeNull();
+      expect(
+        await chain.rpc
+          .getTransaction(signature, { encoding: 'base64', commitment: 'confirmed', maxSupportedTransactionVersion: 0 })
+          .send(),
+      ).toBeNull();
       expect(await balance(buyer.address)).toBe(buyerBefore);
       expect(await balance(seller.address)).toBe(0n);
       const history = await chain.rpc.getSignaturesForAddress(reference.address).send();

@@ -81,4 +81,20 @@ describe('the standalone JSON-RPC port', () => {
       json: { jsonrpc: '2.0', id: 1, error: { code: 429, message: 'Too many requests for a specific RPC call' } },
     });
   });
+
+  it('reports where it is served in getClusterNodes, the latest server first, until that one closes', async () => {
+    const { host } = new URL(served.url);
+    const nodes = await post(rpcCall('getClusterNodes'));
+    // This server has no PubSub on its port (pubsub: false), so only the JSON-RPC address is known.
+    expect(nodes.json).toMatchObject({ result: [{ rpc: host, pubsub: null, pubkey: validator.genesisHash }] });
+    const other = await serveLocalValidator(validator);
+    const otherHost = new URL(other.url).host;
+    expect((await validator.handle(rpcCall('getClusterNodes'))) as unknown).toMatchObject({
+      result: [{ rpc: otherHost, pubsub: otherHost }],
+    });
+    await other.close();
+    expect((await validator.handle(rpcCall('getClusterNodes'))) as unknown).toMatchObject({
+      result: [{ rpc: host, pubsub: null }],
+    });
+  });
 });

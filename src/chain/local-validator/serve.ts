@@ -61,6 +61,21 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   return (server.address() as AddressInfo).port;
 }
 
+/**
+ * Tells getClusterNodes where the node is now served; the returned function puts back what was advertised before,
+ * if nothing newer has replaced this server's address since.
+ */
+function advertise(validator: LocalValidator, served: { rpc?: string; pubsub?: string }): () => void {
+  const { endpoints } = validator;
+  const before = { ...endpoints };
+  if (served.rpc) endpoints.rpc = served.rpc;
+  if (served.pubsub) endpoints.pubsub = served.pubsub;
+  return () => {
+    if (served.rpc && endpoints.rpc === served.rpc) endpoints.rpc = before.rpc;
+    if (served.pubsub && endpoints.pubsub === served.pubsub) endpoints.pubsub = before.pubsub;
+  };
+}
+
 function closer(server: Server, detach?: () => void) {
   return () =>
     new Promise<void>((resolve, reject) => {
@@ -116,11 +131,15 @@ export async function serveLocalValidator(
   const host = options.host ?? '127.0.0.1';
   const transport = options.pubsub === false ? undefined : attachPubSub(server, validator.pubsub, options.ws);
   const port = await listen(server, options.port ?? 0, host);
+  const unadvertise = advertise(validator, { rpc: `${host}:${port}`, pubsub: transport && `${host}:${port}` });
   return {
     url: `http://${host}:${port}`,
     wsUrl: transport ? `ws://${host}:${port}` : undefined,
     port,
-    close: closer(server, () => transport?.close()),
+    close: closer(server, () => {
+      unadvertise();
+      transport?.close();
+    }),
   };
 }
 
@@ -135,10 +154,14 @@ export async function servePubSub(
   const host = options.host ?? '127.0.0.1';
   const transport = attachPubSub(server, validator.pubsub, options.ws);
   const port = await listen(server, options.port, host);
+  const unadvertise = advertise(validator, { pubsub: `${host}:${port}` });
   return {
     url: `ws://${host}:${port}`,
     wsUrl: `ws://${host}:${port}`,
     port,
-    close: closer(server, () => transport.close()),
+    close: closer(server, () => {
+      unadvertise();
+      transport.close();
+    }),
   };
 }
