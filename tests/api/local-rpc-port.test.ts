@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as StandardPorts from '@server/chain/standard-ports';
 import WebSocket from 'ws';
 import { loadEnv } from '@server/config/env';
 import { createServerRuntime } from '@server/runtime';
@@ -12,7 +13,7 @@ import { freePortPair } from '@tests/helpers/server-process';
 // Counts how often the runtime opens the standard ports, and otherwise runs the real thing.
 const opened = vi.hoisted(() => ({ ports: [] as number[] }));
 vi.mock('@server/chain/standard-ports', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@server/chain/standard-ports')>();
+  const real = await importOriginal<typeof StandardPorts>();
   return {
     serveStandardPorts: (...args: Parameters<typeof real.serveStandardPorts>) => {
       opened.ports.push(args[1]);

@@ -1,4 +1,5 @@
 import { generateKeyPairSigner, getSignatureFromTransaction, isSolanaError } from '@solana/kit';
+import type * as NodeFs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
 import { createLocalValidator } from './create-local-validator.js';
@@ -10,7 +11,7 @@ const SOL = 1_000_000_000n;
 // A disk that fills up on demand: the journal's writeSync throws ENOSPC while `diskFull` is set.
 const disk = vi.hoisted(() => ({ full: false }));
 vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
+  const fs = await importOriginal<typeof NodeFs>();
   const writeSync = ((...args: Parameters<typeof fs.writeSync>) => {
     if (disk.full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     return (fs.writeSync as (...a: unknown[]) => number)(...args);
