@@ -45,6 +45,17 @@ async function payAndHold(page: Page) {
   return { signature, delivery };
 }
 
+/** Every signature the page asks getSignatureStatuses about on /rpc, in request order. */
+function pollsOf(page: Page): string[] {
+  const polled: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
+    const call = rpcMethod(request.postData() ?? '{}');
+    if (call.method === 'getSignatureStatuses') polled.push(...((call.params?.[0] as string[]) ?? []));
+  });
+  return polled;
+}
+
 const statusBadge = (page: Page, text: string) =>
   page.getByTestId('transaction-status').filter({ hasText: text }).first();
 
@@ -52,6 +63,10 @@ describe('payment confirmation on the pay screen', () => {
   it('subscribes to the payment signature over the WebSocket and is notified when it lands', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
       const frames: { from: 'page' | 'chain'; method?: string; params?: unknown[] }[] = [];
+      const polls = pollsOf(page);
+      // Status polls made before the notification reached the page (the 2 s poll runs alongside until then).
+      let pollsBeforeNotification: number | undefined;
+      let notifiedAt: number | undefined;
       // Passed through unchanged to the real PubSub on /rpc, only recorded.
       await page.routeWebSocket(/\/rpc$/, (ws) => {
         const chain = ws.connectToServer();
@@ -60,18 +75,41 @@ describe('payment confirmation on the pay screen', () => {
           chain.send(message);
         });
         chain.onMessage((message) => {
-          frames.push({ from: 'chain', ...rpcMethod(String(message)) });
+          const frame = { from: 'chain' as const, ...rpcMethod(String(message)) };
+          frames.push(frame);
+          if (frame.method === 'signatureNotification') {
+            pollsBeforeNotification ??= polls.length;
+            notifiedAt ??= Date.now();
+          }
           ws.send(message);
         });
+      });
+
+      // When the page asks the server about the purchase (its 5 s refetch, or one the notification triggers).
+      const purchaseReads: number[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && /\/api\/transactions\/[^/]+$/.test(request.url())) {
+          purchaseReads.push(Date.now());
+        }
       });
 
       const { signature, delivery } = await payAndHold(page);
       await expect
         .poll(() => frames.some((f) => f.method === 'signatureSubscribe' && f.params?.[0] === signature))
         .toBe(true);
+      // Deliver just after a 5 s refetch, so the next one is seconds away.
+      const readsBefore = purchaseReads.length;
+      await expect.poll(() => purchaseReads.length, { timeout: 10_000 }).toBeGreaterThan(readsBefore);
       await delivery.deliver();
       await statusBadge(page, 'Blockchain Confirmed').waitFor({ timeout: 60_000 });
       expect(frames.filter((f) => f.from === 'chain' && f.method === 'signatureNotification')).toHaveLength(1);
+      expect(notifiedAt).toBeDefined();
+      // The notification is what the page acted on. Ignoring it, the page would learn of the payment only from
+      // its next status poll (every 2 s: caught here as a poll after the notification) or its next 5 s refetch
+      // (seconds after the notification, not at once).
+      expect(polls).toHaveLength(pollsBeforeNotification!);
+      const firstReadAfter = purchaseReads.find((at) => at >= notifiedAt!);
+      expect(firstReadAfter! - notifiedAt!).toBeLessThan(2_500);
     }));
 
   it('falls back to polling the signature status when the WebSocket is refused', () =>
@@ -81,12 +119,7 @@ describe('payment confirmation on the pay screen', () => {
         refused++;
         void ws.close({ code: 1011, reason: 'PubSub unavailable' });
       });
-      const polled: string[] = [];
-      page.on('request', (request) => {
-        if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
-        const call = rpcMethod(request.postData() ?? '{}');
-        if (call.method === 'getSignatureStatuses') polled.push(...((call.params?.[0] as string[]) ?? []));
-      });
+      const polled = pollsOf(page);
 
       const { signature, delivery } = await payAndHold(page);
       await expect.poll(() => refused).toBeGreaterThan(0);

@@ -19,6 +19,11 @@ export interface ValidatorCore {
    * `accounts` holds each written account's state afterwards, null when it is gone.
    */
   persist(record: TransactionRecord, accounts: Record<string, StoredAccount | null>): void;
+  /**
+   * Where this node is served as `host:port` (getClusterNodes), once a standalone port serves it: `/rpc` on the
+   * app's port has a path, which the field cannot carry.
+   */
+  endpoints: { rpc: string | null; pubsub: string | null };
   /** Told of every landed transaction once it is saved (PubSub notifications). */
   landedListeners: Set<(event: LandedEvent) => void>;
 }

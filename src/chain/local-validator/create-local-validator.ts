@@ -3,7 +3,7 @@ import { LiteSVM } from 'litesvm';
 import { randomBytes } from 'node:crypto';
 import type { ValidatorCore } from './core.js';
 import { createFaucet } from './faucet.js';
-import { createJsonRpcHandler } from './json-rpc.js';
+import { createJsonRpcHandler, type CallGuard } from './json-rpc.js';
 import { Ledger } from './ledger.js';
 import { createLedgerClock, type LedgerClockState } from './ledger-clock.js';
 import { accountMethods } from './methods/accounts.js';
@@ -29,8 +29,11 @@ export interface LocalValidatorOptions {
 }
 
 export interface LocalValidator {
-  /** A JSON-RPC 2.0 request or batch (parsed JSON or raw text) → response object(s). Never throws. */
-  handle(body: unknown): Promise<unknown>;
+  /**
+   * A JSON-RPC 2.0 request or batch (parsed JSON or raw text) → response object(s). Never throws. `admit` runs
+   * before each call and may refuse it with an RpcError (rate limits per call).
+   */
+  handle(body: unknown, admit?: CallGuard): Promise<unknown>;
   /** Sends lamports from the faucet; resolves with the airdrop transaction's signature once it is on disk. */
   airdrop(address: string, lamports: bigint): Promise<string>;
   /** Folds the journal into the snapshot (every landed transaction is already durable without it). */
@@ -40,6 +43,8 @@ export interface LocalValidator {
   readonly genesisHash: string;
   /** Solana PubSub (signatureSubscribe, …), served over WebSocket by `attachPubSub`. */
   readonly pubsub: PubSub;
+  /** Where the node is served (`host:port`, null when not), as getClusterNodes reports it. */
+  readonly endpoints: { rpc: string | null; pubsub: string | null };
 }
 
 function restoreAccount(svm: LiteSVM, key: string, stored: StoredAccount): void {
@@ -89,6 +94,7 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     ephemeralAccounts: new Set(),
     finalitySlots,
     persist: (record, written) => writer?.append(record, written, clock.state.lastSlot),
+    endpoints: { rpc: null, pubsub: null },
     landedListeners: new Set(),
   };
   const airdrop = await createFaucet(core);
@@ -114,5 +120,6 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     },
     genesisHash: clockState.genesisHash,
     pubsub,
+    endpoints: core.endpoints,
   };
 }

@@ -5,3 +5,4 @@ export { MAX_AIRDROP_LAMPORTS } from './faucet.js';
 export { STATE_FILE_NAME } from './state-file.js';
 export { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport.js';
 export { servePubSub, type ServedValidator } from './serve.js';
+export { tooManyRequests } from './rpc-error.js';

@@ -60,6 +60,14 @@ export class Ledger {
     }
   }
 
+  /** Takes back the latest `add` (a transaction whose persisting failed, so that never landed). */
+  removeLast(record: TransactionRecord): void {
+    if (this.ordered.at(-1) !== record) throw new Error('removeLast: not the latest record');
+    this.ordered.pop();
+    this.bySignature.delete(record.signature);
+    for (const key of new Set(record.accountKeys)) this.byAddress.get(key)?.pop();
+  }
+
   get(signature: string): TransactionRecord | undefined {
     return this.bySignature.get(signature);
   }

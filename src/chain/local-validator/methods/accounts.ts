@@ -1,4 +1,5 @@
 import { getBase58Decoder, getBase64Decoder, lamports, type Address, type EncodedAccount } from '@solana/kit';
+import { MAX_AIRDROP_SOL } from '@shared/api/chain';
 import { addressBytes, encodeBase58 } from '@shared/keys/base58';
 import { z } from 'zod';
 import type { ValidatorCore } from '../core.js';
@@ -104,6 +105,12 @@ function accountInfo(core: ValidatorCore, address: string, config: AccountConfig
   return account ? encodeAccount(core, account, config) : null;
 }
 
+/**
+ * The JSON-RPC faucet gives at most what /api/dev/airdrop gives per call: the rate limit counts calls, so an
+ * uncapped amount would let one call mint any sum. (The server's own `validator.airdrop` is not capped here.)
+ */
+const MAX_RPC_AIRDROP = MAX_AIRDROP_SOL * 1_000_000_000;
+
 export function accountMethods(
   core: ValidatorCore,
   airdrop: (address: string, lamports: bigint) => Promise<string>,
@@ -129,7 +136,7 @@ export function accountMethods(
     },
     requestAirdrop: (params) => {
       const [address, amount] = parseParams(
-        z.tuple([addressSchema, z.number().int().positive(), commitmentConfig.optional()]),
+        z.tuple([addressSchema, z.number().int().positive().max(MAX_RPC_AIRDROP), commitmentConfig.optional()]),
         params,
       );
       return airdrop(checkedAddress(address), BigInt(amount));
