@@ -129,7 +129,7 @@ describe('pay with a phone wallet', () => {
       await shot(page, 'pay-phone-wallet');
 
       // The server's verdict is held back, so Confirming can only come from the page watching the reference.
-      const held = await holdRequests(page, `**/api/transactions/${started.body.transactionId}`, 'GET');
+      const held = await holdRequests(page, `**/api/transactions/lookup/${started.body.transactionId}`, 'GET');
       await payFromPhone(expectedUrl, phone);
       const status = page.getByTestId('transaction-status').first();
       await expect

@@ -63,10 +63,6 @@ describe('payment confirmation on the pay screen', () => {
   it('subscribes to the payment signature over the WebSocket and is notified when it lands', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
       const frames: { from: 'page' | 'chain'; method?: string; params?: unknown[] }[] = [];
-      const polls = pollsOf(page);
-      // Status polls made before the notification reached the page (the 2 s poll runs alongside until then).
-      let pollsBeforeNotification: number | undefined;
-      let notifiedAt: number | undefined;
       // Passed through unchanged to the real PubSub on /rpc, only recorded.
       await page.routeWebSocket(/\/rpc$/, (ws) => {
         const chain = ws.connectToServer();
@@ -77,39 +73,33 @@ describe('payment confirmation on the pay screen', () => {
         chain.onMessage((message) => {
           const frame = { from: 'chain' as const, ...rpcMethod(String(message)) };
           frames.push(frame);
-          if (frame.method === 'signatureNotification') {
-            pollsBeforeNotification ??= polls.length;
-            notifiedAt ??= Date.now();
-          }
+          if (frame.method === 'signatureNotification') readsAtNotification ??= purchaseReads;
           ws.send(message);
         });
       });
-
-      // When the page asks the server about the purchase (its 5 s refetch, or one the notification triggers).
-      const purchaseReads: number[] = [];
+      // When the page asks the server about the purchase (its 5 s refetch, or the one a notification triggers).
+      let purchaseReads = 0;
+      let readsAtNotification: number | undefined;
       page.on('request', (request) => {
-        if (request.method() === 'GET' && /\/api\/transactions\/[^/]+$/.test(request.url())) {
-          purchaseReads.push(Date.now());
-        }
+        if (request.method() === 'GET' && /\/api\/transactions\/lookup\/[^/]+$/.test(request.url())) purchaseReads++;
       });
+      // The page's timers run on a clock the test can stop (time flows normally until it does).
+      await page.clock.install();
 
       const { signature, delivery } = await payAndHold(page);
       await expect
         .poll(() => frames.some((f) => f.method === 'signatureSubscribe' && f.params?.[0] === signature))
         .toBe(true);
-      // Deliver just after a 5 s refetch, so the next one is seconds away.
-      const readsBefore = purchaseReads.length;
-      await expect.poll(() => purchaseReads.length, { timeout: 10_000 }).toBeGreaterThan(readsBefore);
+      // Stop the page's clock: neither the 2 s signature poll nor the 5 s purchase refetch can run now, so a
+      // purchase read after the payment lands can only come from the notification. Timer-free, so a slow machine
+      // cannot fake or spoil it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
       await delivery.deliver();
-      await statusBadge(page, 'Blockchain Confirmed').waitFor({ timeout: 60_000 });
+      await expect.poll(() => readsAtNotification, { timeout: 30_000 }).toBeDefined();
+      await expect.poll(() => purchaseReads, { timeout: 30_000 }).toBeGreaterThan(readsAtNotification!);
       expect(frames.filter((f) => f.from === 'chain' && f.method === 'signatureNotification')).toHaveLength(1);
-      expect(notifiedAt).toBeDefined();
-      // The notification is what the page acted on. Ignoring it, the page would learn of the payment only from
-      // its next status poll (every 2 s: caught here as a poll after the notification) or its next 5 s refetch
-      // (seconds after the notification, not at once).
-      expect(polls).toHaveLength(pollsBeforeNotification!);
-      const firstReadAfter = purchaseReads.find((at) => at >= notifiedAt!);
-      expect(firstReadAfter! - notifiedAt!).toBeLessThan(2_500);
+      await page.clock.resume();
+      await statusBadge(page, 'Blockchain Confirmed').waitFor({ timeout: 60_000 });
     }));
 
   it('falls back to polling the signature status when the WebSocket is refused', () =>

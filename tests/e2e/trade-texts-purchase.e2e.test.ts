@@ -91,7 +91,7 @@ describe('secure transaction screen', () => {
           const { listing, buyer } = await buyerOnListing(page);
           // Held so the progress toast and the toast before the redirect stay until they have been seen.
           const initiate = await holdRequests(page, '**/api/transactions/initiate', 'POST');
-          const firstLoad = await holdRequests(page, /\/api\/transactions\/[0-9a-f-]{36}$/, 'GET');
+          const firstLoad = await holdRequests(page, /\/api\/transactions\/lookup\/[0-9a-f-]{36}$/, 'GET');
           await rejectNextSignature(page);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await initiate.arrived;
