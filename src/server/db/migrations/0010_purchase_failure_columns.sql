@@ -14,4 +14,4 @@ UPDATE "transactions" SET
 WHERE "status" = 'failed' AND "dispute_reason" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_failure_kind_check" CHECK ("transactions"."failure_kind" in ('expired', 'payment_rejected', 'refund_due'));--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_failure_only_when_failed" CHECK ("transactions"."failure_kind" is null or "transactions"."status" = 'failed');--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_failure_code_has_kind" CHECK ("transactions"."failure_code" is null or "transactions"."failure_kind" in ('payment_rejected', 'refund_due'));
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_failure_code_has_kind" CHECK ("transactions"."failure_code" is null or ("transactions"."failure_kind" is not null and "transactions"."failure_kind" in ('payment_rejected', 'refund_due')));

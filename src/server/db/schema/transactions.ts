@@ -77,7 +77,7 @@ export const transactions = pgTable(
     check('transactions_failure_only_when_failed', sql`${t.failureKind} is null or ${t.status} = 'failed'`),
     check(
       'transactions_failure_code_has_kind',
-      sql`${t.failureCode} is null or ${oneOf(t.failureKind, ['payment_rejected', 'refund_due'])}`,
+      sql`${t.failureCode} is null or (${t.failureKind} is not null and ${oneOf(t.failureKind, ['payment_rejected', 'refund_due'])})`,
     ),
     check('transactions_price_lamports_positive', sql`${t.priceLamports} > 0`),
     check('transactions_fee_lamports_nonnegative', sql`${t.commissionLamports} >= 0 and ${t.networkFeeLamports} >= 0`),
