@@ -32,7 +32,7 @@ export type VerifyOutcome =
   /** The purchase had already failed; nothing to check. `code`: the check it failed, when one did. */
   | { kind: 'closed'; reason: string | null; code: PaymentVerificationCode | null };
 
-/** A failed purchase as a closed outcome (`row` undefined: it vanished, which it cannot, but say so plainly). */
+/** What a purchase that had already failed answers: its reason, and the check it failed when one did. */
 const closedOutcome = (row: TransactionRow | undefined): VerifyOutcome => ({
   kind: 'closed',
   reason: row?.disputeReason ?? null,
