@@ -145,6 +145,32 @@ describe('POST /api/bulk-create-listings', () => {
     console.info(`bulk: ${rows.length} rows in ${elapsed} ms`);
   });
 
+  it('does not echo an address field that holds the seed, but does echo an address the key does not control', async () => {
+    const k = newKeypair();
+    const other = newKeypair();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: {
+        addressData: [
+          { line: 1, address: k.forms.base58Seed, privateKey: k.forms.base58Secret },
+          { line: 2, address: other.address, privateKey: k.forms.base58Secret },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const body = res.json();
+    expect(body.errors).toEqual([
+      'Line 1: ownership verification failed: The address field holds the private key, not the address',
+      expect.stringMatching(
+        new RegExp(`^Line 2: ownership verification failed: .*does not match address ${other.address}`),
+      ),
+    ]);
+    expect(body.results.map((r: { address: string }) => r.address)).toEqual(['', other.address]);
+    expect(res.body.includes(k.forms.base58Seed)).toBe(false);
+  });
+
   it('refuses non-admins, strangers, another wallet and an empty batch without changes', async () => {
     const kp = newKeypair();
     const payload = { addressData: [{ address: kp.address, privateKey: kp.forms.base58Secret }] };

@@ -26,6 +26,9 @@ export const signatureSchema = z
 export const transactionStatusSchema = z.enum(['initiated', 'pending', 'verified', 'completed', 'failed']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
+/** Why a failed purchase failed (the server's FAILURE_KINDS); null unless status is failed. */
+export const failureKindSchema = z.enum(['expired', 'payment_rejected', 'refund_due']);
+
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
 
@@ -111,7 +114,11 @@ export const transactionSchema = z.object({
   currency: z.string(),
   formattedUsd: z.string(),
   feeCalculation: feeCalculationSchema,
+  /** The human account of a failure; `failureKind` and `failureCode` say the same for code to branch on. */
   disputeReason: z.string().nullable(),
+  failureKind: failureKindSchema.nullable(),
+  /** The payment check that failed (a PaymentVerificationCode), when one did. */
+  failureCode: z.string().nullable(),
   privateKeyDestroyed: z.boolean(),
   explorerUrl: z.string().nullable(),
   createdAt: z.iso.datetime(),

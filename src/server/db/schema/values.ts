@@ -21,6 +21,15 @@ export type PromotionType = (typeof PROMOTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['initiated', 'pending', 'verified', 'completed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/**
+ * Why a purchase failed (set with status `failed`, beside the human `disputeReason`): its reservation `expired`
+ * unpaid (a late payment may still buy it), its payment was `payment_rejected` by a check, or SOL reached the
+ * seller on a purchase that failed anyway, so a `refund_due` (a valid payment that lost the listing, or a rejected
+ * one that still paid). `failure_code` names the failed check for the latter two.
+ */
+export const FAILURE_KINDS = ['expired', 'payment_rejected', 'refund_due'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
 /** Purchases that still hold their listing: at most one of these may exist per listing. */
 export const OPEN_TRANSACTION_STATUSES = ['initiated', 'pending'] as const satisfies readonly TransactionStatus[];
 

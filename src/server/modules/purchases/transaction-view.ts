@@ -62,6 +62,8 @@ export function toTransactionView(detail: TransactionDetail, ctx: ViewContext): 
       networkFee: tx.networkFeeLamports,
     }),
     disputeReason: tx.disputeReason,
+    failureKind: tx.failureKind,
+    failureCode: tx.failureCode,
     privateKeyDestroyed: tx.privateKeyDestroyed,
     explorerUrl: tx.txHash ? explorerTxUrl(tx.txHash, ctx.cluster, ctx.explorerRpcUrl) : null,
     createdAt: tx.createdAt.toISOString(),

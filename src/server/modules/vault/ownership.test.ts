@@ -49,6 +49,23 @@ describe('proveOwnership', () => {
     expect(() => proveOwnership(` ${k.address}`, k.base58Secret)).toThrow(OwnershipError);
   });
 
+  it('tells its callers which refusal it is, so none has to read the message', () => {
+    const k = makeTestKey();
+    const other = makeTestKey();
+    const kindOf = (address: string, key: string) => {
+      try {
+        proveOwnership(address, key);
+      } catch (e) {
+        return e instanceof OwnershipError ? e.kind : 'not an OwnershipError';
+      }
+      return 'accepted';
+    };
+    expect(kindOf(k.base58Seed, k.base58Secret)).toBe('seed-in-address');
+    expect(kindOf(other.base58Secret, k.base58Secret)).toBe('invalid-address');
+    expect(kindOf(other.address, k.base58Secret)).toBe('other-address');
+    expect(kindOf(undefined as unknown as string, k.base58Secret)).toBe('no-address');
+  });
+
   it('passes key format errors through', () => {
     const k = makeTestKey();
     expect(() => proveOwnership(k.address, 'not a key')).toThrow(KeyFormatError);
