@@ -28,17 +28,17 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 /** Why a failed purchase failed (the server's FAILURE_KINDS); null unless status is failed. */
 export const failureKindSchema = z.enum(['expired', 'payment_rejected', 'refund_due']);
+export type FailureKind = z.infer<typeof failureKindSchema>;
 
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
 
 /**
- * Marks a failed purchase's disputeReason when SOL still reached the seller (a late or rejected payment): the
- * seller owes the buyer a refund. Both sides' screens look for it, so the server writes it from here.
+ * Begins the human account (disputeReason) of a purchase whose SOL still reached the seller (a late or rejected
+ * payment): the seller owes the buyer a refund. Code branches on `failureKind === 'refund_due'`, never on this text.
  */
 export const REFUND_DUE_MARK = 'Refund due:';
-export const isRefundDue = (tx: { status: TransactionStatus; disputeReason: string | null }) =>
-  tx.status === 'failed' && (tx.disputeReason?.includes(REFUND_DUE_MARK) ?? false);
+export const isRefundDue = (tx: { failureKind: FailureKind | null }) => tx.failureKind === 'refund_due';
 
 const solAmountSchema = z.string().describe('SOL as a decimal string, e.g. "1.5"');
 const lamportsSchema = z.string().regex(/^\d+$/).describe('integer lamports as a string');
