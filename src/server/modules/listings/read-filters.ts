@@ -86,6 +86,7 @@ export function userFilter(sellerId: string, q: UserListingsQuery): ListingFilte
     sortOrder: q.sortOrder,
     narrow: Boolean(q.search),
     selective: false,
+    own: true,
     ...window(q.page, q.pageSize),
   };
 }
