@@ -23,6 +23,11 @@ export interface ListingFilter {
    * sort's index, it would walk that index through every listing the filter skips.
    */
   selective: boolean;
+  /**
+   * Names everything `where` depends on (the filters' values, not the sort or page), so a total counted for one
+   * caller serves every caller of the same filter (`KeptTotals`). Without one, totals are never kept.
+   */
+  totalKey?: string;
   /** A seller's own list: the rows also carry `unlistedReason`. */
   own?: boolean;
   limit: number;
@@ -53,57 +58,67 @@ export const MATCH_CAP = 5_000;
  */
 const PAGES_AHEAD = 2;
 
-/** The statements `pageListings` may send, as query builders: await one to run it, `.toSQL()` to EXPLAIN it. */
+/**
+ * The statements `pageListings` may send, as query builders: await one to run it, `.toSQL()` to EXPLAIN it.
+ * Each is built when asked for (a getter): a request sends one or two of them, and building drizzle's query
+ * objects is a good part of its JavaScript.
+ */
 export function pageStatements(db: Queryable, f: ListingFilter) {
   const cap = Math.max(f.narrow ? MATCH_CAP : COUNT_CAP, f.offset + f.limit * (PAGES_AHEAD + 1));
   const dir = f.sortOrder === 'asc' ? asc : desc;
-  const order = sql.raw(f.sortOrder);
-  // Ordered like addresses_market_created_idx (which carries status): the capped count is then its first cap + 1
-  // entries, index-only. Unordered, the planner picks a heap scan that stops early only if the listings it
-  // skips (sold, unlisted, deleted) are not bunched at the start of the table.
-  const capping = db
-    .select({ one: sql`1` })
-    .from(addresses)
-    .where(f.where)
-    .$dynamic();
-  const capped = (f.selective ? capping : capping.orderBy(desc(addresses.createdAt), desc(addresses.id)))
-    .limit(cap + 1)
-    .as('capped');
-  const m = db
-    .select({ id: addresses.id, key: f.sortBy })
-    .from(addresses)
-    .where(f.where)
-    .limit(cap + 1)
-    .as('m');
-  const slice = sql`[${f.offset + 1}::int:${f.offset + f.limit}::int]`;
-  const count = db.select({ n: sql<number>`count(*)::int` }).from(capped);
   const columns = f.own ? ownPageColumns : pageColumns;
   const page = () => db.select(columns).from(addresses).$dynamic();
+  const count = () => {
+    // Ordered like addresses_market_created_idx (which carries status): the capped count is then its first cap + 1
+    // entries, index-only. Unordered, the planner picks a heap scan that stops early only if the listings it
+    // skips (sold, unlisted, deleted) are not bunched at the start of the table.
+    const capping = db
+      .select({ one: sql`1` })
+      .from(addresses)
+      .where(f.where)
+      .$dynamic();
+    const capped = (f.selective ? capping : capping.orderBy(desc(addresses.createdAt), desc(addresses.id)))
+      .limit(cap + 1)
+      .as('capped');
+    return db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  };
   return {
     cap,
     /** The page in sort order: for the marketplace, the first entries of one partial index. */
-    ordered: page()
-      .where(f.where)
-      .orderBy(dir(f.sortBy), dir(addresses.id))
-      .limit(f.limit)
-      .offset(f.offset),
+    get ordered() {
+      return page().where(f.where).orderBy(dir(f.sortBy), dir(addresses.id)).limit(f.limit).offset(f.offset);
+    },
     /** The same page, each row carrying the capped count (an InitPlan, run once): one round trip for both. */
-    orderedCounted: db
-      .select({ ...columns, total: sql<number>`(${count})` })
-      .from(addresses)
-      .where(f.where)
-      .orderBy(dir(f.sortBy), dir(addresses.id))
-      .limit(f.limit)
-      .offset(f.offset),
+    get orderedCounted() {
+      return db
+        .select({ ...columns, total: sql<number>`(${count()})` })
+        .from(addresses)
+        .where(f.where)
+        .orderBy(dir(f.sortBy), dir(addresses.id))
+        .limit(f.limit)
+        .offset(f.offset);
+    },
     /** How many match, up to cap + 1. */
-    count,
+    get count() {
+      return count();
+    },
     /** Up to cap + 1 matches: how many, and this page's ids among them in sort order (all of it when n ≤ cap). */
-    matches: db
-      .select({
-        n: sql<number>`count(*)::int`,
-        ids: sql<string[] | null>`(array_agg(${m.id}::text order by ${m.key} ${order}, ${m.id} ${order}))${slice}`,
-      })
-      .from(m),
+    get matches() {
+      const order = sql.raw(f.sortOrder);
+      const m = db
+        .select({ id: addresses.id, key: f.sortBy })
+        .from(addresses)
+        .where(f.where)
+        .limit(cap + 1)
+        .as('m');
+      const slice = sql`[${f.offset + 1}::int:${f.offset + f.limit}::int]`;
+      return db
+        .select({
+          n: sql<number>`count(*)::int`,
+          ids: sql<string[] | null>`(array_agg(${m.id}::text order by ${m.key} ${order}, ${m.id} ${order}))${slice}`,
+        })
+        .from(m);
+    },
     /** One array parameter, not one per id: the same statement text (and prepared statement) for any page size. */
     byIds: (ids: string[]) =>
       page()
@@ -111,12 +126,6 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
         .orderBy(dir(f.sortBy), dir(addresses.id)),
   };
 }
-
-/** The count's own statement names the filter and its cap: what a kept total is kept under. */
-const totalKey = (q: ReturnType<typeof pageStatements>) => {
-  const { sql: text, params } = q.count.toSQL();
-  return `${text} ${JSON.stringify(params)}`;
-};
 
 /**
  * A page and its total, counted up to a cap (and always far enough to draw the page buttons of deep pages).
@@ -138,20 +147,21 @@ export async function pageListings(
   totals: KeptTotals = noKeptTotals,
 ): Promise<ListingPage> {
   const q = pageStatements(db, f);
-  const key = totalKey(q);
-  const kept = totals.get(key);
+  // The filter and how far it is counted: everything a capped count depends on.
+  const key = f.totalKey === undefined ? undefined : `${f.totalKey} ${q.cap}`;
+  const kept = key === undefined ? undefined : totals.get(key);
   // A total past the cap, counted for this filter a moment ago (by anybody): only the page's rows are read.
   if (kept !== undefined) return bounded(await rowsOf(db, await runPrepared(q.ordered)), kept, q.cap);
   if (!f.narrow) {
     const counted = await runPrepared(q.orderedCounted);
     // A page past the end has no row to carry the count.
     const n = counted.length > 0 ? counted[0]!.total : ((await runPrepared(q.count))[0]?.n ?? 0);
-    totals.offer(key, n, q.cap);
+    if (key !== undefined) totals.offer(key, n, q.cap);
     return bounded(await rowsOf(db, counted.map(withoutTotal)), n, q.cap);
   }
   const [hit] = await runPrepared(q.matches);
   const n = hit?.n ?? 0;
-  totals.offer(key, n, q.cap);
+  if (key !== undefined) totals.offer(key, n, q.cap);
   if (n > q.cap) return bounded(await rowsOf(db, await runPrepared(q.ordered)), n, q.cap);
   const ids = hit?.ids ?? [];
   const rows = ids.length === 0 ? [] : await runPrepared(q.byIds(ids));
