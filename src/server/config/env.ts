@@ -54,6 +54,7 @@ const rawEnvSchema = z.object({
     }),
   MARKET_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   PUBLIC_LISTINGS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+  LISTING_TOTALS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   REVEAL_COMMITMENT: z.enum(['confirmed', 'finalized']).optional(),
   VERIFY_QUORUM: z.coerce.number().int().min(1).max(16).default(1),
   MAX_OPEN_RESERVATIONS: z.coerce.number().int().min(1).max(100).default(2),
@@ -150,6 +151,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     marketStatsMaxAgeMs: raw.MARKET_STATS_MAX_AGE_SECONDS * 1000,
     /** How long a visitor without a session may be served the same search or featured page (see read.routes). */
     publicListingsMaxAgeMs: raw.PUBLIC_LISTINGS_MAX_AGE_SECONDS * 1000,
+    /** How long a search total past its cap ("1,000+") is reused by every caller (kept-totals.ts). */
+    listingTotalsMaxAgeMs: raw.LISTING_TOTALS_MAX_AGE_SECONDS * 1000,
     logLevel: raw.LOG_LEVEL,
     /**
      * Anti-squatting (docs/domain.md#reservation-limits): open purchases per wallet, and the wait before re-reserving a

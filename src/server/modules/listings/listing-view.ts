@@ -1,7 +1,7 @@
 import type { Listing, OwnListing, PromotionType } from '@shared/api/listings';
 import { FALLBACK_USD_PER_SOL_LISTING, formatUsd, usdValue } from '@shared/format/usd';
 import { formatSolAmount, parseSolToLamports } from '@shared/money';
-import type { ListingRow } from './listings.repository';
+import type { ListingViewRow } from './page-columns';
 
 /**
  * USD per SOL for listing prices. The fallback (docs/product-spec.md#constants-and-limits: 197) until the live price
@@ -23,7 +23,7 @@ const PROMOTION_TYPES = new Set<string>(['standard', 'featured', 'premium', 'pro
  * The API shape of a listing. Never carries a key: `encrypted_keys` is not even joined by the reads.
  * A promotion past its `featuredUntil` reads as standard even before `expirePromotions` has run.
  */
-export function toListing(row: ListingRow, ctx: ViewContext): Listing {
+export function toListing(row: ListingViewRow, ctx: ViewContext): Listing {
   const now = ctx.now ?? new Date();
   const expired = row.featuredUntil !== null && row.featuredUntil <= now;
   const promotionType = (
@@ -59,7 +59,7 @@ export function toListing(row: ListingRow, ctx: ViewContext): Listing {
 }
 
 /** A listing in its seller's own list: the public view plus why the shop unlisted it, which only they may read. */
-export function toOwnListing(row: ListingRow, ctx: ViewContext): OwnListing {
+export function toOwnListing(row: ListingViewRow, ctx: ViewContext): OwnListing {
   const listing = toListing(row, ctx);
   return !row.isListed && row.unlistedReason ? { ...listing, unlistedReason: row.unlistedReason } : listing;
 }

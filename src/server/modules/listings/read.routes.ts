@@ -12,6 +12,7 @@ import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
 import { publicAnswerOnSend } from '../../cache/public-answers';
 import { fallbackUsdPerSol, toListing, toOwnListing, type ViewContext } from './listing-view';
+import { createKeptTotals } from './kept-totals';
 import { pageListings } from './listing-page.repository';
 import { listingsRepository } from './listings.repository';
 import { orderReservationOf } from './order-reservation';
@@ -26,6 +27,8 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
   const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
   const db = () => app.database.db;
   const publicRead = createPublicReadCache(app.env.publicListingsMaxAgeMs, usdPerSol);
+  // Shared by every search caller, cached answer or not; a seller's own list always counts afresh.
+  const totals = createKeptTotals(app.env.listingTotalsMaxAgeMs);
 
   /**
    * The address page's listing, or null. It says when a listing ground to order is reserved, so the page shows
@@ -55,7 +58,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
       const q = request.query;
       // The parsed query: defaults filled in, so `?page=1` and no page share one answer.
       return publicRead(request, reply, `search ${JSON.stringify(q)}`, async (ctx) => {
-        const { rows, total, totalExact } = await pageListings(db(), searchFilter(q));
+        const { rows, total, totalExact } = await pageListings(db(), searchFilter(q), totals);
         return {
           addresses: rows.map((r) => toListing(r, ctx)),
           pagination: pagination(q.page, q.pageSize, total, totalExact),
