@@ -33,12 +33,17 @@ const testSupport = [
   },
 ];
 
+// One import style: relative specifiers without a suffix, as moduleResolution "Bundler" resolves them.
+const noSuffix = [
+  { regex: '^\\.{1,2}/.*\\.js$', message: "Write relative imports without '.js' (docs/architecture.md)." },
+];
+
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 /** Two blocks per folder: its own rule everywhere, plus the test-support rule outside its unit tests. */
 const boundaries = (files, patterns, ignores = []) => [
-  { files, ignores, rules: restrict(patterns) },
-  { files, ignores: [...ignores, ...TESTS], rules: restrict([...patterns, ...testSupport]) },
+  { files, ignores, rules: restrict([...patterns, ...noSuffix]) },
+  { files, ignores: [...ignores, ...TESTS], rules: restrict([...patterns, ...noSuffix, ...testSupport]) },
 ];
 
 export default tseslint.config(
