@@ -17,7 +17,7 @@ import {
   signMessage,
   startLocalChain,
   type LocalChain,
-} from './local-validator/testing';
+} from '@tests/helpers/local-chain';
 import { buildPaymentTransaction } from './payment/build-payment-transaction';
 import { createChainRpc } from './rpc/chain-rpc';
 

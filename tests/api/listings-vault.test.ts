@@ -11,7 +11,8 @@ import { loadMasterKey } from '@server/modules/vault/load-master-key';
 import { rotateMasterKey } from '@server/modules/vault/rotate-master-key';
 import { vaultRepository } from '@server/modules/vault/vault.repository';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, newKeypair, type TestKeypair } from '@tests/helpers/factories';
+import { createAdmin, createListing } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 
 let t: TestApp;
 const keys: { id: string; keypair: TestKeypair }[] = [];

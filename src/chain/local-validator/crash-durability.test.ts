@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentTransaction } from '../payment/build-payment-transaction';
 import { JOURNAL_FILE_NAME, STATE_FILE_NAME } from './state-file';
-import { fundedSigner, latestLifetime, signMessage, startLocalChain, withTempDir } from './testing';
+import { fundedSigner, latestLifetime, signMessage, startLocalChain, withTempDir } from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 

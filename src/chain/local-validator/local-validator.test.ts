@@ -31,7 +31,7 @@ import {
   startLocalChain,
   waitUntil,
   type LocalChain,
-} from './testing';
+} from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 let chain: LocalChain;

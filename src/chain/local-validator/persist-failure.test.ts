@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPaymentTransaction } from '../payment/build-payment-transaction';
 import { createLocalValidator } from './create-local-validator';
 import { loadChainState } from './state-file';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  withTempDir,
+} from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 

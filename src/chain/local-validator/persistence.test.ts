@@ -8,7 +8,14 @@ import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentTransaction } from '../payment/build-payment-transaction';
 import { STATE_FILE_NAME } from './state-file';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  withTempDir,
+} from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 

@@ -7,7 +7,7 @@ import {
   signMessage,
   startLocalChain,
   type LocalChain,
-} from '../local-validator/testing';
+} from '@tests/helpers/local-chain';
 import { buildPaymentTransaction } from './build-payment-transaction';
 import { fetchPaymentTransaction } from './find-payment';
 import type { ExpectedPayment, FetchedTransaction } from './payment-types';

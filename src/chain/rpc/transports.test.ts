@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainError, RPC_UNAVAILABLE_MESSAGE } from '../errors';
-import { startLocalChain, type LocalChain } from '../local-validator/testing';
+import { startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
 import { createChainRpc, createInProcessChainRpc } from './chain-rpc';
 
 let chain: LocalChain;
