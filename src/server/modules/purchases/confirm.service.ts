@@ -33,13 +33,14 @@ export async function confirmPurchase(
     throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerWallet must be the wallet you signed in with');
   }
   const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
-  const { tx } = detail;
-  if (tx.txHash !== input.txHash) {
-    if (tx.txHash !== null) {
+  const { tx: purchase } = detail;
+  if (purchase.txHash !== input.txHash) {
+    if (purchase.txHash !== null) {
       throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'A payment was already submitted for this purchase');
     }
-    const open = tx.status === 'initiated' || (tx.status === 'failed' && tx.disputeReason === EXPIRED_REASON);
-    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${tx.status}`);
+    const open =
+      purchase.status === 'initiated' || (purchase.status === 'failed' && purchase.disputeReason === EXPIRED_REASON);
+    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${purchase.status}`);
     await deps.db
       .transaction(async (db) => {
         const stored = await transactionsRepository.attachSignature(db, id, input.txHash, EXPIRED_REASON);
