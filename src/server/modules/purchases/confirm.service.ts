@@ -33,14 +33,13 @@ export async function confirmPurchase(
     throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerWallet must be the wallet you signed in with');
   }
   const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
-  const { tx: purchase } = detail;
-  if (purchase.txHash !== input.txHash) {
-    if (purchase.txHash !== null) {
+  const { tx } = detail;
+  if (tx.txHash !== input.txHash) {
+    if (tx.txHash !== null) {
       throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'A payment was already submitted for this purchase');
     }
-    const open =
-      purchase.status === 'initiated' || (purchase.status === 'failed' && purchase.disputeReason === EXPIRED_REASON);
-    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${purchase.status}`);
+    const open = tx.status === 'initiated' || (tx.status === 'failed' && tx.disputeReason === EXPIRED_REASON);
+    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${tx.status}`);
     await deps.db
       .transaction(async (db) => {
         const stored = await transactionsRepository.attachSignature(db, id, input.txHash, EXPIRED_REASON);

@@ -28,29 +28,24 @@ export async function rejectPurchase(
   stillPaid: bigint,
   performedBy: string,
 ): Promise<VerifyOutcome> {
-  const { tx: purchase } = detail;
+  const { tx } = detail;
   const message = err.message + (stillPaid > 0n ? stillPaidNote(detail, signature, stillPaid) : '');
   await deps.db.transaction(async (db) => {
-    const failed = await transactionsRepository.rejectPayment(
-      db,
-      purchase.id,
-      signature,
-      rejectionReason(err.code, message),
-    );
+    const failed = await transactionsRepository.rejectPayment(db, tx.id, signature, rejectionReason(err.code, message));
     if (!failed) return;
     // An unreserved (Actions) purchase never held the listing, so it has nothing to give back.
-    if (purchase.reservesListing) await purchaseListingRepository.release(db, purchase.addressId);
+    if (tx.reservesListing) await purchaseListingRepository.release(db, tx.addressId);
     await recordAudit(db, {
       action: 'purchase.payment_rejected',
       performedBy,
-      transactionId: purchase.id,
+      transactionId: tx.id,
       metadata: { code: err.code, txHash: signature },
     });
     if (stillPaid > 0n) {
       await recordAudit(db, {
         action: 'purchase.refund_due',
         performedBy,
-        transactionId: purchase.id,
+        transactionId: tx.id,
         metadata: { txHash: signature, code: err.code, lamports: stillPaid.toString() },
       });
       crashPoint('refund:before-commit');

@@ -71,16 +71,16 @@ const refundMessage = (detail: TransactionDetail, signature: string) =>
 export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
   const detail = await transactionsRepository.findDetail(deps.db, { id });
   if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
-  const { tx: purchase } = detail;
-  if (isOwned(purchase.status)) return { kind: 'verified' };
-  const late = purchase.status === 'failed';
+  const { tx } = detail;
+  if (isOwned(tx.status)) return { kind: 'verified' };
+  const late = tx.status === 'failed';
   // An Actions purchase never reserved its listing (docs/domain.md#solana-pay-and-actions): its payment must claim the
   // listing exactly as a late payment does, and becomes refund-due the same way when someone else got there first.
-  const mustClaim = late || !purchase.reservesListing;
-  if (late && (purchase.disputeReason !== EXPIRED_REASON || purchase.txHash === null))
-    return { kind: 'closed', reason: purchase.disputeReason };
-  if (purchase.txHash === null) return { kind: 'not-ready' };
-  const signature = purchase.txHash;
+  const mustClaim = late || !tx.reservesListing;
+  if (late && (tx.disputeReason !== EXPIRED_REASON || tx.txHash === null))
+    return { kind: 'closed', reason: tx.disputeReason };
+  if (tx.txHash === null) return { kind: 'not-ready' };
+  const signature = tx.txHash;
 
   const expected = expectedOf(detail);
   // With VERIFY_QUORUM > 1 every endpoint is asked, and a payment counts only when enough of them agree on it.
@@ -99,8 +99,8 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
   const outcome = await deps.db
     .transaction(async (db): Promise<VerifyOutcome> => {
       if (mustClaim) {
-        const sale = { price: lamportsToSolString(purchase.priceLamports), sellerId: purchase.sellerId };
-        const claimed = await purchaseListingRepository.claimForLateSale(db, purchase.addressId, sale);
+        const sale = { price: lamportsToSolString(tx.priceLamports), sellerId: tx.sellerId };
+        const claimed = await purchaseListingRepository.claimForLateSale(db, tx.addressId, sale);
         if (!claimed) {
           const message = refundMessage(detail, signature);
           if (await transactionsRepository.markRefundDue(db, id, message, EXPIRED_REASON)) {
@@ -157,13 +157,13 @@ async function recordSale(
   paid: VerifiedPayment,
   ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof paymentState>>; performedBy: string },
 ): Promise<void> {
-  const { tx: purchase } = detail;
-  await purchaseListingRepository.markSold(db, purchase.addressId);
-  const listing = await purchaseListingRepository.findForSale(db, purchase.addressId);
+  const { tx } = detail;
+  await purchaseListingRepository.markSold(db, tx.addressId);
+  const listing = await purchaseListingRepository.findForSale(db, tx.addressId);
   if (listing) {
     await saleRepository.recordSale(db, {
-      transactionId: purchase.id,
-      priceLamports: purchase.priceLamports,
+      transactionId: tx.id,
+      priceLamports: tx.priceLamports,
       listing,
       usdPerSol: ctx.usdPerSol,
       at: ctx.now,
@@ -171,7 +171,7 @@ async function recordSale(
   }
   await saleRepository.recordChainAudit(
     db,
-    purchase.id,
+    tx.id,
     {
       signature: paid.signature,
       slot: paid.slot,
@@ -189,7 +189,7 @@ async function recordSale(
   await recordAudit(db, {
     action: 'purchase.verify',
     performedBy: ctx.performedBy,
-    transactionId: purchase.id,
+    transactionId: tx.id,
     metadata: {
       txHash: paid.signature,
       slot: paid.slot.toString(),
@@ -199,11 +199,11 @@ async function recordSale(
   });
   if (deps.attestation) {
     await issueSaleReceipt(db, deps.attestation, {
-      transactionId: purchase.id,
+      transactionId: tx.id,
       address: detail.listing.address,
       paymentSignature: paid.signature,
       slot: paid.slot,
-      priceLamports: purchase.priceLamports,
+      priceLamports: tx.priceLamports,
       buyer: detail.buyerWallet,
       seller: detail.sellerWallet,
       at: ctx.now,
