@@ -9,7 +9,7 @@ import {
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimatePurchaseNetworkFee, FALLBACK_NETWORK_FEE_LAMPORTS } from './fees.js';
+import { estimatePurchaseNetworkFee, FALLBACK_NETWORK_FEE_LAMPORTS } from './fees';
 import {
   fundedSigner,
   latestLifetime,
@@ -17,9 +17,9 @@ import {
   signMessage,
   startLocalChain,
   type LocalChain,
-} from './local-validator/testing.js';
-import { buildPaymentTransaction } from './payment/build-payment-transaction.js';
-import { createChainRpc } from './rpc/chain-rpc.js';
+} from '@tests/helpers/local-chain';
+import { buildPaymentTransaction } from './payment/build-payment-transaction';
+import { createChainRpc } from './rpc/chain-rpc';
 
 let chain: LocalChain;
 beforeAll(async () => {

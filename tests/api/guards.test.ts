@@ -192,7 +192,7 @@ describe('the route table', () => {
   it('refuses at start-up an /api route that does not declare its access', async () => {
     const bare = Fastify();
     await bare.register(cookie);
-    await bare.register(guards);
+    await bare.register(guards, { resolveSession: async () => null });
     expect(() => bare.get('/api/test-only/forgotten', async () => ({}))).toThrow(
       /GET \/api\/test-only\/forgotten: every \/api route must declare config.access/,
     );

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '@server/db/seed-reference-data';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createChangeTracker, type ChangeTracker } from '@tests/helpers/db-fingerprint';
-import { createListing, newKeypair, type CreatedListing, type TestKeypair } from '@tests/helpers/factories';
+import { createListing, type CreatedListing } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import {
   paramRequests,
   priceRequests,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createLocalValidator, serveLocalValidator, type LocalValidator } from '@chain/local-validator/index';
-import type { ServedValidator } from '@chain/local-validator/index';
+import { createLocalValidator, serveLocalValidator, type LocalValidator } from '@chain/local-validator';
+import type { ServedValidator } from '@chain/local-validator';
 import { pubsubFrame, rpcHttpBody } from '@tests/helpers/hostile/rpc';
 
 /*

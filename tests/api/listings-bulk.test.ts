@@ -3,7 +3,8 @@ import type { BulkRowInput } from '@shared/api/listings';
 import { isValidSolanaAddress } from '@shared/format/address';
 import { bulkCreateListings, createSealPool } from '@server/modules/listings';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, createUser, listingTableCounts, newKeypair } from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAddress } from '@shared/rarity/server';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { newKeypair } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import { leakedEncodings } from '@tests/helpers/key-encodings';
 
 /** A real address whose estimated value is above zero and below the engine's cap. */

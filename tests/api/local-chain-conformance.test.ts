@@ -25,7 +25,7 @@ import {
 } from '@solana/kit';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMint, createTestTokenAccount, TOKEN_PROGRAM_ADDRESS } from '@chain/local-validator/testing-tokens';
+import { createTestMint, createTestTokenAccount, TOKEN_PROGRAM_ADDRESS } from '@tests/helpers/local-chain-tokens';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { serveStandardPorts } from '@server/chain/standard-ports';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
@@ -251,7 +251,7 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
       owner: owner.address,
       tokenProgram: TOKEN_PROGRAM_ADDRESS,
     });
-    const { sendInstructions } = await import('@chain/local-validator/testing-tokens');
+    const { sendInstructions } = await import('@tests/helpers/local-chain-tokens');
     const signature = await sendInstructions(rpc, kitPayer, [
       getCreateAssociatedTokenInstruction({ payer: kitPayer, ata, owner: owner.address, mint: mint.address }),
     ]);

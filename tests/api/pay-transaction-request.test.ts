@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerifierOnce } from '@server/jobs';
 import { createFingerprinter } from '@tests/helpers/db-fingerprint';
-import { createListing, createUser, newKeypair } from '@tests/helpers/factories';
+import { createListing, createUser } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import { signIn } from '@tests/helpers/wallet';
 import { addressOfRevealed, inspect, postAccount, signAndSend } from './pay-helpers';
 import {

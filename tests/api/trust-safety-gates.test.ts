@@ -8,24 +8,18 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, waitUntil, type TestRpc } from '@chain/local-validator/testing';
+import { fundedSigner, waitUntil, type TestRpc } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
   sendInstructions,
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
-} from '@chain/local-validator/testing-tokens';
+} from '@tests/helpers/local-chain-tokens';
 import type { CreateListingResponse, Listing, OwnListing } from '@shared/api/listings';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
-import {
-  createAdmin,
-  createListing,
-  createUser,
-  listingTableCounts,
-  newKeypair,
-  type TestKeypair,
-} from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
 import { postAccount } from './pay-helpers';
 import {

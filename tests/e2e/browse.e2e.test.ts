@@ -1,38 +1,28 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { getBase58Decoder } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
  * Issue 7 browsing screens against the real server: listings are created through POST /api/addresses by an
  * admin the test signs in itself (ADMIN_WALLETS), with ed25519 keys generated here.
  */
-const b58 = getBase58Decoder();
-const admin = generateTestKeypair();
+const admin = newKeypair();
 const LISTINGS = 25;
 let server: AppServer;
 let browser: Browser;
 const created: Listing[] = [];
 
-function newListingKey() {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const pub = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url');
-  const seed = Buffer.from(privateKey.export({ format: 'jwk' }).d ?? '', 'base64url');
-  return { address: b58.decode(pub), secret: b58.decode(Buffer.concat([seed, pub])) };
-}
-
 async function createListing(url: string, cookie: string, body: Record<string, unknown>): Promise<Listing> {
-  const key = newListingKey();
+  const key = newKeypair();
   const res = await fetch(`${url}/api/addresses`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({ address: key.address, privateKey: key.secret, ...body }),
+    body: JSON.stringify({ address: key.address, privateKey: key.forms.base58Secret, ...body }),
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   return res.json();
@@ -195,7 +185,7 @@ describe('address validator', () => {
 describe('watchlist star', () => {
   it('persists for a signed-in wallet across a reload, and lists the starred card under My watchlist', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
-      await installTestWallet(page, generateTestKeypair());
+      await installTestWallet(page, newKeypair());
       await page.goto('/marketplace');
       await page.getByRole('button', { name: 'Connect Wallet' }).click();
       await page

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
 
 /*
@@ -14,13 +14,13 @@ import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } f
  * network answers other tests tolerate, nor the unknown address's or transaction's "not found"), the route's own
  * <title> and meta description (on a full load and after client-side navigation), and axe-core with no violations.
  */
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let listing: CreatedListing;
 let transactionId: string;
 // Nothing is listed at this address and no transaction has this id: the pages say "Not Found", quietly.
-const unknownAddress = generateTestKeypair().address;
+const unknownAddress = newKeypair().address;
 const unknownTransaction = randomUUID();
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ beforeAll(async () => {
   listing = await createListing(seller, { price: '1.25', promotionType: 'featured' });
   await createListing(seller, { price: '3' });
   // A purchase by another wallet, so the transaction pages have something to show.
-  const buyerKey = generateTestKeypair();
+  const buyerKey = newKeypair();
   await airdrop(server.url, buyerKey.address, 5); // initiate checks the balance (docs/domain.md#reservation-limits)
   const buyer = await signIn(server.url, buyerKey);
   const initiated = await buyer.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {

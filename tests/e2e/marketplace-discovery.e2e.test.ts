@@ -2,10 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { RARITY_TIERS, rarityTierOf } from '@shared/api/search-filters';
-import { keypair } from '@shared/bulk/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
 import { createListing, signIn } from './helpers/trade-fixtures';
 
 /*
@@ -15,7 +14,7 @@ import { createListing, signIn } from './helpers/trade-fixtures';
  * rarity vary) or none, and categories are set by the owner's edit. The expected answers are computed from what
  * the server says about every listing, and each must be a real narrowing: not empty, not everything.
  */
-const admin = generateTestKeypair();
+const admin = newKeypair();
 const LISTINGS = 24; // more than the smallest page (20): there is a page 2
 const PAGE = 20;
 const PATTERN_LENGTHS = [0, 3, 4, 5, 6] as const; // by price modulo 5; 0 declares no pattern
@@ -32,11 +31,11 @@ beforeAll(async () => {
   ]);
   const seller = await signIn(server.url, admin);
   for (let i = 1; i <= LISTINGS; i++) {
-    const key = keypair();
+    const key = newKeypair();
     const length = PATTERN_LENGTHS[i % PATTERN_LENGTHS.length]!;
     const created = await createListing(seller, {
       address: key.address,
-      privateKey: key.secret,
+      privateKey: key.forms.base58Secret,
       price: String(i),
       ...(length > 0 ? { pattern: key.address.slice(0, length) } : {}),
     });

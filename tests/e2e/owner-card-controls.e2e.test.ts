@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import {
   confirmDelete,
   createListing,
@@ -19,7 +19,7 @@ import {
  * 'Failed to update price' / 'Failed to update featured status'. The marketplace shows cards at phone width; the owner
  * signs in through the page, the listing is created through the real API.
  */
-const owner = generateTestKeypair();
+const owner = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let ownerApi: ApiSession;
@@ -157,7 +157,7 @@ describe("the owner's controls on a listing card", () => {
   it('deletes after confirmation; other wallets see no controls', async () => {
     const listing = await createListing(ownerApi, { price: '0.2' });
     await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-      await openWithWallet(page, generateTestKeypair(), '/marketplace');
+      await openWithWallet(page, newKeypair(), '/marketplace');
       const card = cardOf(page, listing.address);
       await card.waitFor();
       expect(await card.getByRole('button', { name: 'Edit price' }).count()).toBe(0);
@@ -203,7 +203,7 @@ describe("the owner's controls on a listing card", () => {
     });
 
     await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-      await openWithWallet(page, generateTestKeypair(), '/marketplace');
+      await openWithWallet(page, newKeypair(), '/marketplace');
       const card = cardOf(page, listing.address);
       await buyButton(card).waitFor();
       expect(await card.getByText('Your Listing', { exact: true }).count()).toBe(0);

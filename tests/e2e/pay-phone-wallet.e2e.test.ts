@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair, type TestKeypair } from './helpers/test-keypair';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, holdRequests, signIn } from './helpers/trade-fixtures';
 
 /*
@@ -21,7 +21,7 @@ import { airdrop, createListing, holdRequests, signIn } from './helpers/trade-fi
  * PAY_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.PAY_SCREENSHOTS;
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 
@@ -93,7 +93,7 @@ describe('pay with a phone wallet', () => {
   it('shows the Solana Pay QR; a payment from the phone moves the page to Confirming, then Blockchain Confirmed, by itself', async () => {
     const adminApi = await signIn(server.url, admin);
     const listing = await createListing(adminApi, { price: '0.5' });
-    const phone = generateTestKeypair(); // the buyer's key lives on the phone, never in this browser
+    const phone = newKeypair(); // the buyer's key lives on the phone, never in this browser
     await airdrop(server.url, phone.address, 2);
     const buyerApi = await signIn(server.url, phone);
     const started = await buyerApi.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
@@ -171,8 +171,8 @@ describe('pay with a phone wallet', () => {
     const adminApi = await signIn(server.url, admin);
     const listing = await createListing(adminApi, { price: '0.3' });
     // Two blink clients buy the same address through its Action; the second payment lands after the sale.
-    const first = generateTestKeypair();
-    const second = generateTestKeypair();
+    const first = newKeypair();
+    const second = newKeypair();
     await Promise.all([airdrop(server.url, first.address, 2), airdrop(server.url, second.address, 2)]);
     const firstTx = await actionTransaction(listing.address, first.address);
     const secondTx = await actionTransaction(listing.address, second.address);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, withPage } from './helpers/browser';
 import { delayNextPaymentDelivery } from './helpers/payment-hooks';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
@@ -12,7 +12,7 @@ import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from 
  * when that WebSocket is down. The chain and server are real; the RPC node holds the payment until the test
  * delivers it, so the page is certainly waiting when it lands.
  */
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let adminApi: ApiSession;
@@ -34,7 +34,7 @@ const rpcMethod = (text: string) => (JSON.parse(text) as { method?: string; para
 /** Buys a fresh listing; resolves with the payment's signature once the page shows it confirming. */
 async function payAndHold(page: Page) {
   const listing = await createListing(adminApi);
-  const buyer = generateTestKeypair();
+  const buyer = newKeypair();
   await airdrop(server.url, buyer.address, 2);
   await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
   const delivery = await delayNextPaymentDelivery(page, server.url);

@@ -1,7 +1,7 @@
 import type { LiteSVM } from 'litesvm';
-import type { Ledger, TransactionRecord } from './ledger.js';
-import type { LedgerClock } from './ledger-clock.js';
-import type { StoredAccount } from './state-file.js';
+import type { Ledger, TransactionRecord } from './ledger';
+import type { LedgerClock } from './ledger-clock';
+import type { StoredAccount } from './state-file';
 
 /** The shared state every RPC method works on. */
 export interface ValidatorCore {

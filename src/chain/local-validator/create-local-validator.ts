@@ -1,19 +1,19 @@
 import { address, getBase58Decoder, getBase64Encoder, lamports } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import { randomBytes } from 'node:crypto';
-import type { ValidatorCore } from './core.js';
-import { createFaucet } from './faucet.js';
-import { createJsonRpcHandler, type CallGuard } from './json-rpc.js';
-import { Ledger } from './ledger.js';
-import { createLedgerClock, type LedgerClockState } from './ledger-clock.js';
-import { accountMethods } from './methods/accounts.js';
-import { blockMethods } from './methods/blocks.js';
-import { clusterMethods } from './methods/cluster.js';
-import { historyMethods } from './methods/history.js';
-import { sendMethods } from './methods/send.js';
-import { tokenMethods } from './methods/tokens.js';
-import { createPubSub, type PubSub, type PubSubLimits } from './pubsub/pubsub.js';
-import { createStateWriter, loadChainState, type StoredAccount } from './state-file.js';
+import type { ValidatorCore } from './core';
+import { createFaucet } from './faucet';
+import { createJsonRpcHandler, type CallGuard } from './json-rpc';
+import { Ledger } from './ledger';
+import { createLedgerClock, type LedgerClockState } from './ledger-clock';
+import { accountMethods } from './methods/accounts';
+import { blockMethods } from './methods/blocks';
+import { clusterMethods } from './methods/cluster';
+import { historyMethods } from './methods/history';
+import { sendMethods } from './methods/send';
+import { tokenMethods } from './methods/tokens';
+import { createPubSub, type PubSub, type PubSubLimits } from './pubsub/pubsub';
+import { createStateWriter, loadChainState, type StoredAccount } from './state-file';
 
 export interface LocalValidatorOptions {
   /** Folder for the chain state (DATA_DIR/chain). Without one the chain lives in memory only. */

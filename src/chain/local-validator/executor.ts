@@ -1,12 +1,12 @@
 import { getBase58Decoder, getBase64Decoder, getUtf8Decoder, lamports, type Address } from '@solana/kit';
 import { Clock, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
-import { computeBudgetOf, instructionsOfCompiledMessage } from '../compute-budget.js';
-import type { ValidatorCore } from './core.js';
-import type { InnerInstructionGroup, TransactionRecord } from './ledger.js';
-import { RpcError, RpcErrorCode } from './rpc-error.js';
-import type { StoredAccount } from './state-file.js';
-import { describeTransactionError, toTransactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
-import { allAccountKeys, resolveLoadedAddresses, writableAccountKeys, type DecodedTransaction } from './wire.js';
+import { computeBudgetOf, instructionsOfCompiledMessage } from '../compute-budget';
+import type { ValidatorCore } from './core';
+import type { InnerInstructionGroup, TransactionRecord } from './ledger';
+import { RpcError, RpcErrorCode } from './rpc-error';
+import type { StoredAccount } from './state-file';
+import { describeTransactionError, toTransactionErrorJson, type TransactionErrorJson } from './transaction-error';
+import { allAccountKeys, resolveLoadedAddresses, writableAccountKeys, type DecodedTransaction } from './wire';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 const MEMO_PROGRAMS = new Set([

@@ -4,9 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
-import { JOURNAL_FILE_NAME, loadChainState, STATE_FILE_NAME } from './state-file.js';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
+import { JOURNAL_FILE_NAME, loadChainState, STATE_FILE_NAME } from './state-file';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  withTempDir,
+} from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 

@@ -1,5 +1,5 @@
-import { RpcError, RpcErrorCode } from './rpc-error.js';
-import type { MethodHandler } from './methods/params.js';
+import { RpcError, RpcErrorCode } from './rpc-error';
+import type { MethodHandler } from './methods/params';
 
 type Id = string | number | null;
 const MAX_BATCH = 100;

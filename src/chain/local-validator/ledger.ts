@@ -1,5 +1,5 @@
-import type { TransactionErrorJson } from './transaction-error.js';
-import type { LoadedAddresses } from './wire.js';
+import type { TransactionErrorJson } from './transaction-error';
+import type { LoadedAddresses } from './wire';
 
 /** Everything getTransaction, getSignatureStatuses and getSignaturesForAddress report about a landed transaction. */
 export interface TransactionRecord {

@@ -22,7 +22,7 @@ import {
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
 import {
   fundedSigner,
   latestLifetime,
@@ -31,7 +31,7 @@ import {
   startLocalChain,
   waitUntil,
   type LocalChain,
-} from './testing.js';
+} from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 let chain: LocalChain;

@@ -1,10 +1,17 @@
 import { generateKeyPairSigner, getSignatureFromTransaction, isSolanaError } from '@solana/kit';
 import type * as NodeFs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
-import { createLocalValidator } from './create-local-validator.js';
-import { loadChainState } from './state-file.js';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
+import { createLocalValidator } from './create-local-validator';
+import { loadChainState } from './state-file';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  withTempDir,
+} from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 

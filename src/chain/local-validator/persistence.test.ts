@@ -6,9 +6,16 @@ import {
 } from '@solana/kit';
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
-import { STATE_FILE_NAME } from './state-file.js';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
+import { STATE_FILE_NAME } from './state-file';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  withTempDir,
+} from '@tests/helpers/local-chain';
 
 const SOL = 1_000_000_000n;
 

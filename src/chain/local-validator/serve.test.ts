@@ -1,8 +1,8 @@
 import { generateKeyPairSigner } from '@solana/kit';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalValidator, type LocalValidator } from './create-local-validator.js';
-import { serveLocalValidator, type ServedValidator } from './serve.js';
+import { createLocalValidator, type LocalValidator } from './create-local-validator';
+import { serveLocalValidator, type ServedValidator } from './serve';
 
 const SOL = 1_000_000_000;
 let validator: LocalValidator;

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LocalValidator } from './create-local-validator.js';
-import { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport.js';
-import { tooManyRequests } from './rpc-error.js';
+import type { LocalValidator } from './create-local-validator';
+import { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport';
+import { tooManyRequests } from './rpc-error';
 
 const MAX_BODY_BYTES = 1_000_000;
 

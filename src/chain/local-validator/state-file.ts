@@ -12,8 +12,8 @@ import {
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TransactionRecord } from './ledger.js';
-import type { LedgerClockState } from './ledger-clock.js';
+import type { TransactionRecord } from './ledger';
+import type { LedgerClockState } from './ledger-clock';
 
 /**
  * On-disk format of the local chain, in `<stateDir>`: a snapshot `local-chain.json` and an append-only journal

@@ -1,13 +1,13 @@
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, startLocalChain, waitUntil, withTempDir, type LocalChain } from './testing.js';
+import { fundedSigner, startLocalChain, waitUntil, withTempDir, type LocalChain } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
-} from './testing-tokens.js';
+} from '@tests/helpers/local-chain-tokens';
 
 let chain: LocalChain;
 let payer: KeyPairSigner;

@@ -7,14 +7,14 @@ import {
 } from '@solana-program/token';
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, startLocalChain, type LocalChain } from './testing.js';
+import { fundedSigner, startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
   sendInstructions,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
-} from './testing-tokens.js';
+} from '@tests/helpers/local-chain-tokens';
 
 let chain: LocalChain;
 let payer: KeyPairSigner;

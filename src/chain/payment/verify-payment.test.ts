@@ -7,12 +7,12 @@ import {
   signMessage,
   startLocalChain,
   type LocalChain,
-} from '../local-validator/testing.js';
-import { buildPaymentTransaction } from './build-payment-transaction.js';
-import { fetchPaymentTransaction, findPaymentByReference } from './find-payment.js';
-import type { ExpectedPayment, PaymentInstructions } from './payment-types.js';
-import type { PaymentVerificationCode } from './payment-verification-error.js';
-import { verifyPayment } from './verify-payment.js';
+} from '@tests/helpers/local-chain';
+import { buildPaymentTransaction } from './build-payment-transaction';
+import { fetchPaymentTransaction, findPaymentByReference } from './find-payment';
+import type { ExpectedPayment, PaymentInstructions } from './payment-types';
+import type { PaymentVerificationCode } from './payment-verification-error';
+import { verifyPayment } from './verify-payment';
 
 const SOL = 1_000_000_000n;
 const PRICE = 100_000_000n;

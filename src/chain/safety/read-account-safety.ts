@@ -1,5 +1,5 @@
 import { address as toAddress, type Address } from '@solana/kit';
-import type { ChainRpc } from '../rpc/chain-rpc.js';
+import type { ChainRpc } from '../rpc/chain-rpc';
 
 /**
  * SPL Token and Token-2022: a token account of either can booby-trap an address (docs/domain.md#account-safety-checks).

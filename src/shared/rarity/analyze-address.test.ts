@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstCharProbability } from './first-char-distribution';
 import { analyzeAddress, type RarityReport } from './server';
-import { craftEthereum, craftSolana, encodeKey, randomSolanaAddresses } from './test-fixtures';
+import { craftEthereum, craftSolana, encodeKey, randomSolanaAddresses } from '@tests/helpers/rarity-fixtures';
 import { formatLamportsAsSol, GRIND_KEYS_PER_SECOND } from './valuation';
 
 const relClose = (actual: number, expected: number) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAddress } from './server';
-import { craftSolana } from './test-fixtures';
+import { craftSolana } from '@tests/helpers/rarity-fixtures';
 import {
   estimateValueLamports,
   formatLamportsAsSol,

@@ -2,10 +2,10 @@ import { getBase58Decoder, getBase64Decoder, lamports, type Address, type Encode
 import { MAX_AIRDROP_SOL } from '@shared/api/chain';
 import { addressBytes, encodeBase58 } from '@shared/keys/base58';
 import { z } from 'zod';
-import type { ValidatorCore } from '../core.js';
-import { invalidParams } from '../rpc-error.js';
-import { decodeMint, parseTokenAccountData, tokenKindOf } from '../token/token-state.js';
-import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params.js';
+import type { ValidatorCore } from '../core';
+import { invalidParams } from '../rpc-error';
+import { decodeMint, parseTokenAccountData, tokenKindOf } from '../token/token-state';
+import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params';
 
 export const accountConfig = commitmentConfig.extend({
   encoding: z.enum(['base58', 'base64', 'base64+zstd', 'jsonParsed']).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isVisibleAt, type ValidatorCore } from '../core.js';
-import { encodeTransactionResponse } from '../encode-transaction.js';
-import { RpcError } from '../rpc-error.js';
+import { isVisibleAt, type ValidatorCore } from '../core';
+import { encodeTransactionResponse } from '../encode-transaction';
+import { RpcError } from '../rpc-error';
 import {
   addressSchema,
   atLeastConfirmed,
@@ -9,7 +9,7 @@ import {
   parseParams,
   withContext,
   type MethodHandler,
-} from './params.js';
+} from './params';
 
 /** Agave's limit on getBlocks ranges (MAX_GET_CONFIRMED_BLOCKS_RANGE). */
 const MAX_BLOCKS_RANGE = 500_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { generateKeyPairSigner } from '@solana/kit';
-import { startLocalChain, type LocalChain } from '../testing.js';
+import { startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
 
 let chain: LocalChain;
 

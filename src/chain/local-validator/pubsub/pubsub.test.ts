@@ -13,7 +13,14 @@ import {
 } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, type LocalChain } from '../testing.js';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  type LocalChain,
+} from '@tests/helpers/local-chain';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 let chain: LocalChain;

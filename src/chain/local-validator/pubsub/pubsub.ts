@@ -1,7 +1,7 @@
-import type { LandedEvent, ValidatorCore } from '../core.js';
-import { toJsonSafe } from '../json-rpc.js';
-import { RpcError, RpcErrorCode } from '../rpc-error.js';
-import { reached, SUBSCRIBE_METHODS, type Subscription } from './subscriptions.js';
+import type { LandedEvent, ValidatorCore } from '../core';
+import { toJsonSafe } from '../json-rpc';
+import { RpcError, RpcErrorCode } from '../rpc-error';
+import { reached, SUBSCRIBE_METHODS, type Subscription } from './subscriptions';
 
 export interface PubSubLimits {
   /** Subscriptions one connection may hold at once. */

@@ -1,9 +1,9 @@
 import { getBase58Encoder, getBase64Encoder, type Address, type EncodedAccount } from '@solana/kit';
 import { z } from 'zod';
-import { isFinalized, type Commitment, type LandedEvent, type ValidatorCore } from '../core.js';
-import { accountConfig, checkedAddress, encodeAccount } from '../methods/accounts.js';
-import { addressSchema, commitmentSchema, parseParams, signatureSchema } from '../methods/params.js';
-import { RpcError, RpcErrorCode } from '../rpc-error.js';
+import { isFinalized, type Commitment, type LandedEvent, type ValidatorCore } from '../core';
+import { accountConfig, checkedAddress, encodeAccount } from '../methods/accounts';
+import { addressSchema, commitmentSchema, parseParams, signatureSchema } from '../methods/params';
+import { RpcError, RpcErrorCode } from '../rpc-error';
 
 /**
  * What each PubSub subscription listens for and the notification it sends, in the shapes of Solana's RPC

@@ -8,10 +8,11 @@ import {
 import { apiErrorSchema, ErrorCode } from '@shared/api/errors';
 import { AppError, unauthorized } from '../../http/app-error';
 import { RATE_LIMITS } from '../../http/rate-limit';
+import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../../http/session-cookie';
 import type { AppInstance } from '../../types';
 import { auditContext, recordAudit } from '../audit';
 import { issueChallenge, verifySignIn } from './auth.service';
-import { clearSessionCookie, hashSessionToken, sessionCookieName, setSessionCookie } from './session';
+import { hashSessionToken } from './session';
 import { sessionsRepository } from './sessions.repository';
 
 const errors = {

@@ -1,5 +1,5 @@
-import type { LocalValidator } from '@chain/local-validator/index';
-import { attachPubSub, tooManyRequests } from '@chain/local-validator/index';
+import type { LocalValidator } from '@chain/local-validator';
+import { attachPubSub, tooManyRequests } from '@chain/local-validator';
 import { ErrorCode } from '@shared/api/errors';
 import { crashPoint } from '@server/config/crash-point';
 import { AppError } from '../../http/app-error';

@@ -3,7 +3,7 @@ import type { BulkLineError } from '@shared/bulk';
 import type { Database } from '../../db/database';
 import { crashPoint } from '../../config/crash-point';
 import { recordAudit } from '../audit';
-import { vaultRepository } from '../vault/vault.repository';
+import { vaultRepository } from '../vault';
 import { checkBulkRows, type BulkCandidate } from './bulk-checks';
 import { BulkOutcomes } from './bulk-outcomes';
 import { bulkWriteRepository } from './bulk-write.repository';

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/app-error'
 import type { Database, Tx } from '../../db/database';
 import { priceHistory } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { vaultRepository } from '../vault/vault.repository';
+import { vaultRepository } from '../vault';
 import type { Actor } from './create-listing.service';
 import { listingTypeColumns, promotionEnd, recordListingType, requestedListingType } from './listing-type';
 import { listingsRepository, type ListingRow, type ListingUpdate } from './listings.repository';

@@ -1,5 +1,5 @@
 import { autoPriceLamports } from '@shared/rarity';
-import type { VaultCipher } from '../vault/cipher';
+import type { VaultCipher } from '../vault';
 import type { BulkCandidate } from './bulk-checks';
 import { arrayLiteral, ListingColumnsBuilder, type EncodedListings } from './listing-columns';
 import { listingRecord } from './listing-record';

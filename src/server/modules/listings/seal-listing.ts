@@ -1,7 +1,12 @@
 import { analyzeAddress, type RarityReport } from '@shared/rarity/server';
-import type { EncryptedKeyRow, VaultCipher } from '../vault/cipher';
-import { KeyFormatError } from '../vault/key-formats';
-import { OwnershipError, proveOwnership, type OwnershipFailure } from '../vault/ownership';
+import {
+  KeyFormatError,
+  OwnershipError,
+  proveOwnership,
+  type EncryptedKeyRow,
+  type OwnershipFailure,
+  type VaultCipher,
+} from '../vault';
 
 export interface SealInput {
   address: string;

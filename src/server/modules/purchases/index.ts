@@ -22,6 +22,15 @@ export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDe
   await app.register(keyRoutes, opts);
 }
 export { purchaseDepsOf } from './wiring';
+// For the background verifier (src/server/jobs).
+export {
+  checkPending,
+  completeFinalized,
+  emptyReport,
+  sweepInitiated,
+  sweepLatePayments,
+  type SweepReport,
+} from './background.service';
 // For the pay module (Solana Pay and Actions, docs/domain.md#solana-pay-and-actions), which builds on these rather than
 // copying them.
 export { paymentOf } from './transaction-view';

@@ -12,3 +12,7 @@ export {
   secretKeyFromSeed,
   secretKeyToBase58,
 } from './secret-key-encoding';
+export { vaultRepository, type StoredKey, type StoredKeyArrays } from './vault.repository';
+export { vaultPlugin, type Vault } from './vault.plugin';
+export { MASTER_KEY_FILE, loadMasterKey, type LoadedMasterKey, type MasterKeySource } from './load-master-key';
+export { rotateMasterKey } from './rotate-master-key';
