@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '../domain-values';
 
 /**
  * Purchase API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#api-calls; docs/domain.md#purchases).
@@ -23,8 +24,8 @@ export const signatureSchema = z
   .min(64, 'Transaction signature is too short')
   .max(88, 'Transaction signature is too long');
 
-export const transactionStatusSchema = z.enum(['initiated', 'pending', 'verified', 'completed', 'failed']);
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type { TransactionStatus };
 
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];

@@ -1,4 +1,5 @@
 import { getBase58Encoder } from '@solana/kit';
+import type { Network } from '../domain-values';
 
 /** The spec's shortened forms join head and tail with an ellipsis; three dots copy and paste everywhere. */
 export const ELLIPSIS = '...';
@@ -22,8 +23,6 @@ export const profileWallet = (address: string): string => shortenAddress(address
 export function truncateListingAddress(address: string): string {
   return address.length > 20 ? `${address.slice(0, 8)}${ELLIPSIS}${address.slice(-6)}` : address;
 }
-
-export type Network = 'solana' | 'ethereum';
 
 /**
  * The validator's network guess (docs/product-spec.md#validation-rules): '0x' and 42 characters → ethereum; no '0x' and

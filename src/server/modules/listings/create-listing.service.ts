@@ -2,7 +2,7 @@ import { ErrorCode } from '@shared/api/errors';
 import { findLookalike, lookalikeReason } from '@shared/lookalike';
 import { parseSolToLamports, PRICE_DECIMALS } from '@shared/money';
 import { isValidSolanaAddress } from '@shared/format/address';
-import type { PromotionType } from '@shared/api/listings';
+import type { Currency, Network, PromotionType } from '@shared/domain-values';
 import type { SafetyCheck } from '@shared/api/trust';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import type { Database } from '../../db/database';
@@ -26,9 +26,9 @@ export interface Actor {
 
 export interface CreateListingInput {
   address: string;
-  network: 'solana' | 'ethereum';
+  network: Network;
   price: string | number;
-  currency: 'SOL' | 'ETH';
+  currency: Currency;
   pattern?: string | undefined;
   isListed: boolean;
   listingType: PromotionType;
