@@ -29,6 +29,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@server/*', '@web/*', '@chain/*', 'node:*'] }] },
   },
   {
+    // One SOL is LAMPORTS_PER_SOL from src/shared/money.ts: a second copy of the number is how a unit slips.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/shared/money.ts', 'src/shared/money.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[bigint='1000000000']",
+          message: 'Use LAMPORTS_PER_SOL from src/shared/money.ts instead of a literal 1_000_000_000n.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'src/server/cli/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },

@@ -5,8 +5,9 @@ import { buildPaymentTransaction } from '../payment/build-payment-transaction.js
 import { createLocalValidator } from './create-local-validator.js';
 import { loadChainState } from './state-file.js';
 import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing.js';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 // A disk that fills up on demand: the journal's writeSync throws ENOSPC while `diskFull` is set.
 const disk = vi.hoisted(() => ({ full: false }));

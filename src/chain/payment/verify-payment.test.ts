@@ -13,8 +13,9 @@ import { fetchPaymentTransaction, findPaymentByReference } from './find-payment.
 import type { ExpectedPayment, PaymentInstructions } from './payment-types.js';
 import type { PaymentVerificationCode } from './payment-verification-error.js';
 import { verifyPayment } from './verify-payment.js';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 const PRICE = 100_000_000n;
 const COMMISSION = 10_000_000n;
 

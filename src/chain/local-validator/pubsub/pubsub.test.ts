@@ -14,6 +14,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, type LocalChain } from '../testing.js';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 let chain: LocalChain;
@@ -160,7 +161,7 @@ describe('PubSub over WebSocket', () => {
     const slow = await startLocalChain({ slotMs: 100, finalitySlots: 1_000 });
     try {
       const client = await connect(slow.wsUrl);
-      const funded = await fundedSigner(slow.rpc, 1_000_000_000n);
+      const funded = await fundedSigner(slow.rpc, LAMPORTS_PER_SOL);
       const { signed, signature } = await signedTransfer((await generateKeyPairSigner()).address, slow, funded);
       const processed = await client.request('signatureSubscribe', [signature, { commitment: 'processed' }]);
       const finalized = await client.request('signatureSubscribe', [

@@ -1,7 +1,7 @@
 import type { Listing, OwnListing } from '@shared/api/listings';
 import { PROMOTION_TYPES, type PromotionType } from '@shared/domain-values';
-import { FALLBACK_USD_PER_SOL_LISTING, formatUsd, usdValue } from '@shared/format/usd';
-import { formatSolAmount, parseSolToLamports } from '@shared/money';
+import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
+import { formatSolAmount, parseSolToLamports, usdValue } from '@shared/money';
 import type { ListingRow } from './listings.repository';
 
 /**
