@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkRowInput } from '@shared/api/listings';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 import { bulkCreateListings, createSealPool } from '@server/modules/listings';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createAdmin, createListing, createUser, listingTableCounts, newKeypair } from '@tests/helpers/factories';
@@ -21,7 +21,7 @@ function lookalikeOf(address: string): string {
     const other = newKeypair().address;
     if (other.length !== address.length) continue;
     const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isValidSolanaAddress(candidate)) return candidate;
+    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
   }
 }
 

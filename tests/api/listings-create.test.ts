@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createAdmin, createListing, createUser, listingTableCounts, newKeypair } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 
 /** Another valid address with the same first 4 and last 4 characters. */
 function lookalikeOf(address: string): string {
@@ -10,7 +10,7 @@ function lookalikeOf(address: string): string {
     const other = newKeypair().address;
     if (other.length !== address.length) continue;
     const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isValidSolanaAddress(candidate)) return candidate;
+    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../domain-values';
+import { isSolanaAddress } from '../keys/base58';
 
 /**
  * Purchase API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#api-calls; docs/domain.md#purchases).
@@ -7,14 +8,15 @@ import { TRANSACTION_STATUSES, type TransactionStatus } from '../domain-values';
  * no float ever carries money.
  */
 
+// Signatures only: an address is checked by isSolanaAddress, which also decodes it.
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
 export const walletAddressSchema = z
   .string()
   .trim()
-  .regex(BASE58, 'Wallet address must be base58')
   .min(32, 'Wallet address is too short')
-  .max(44, 'Wallet address is too long');
+  .max(44, 'Wallet address is too long')
+  .refine(isSolanaAddress, 'Wallet address must be base58');
 
 /** A transaction signature: 64 bytes in base58. */
 export const signatureSchema = z

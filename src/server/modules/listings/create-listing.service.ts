@@ -1,7 +1,7 @@
 import { ErrorCode } from '@shared/api/errors';
 import { findLookalike, lookalikeReason } from '@shared/lookalike';
 import { parseSolToLamports, PRICE_DECIMALS } from '@shared/money';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 import type { Currency, Network, PromotionType } from '@shared/domain-values';
 import type { SafetyCheck } from '@shared/api/trust';
 import { AppError, badRequest, conflict } from '../../http/app-error';
@@ -56,7 +56,7 @@ export async function createListing(
     throw badRequest(ErrorCode.UNSUPPORTED_NETWORK, 'Only Solana addresses can be listed: payments are in SOL');
   }
   const address = input.address.trim();
-  if (!isValidSolanaAddress(address)) throw invalidAddress();
+  if (!isSolanaAddress(address)) throw invalidAddress();
   const priceLamports = parseSolToLamports(input.price, { maxDecimals: PRICE_DECIMALS });
   if ((await listingsRepository.existingAddresses(db, [address])).size > 0) throw listingExists();
 
