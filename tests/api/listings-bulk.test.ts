@@ -201,7 +201,7 @@ describe('POST /api/bulk-create-listings', () => {
       bulkCreateListings(
         { database: t.database, pool: failing },
         rows,
-        { userId: seller!.id, walletAddress: admin.walletAddress },
+        { userId: seller!.id, wallet: admin.walletAddress },
         { chunkRows: 10 },
       ),
     ).rejects.toThrow();
@@ -218,7 +218,7 @@ describe('bulk uploads and listings already in the database', () => {
     const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
       admin.walletAddress,
     ]);
-    const actor = { userId: seller!.id, walletAddress: admin.walletAddress };
+    const actor = { userId: seller!.id, wallet: admin.walletAddress };
     const rows = Array.from({ length: 24 }, (_, i) => {
       const kp = newKeypair();
       return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };

@@ -66,7 +66,7 @@ export async function bulkRoutes(
       },
       async (request) => {
         const actor = actorOf(request);
-        const text = await readCsvUpload(request, actor.walletAddress);
+        const text = await readCsvUpload(request, actor.wallet);
         // In slices, yielding to the event loop between them: a 50 MB file must not hold up every other request.
         const { rows, errors: parseErrors } = await parseBulkTextInSlices(text, () => nextTurn());
         if (rows.length === 0 && parseErrors.length === 0)

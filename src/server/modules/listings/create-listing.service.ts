@@ -4,6 +4,7 @@ import { parseSolToLamports, PRICE_DECIMALS } from '@shared/money';
 import { isSolanaAddress } from '@shared/keys/base58';
 import type { Currency, Network, PromotionType } from '@shared/domain-values';
 import type { SafetyCheck } from '@shared/api/trust';
+import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import type { Database } from '../../db/database';
 import { recordAudit } from '../audit';
@@ -16,13 +17,6 @@ import { loadKnownAddresses } from './known-addresses.repository';
 import type { SafetyCheckFn } from './route-context';
 import { sealListing } from './seal-listing';
 import { activeValueMultiplier } from './valuation.repository';
-
-export interface Actor {
-  userId: string;
-  walletAddress: string;
-  ip?: string | null;
-  userAgent?: string | null;
-}
 
 export interface CreateListingInput {
   address: string;
@@ -102,7 +96,7 @@ export async function createListing(
     }
     await recordAudit(tx, {
       action: 'listing.create',
-      performedBy: actor.walletAddress,
+      performedBy: actor.wallet,
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
       metadata: { addressId: inserted.id, address, price: record.price, listingType: input.listingType },

@@ -6,7 +6,7 @@ import type { Database, Tx } from '../../db/database';
 import { priceHistory } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { vaultRepository } from '../vault/vault.repository';
-import type { Actor } from './create-listing.service';
+import type { Actor } from '../../http/actor';
 import { listingTypeColumns, promotionEnd, recordListingType, requestedListingType } from './listing-type';
 import { listingsRepository, type ListingRow, type ListingUpdate } from './listings.repository';
 
@@ -88,7 +88,7 @@ export async function updateListing(
     }
     await recordAudit(tx, {
       action: 'listing.update',
-      performedBy: actor.walletAddress,
+      performedBy: actor.wallet,
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
       metadata: {
@@ -126,7 +126,7 @@ export async function deleteListing(database: Database, id: string, actor: Actor
     const keyDestroyed = await vaultRepository.deleteByAddressId(tx, row.id);
     await recordAudit(tx, {
       action: 'listing.delete',
-      performedBy: actor.walletAddress,
+      performedBy: actor.wallet,
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
       metadata: { addressId: row.id, address: row.address, keyDestroyed },

@@ -58,7 +58,7 @@ export async function knownAddressRoutes(app: AppInstance): Promise<void> {
         if (!inserted) throw exists();
         await recordAudit(tx, {
           action: 'known_address.add',
-          performedBy: actor.walletAddress,
+          performedBy: actor.wallet,
           ip: actor.ip ?? null,
           userAgent: actor.userAgent ?? null,
           metadata: { address, label },
