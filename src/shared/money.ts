@@ -106,7 +106,7 @@ export function parseSolToLamports(input: string | number, options: ParseSolOpti
 export function assertPriceFitsNumeric(lamports: bigint): void {
   if (lamports < 0n) throw new MoneyParseError('Price must not be negative');
   if (lamports > MAX_PRICE_LAMPORTS) throw new MoneyParseError('Price is too large');
-  if (lamports % 10n !== 0n) {
+  if (lamports % PRICE_UNIT_LAMPORTS !== 0n) {
     throw new MoneyParseError(`Price can have at most ${PRICE_DECIMALS} decimal places`);
   }
 }

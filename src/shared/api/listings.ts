@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_BULK_ROWS } from '../bulk/limits';
-import { CURRENCIES, NETWORKS, PROMOTION_TYPES } from '../domain-values';
+import { CATEGORIES, CURRENCIES, NETWORKS, PROMOTION_TYPES } from '../domain-values';
 import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from '../money';
 import { rangeProblem, searchFilterFields } from './search-filters';
 import { safetyCheckSchema } from './trust';
@@ -235,7 +235,7 @@ export const validateAddressResponseSchema = z.object({
   message: z.string(),
   rarityScore: z.number(),
   estimatedValue: z.string(),
-  category: z.string(),
+  category: z.enum(CATEGORIES),
   address: z.string(),
   pattern: z.string().nullable(),
   expectedAttempts: z.number(),
