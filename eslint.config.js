@@ -69,6 +69,20 @@ export default tseslint.config(
   ...boundaries(['src/server/modules/**/*.ts'], serverModule),
   ...boundaries(['src/server/**/*.ts'], serverOutsideModules, ['src/server/modules/**']),
   {
+    // One SOL is LAMPORTS_PER_SOL from src/shared/money.ts: a second copy of the number is how a unit slips.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/shared/money.ts', 'src/shared/money.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[bigint='1000000000']",
+          message: 'Use LAMPORTS_PER_SOL from src/shared/money.ts instead of a literal 1_000_000_000n.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'src/server/cli/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { HttpWallet } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
@@ -16,7 +17,7 @@ const PURCHASES = 50;
 const PURCHASE_CONCURRENCY = 10;
 const TARGET_RPS = 1_500;
 const TARGET_P99_MS = 50;
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 const SUBSTRINGS = ['sol', 'moon', 'pump', 'dog', 'cat', 'king', 'ape', 'abc', '777', 'bonk', 'gem', 'fox'];
 const SORTS = ['createdAt', 'price', 'rarityScore'] as const;

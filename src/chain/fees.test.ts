@@ -20,6 +20,7 @@ import {
 } from '@tests/helpers/local-chain';
 import { buildPaymentTransaction } from './payment/build-payment-transaction';
 import { createChainRpc } from './rpc/chain-rpc';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 let chain: LocalChain;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe('estimatePurchaseNetworkFee', () => {
   });
 
   it('adds the median recent priority fee on the default compute limit', async () => {
-    const payer = await fundedSigner(chain.rpc, 1_000_000_000n);
+    const payer = await fundedSigner(chain.rpc, LAMPORTS_PER_SOL);
     for (const price of [1_000_000n, 2_000_000n, 3_000_000n]) {
       const message = pipe(
         buildPaymentTransaction({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkRowInput } from '@shared/api/listings';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 import { bulkCreateListings, createSealPool } from '@server/modules/listings';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
@@ -22,7 +22,7 @@ function lookalikeOf(address: string): string {
     const other = newKeypair().address;
     if (other.length !== address.length) continue;
     const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isValidSolanaAddress(candidate)) return candidate;
+    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
   }
 }
 
@@ -228,7 +228,7 @@ describe('POST /api/bulk-create-listings', () => {
       bulkCreateListings(
         { database: t.database, pool: failing },
         rows,
-        { userId: seller!.id, walletAddress: admin.walletAddress },
+        { userId: seller!.id, wallet: admin.walletAddress },
         { chunkRows: 10 },
       ),
     ).rejects.toThrow();
@@ -245,7 +245,7 @@ describe('bulk uploads and listings already in the database', () => {
     const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
       admin.walletAddress,
     ]);
-    const actor = { userId: seller!.id, walletAddress: admin.walletAddress };
+    const actor = { userId: seller!.id, wallet: admin.walletAddress };
     const rows = Array.from({ length: 24 }, (_, i) => {
       const kp = newKeypair();
       return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 
 /** Another valid address with the same first 4 and last 4 characters. */
 function lookalikeOf(address: string): string {
@@ -11,7 +11,7 @@ function lookalikeOf(address: string): string {
     const other = newKeypair().address;
     if (other.length !== address.length) continue;
     const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isValidSolanaAddress(candidate)) return candidate;
+    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
   }
 }
 

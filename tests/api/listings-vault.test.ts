@@ -115,7 +115,7 @@ describe('npm run vault -- rotate-master-key (embedded database)', () => {
             listingType: 'standard',
             privateKey: kp.forms.base58Secret,
           },
-          { userId: seller!.id, walletAddress: seller!.walletAddress },
+          { userId: seller!.id, wallet: seller!.walletAddress },
         );
       } finally {
         await database.close();

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { buildPaymentTransaction } from '../payment/build-payment-transaction';
 import { JOURNAL_FILE_NAME, STATE_FILE_NAME } from './state-file';
 import { fundedSigner, latestLifetime, signMessage, startLocalChain, withTempDir } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 type Rpc = { result?: { value: unknown[] | unknown } };
 

@@ -14,8 +14,9 @@ import {
   startLocalChain,
   withTempDir,
 } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 /** Lands `payments` payments (and the airdrop that funds them); returns every signature, oldest first. */
 async function landPayments(chain: Awaited<ReturnType<typeof startLocalChain>>, payments: number) {

@@ -32,8 +32,9 @@ import {
   waitUntil,
   type LocalChain,
 } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 let chain: LocalChain;
 
 beforeAll(async () => {

@@ -12,8 +12,9 @@ import {
   startLocalChain,
   withTempDir,
 } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 // A disk that fills up on demand: the journal's writeSync throws ENOSPC while `diskFull` is set.
 const disk = vi.hoisted(() => ({ full: false }));

@@ -16,8 +16,9 @@ import {
   startLocalChain,
   withTempDir,
 } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 describe('local validator state under DATA_DIR', () => {
   it('keeps balances, transactions, slots and replay protection across a restart', () =>

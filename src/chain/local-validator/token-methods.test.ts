@@ -8,6 +8,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
 } from '@tests/helpers/local-chain-tokens';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 let chain: LocalChain;
 let payer: KeyPairSigner;
@@ -223,7 +224,7 @@ describe('SPL Token and Token-2022 reads', () => {
   it('keeps token accounts and their parsed form across a restart of a persisted chain', async () => {
     await withTempDir(async (stateDir) => {
       const first = await startLocalChain({ stateDir, slotMs: 100 });
-      const firstPayer = await fundedSigner(first.rpc, 1_000_000_000n);
+      const firstPayer = await fundedSigner(first.rpc, LAMPORTS_PER_SOL);
       const mint = await createTestMint(first.rpc, firstPayer, { programId: TOKEN_2022_PROGRAM_ADDRESS });
       const tokenAccount = await createTestTokenAccount(first.rpc, firstPayer, mint, { owner, amount: 7n });
       await first.stop();

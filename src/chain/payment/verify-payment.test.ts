@@ -13,8 +13,9 @@ import { fetchPaymentTransaction, findPaymentByReference } from './find-payment'
 import type { ExpectedPayment, PaymentInstructions } from './payment-types';
 import type { PaymentVerificationCode } from './payment-verification-error';
 import { verifyPayment } from './verify-payment';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 const PRICE = 100_000_000n;
 const COMMISSION = 10_000_000n;
 

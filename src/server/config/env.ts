@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { solanaClusterSchema } from '@shared/api/config';
+import { isSolanaAddress } from '@shared/keys/base58';
 import { parseCrashPlan, type CrashPlan } from './crash-point';
 import { parseTrustProxy, type ParsedTrustProxy } from './trust-proxy';
 
@@ -21,7 +22,7 @@ const commaList = z.string().transform((s) =>
     .filter(Boolean),
 );
 
-const base58Wallet = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address');
+const base58Wallet = z.string().refine(isSolanaAddress, 'must be a base58 Solana address');
 
 const rawEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),

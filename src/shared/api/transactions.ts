@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FAILURE_KINDS, TRANSACTION_STATUSES, type FailureKind, type TransactionStatus } from '../domain-values';
+import { isSolanaAddress } from '../keys/base58';
 
 /**
  * Purchase API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#api-calls; docs/domain.md#purchases).
@@ -6,14 +8,15 @@ import { z } from 'zod';
  * no float ever carries money.
  */
 
+// Signatures only: an address is checked by isSolanaAddress, which also decodes it.
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
 export const walletAddressSchema = z
   .string()
   .trim()
-  .regex(BASE58, 'Wallet address must be base58')
   .min(32, 'Wallet address is too short')
-  .max(44, 'Wallet address is too long');
+  .max(44, 'Wallet address is too long')
+  .refine(isSolanaAddress, 'Wallet address must be base58');
 
 /** A transaction signature: 64 bytes in base58. */
 export const signatureSchema = z
@@ -23,12 +26,11 @@ export const signatureSchema = z
   .min(64, 'Transaction signature is too short')
   .max(88, 'Transaction signature is too long');
 
-export const transactionStatusSchema = z.enum(['initiated', 'pending', 'verified', 'completed', 'failed']);
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type { TransactionStatus };
 
 /** Why a failed purchase failed (the server's FAILURE_KINDS); null unless status is failed. */
-export const failureKindSchema = z.enum(['expired', 'payment_rejected', 'refund_due']);
-export type FailureKind = z.infer<typeof failureKindSchema>;
+export const failureKindSchema = z.enum(FAILURE_KINDS);
 
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];

@@ -1,4 +1,4 @@
-import { getBase58Encoder } from '@solana/kit';
+import type { Network } from '../domain-values';
 
 /** The spec's shortened forms join head and tail with an ellipsis; three dots copy and paste everywhere. */
 export const ELLIPSIS = '...';
@@ -23,8 +23,6 @@ export function truncateListingAddress(address: string): string {
   return address.length > 20 ? `${address.slice(0, 8)}${ELLIPSIS}${address.slice(-6)}` : address;
 }
 
-export type Network = 'solana' | 'ethereum';
-
 /**
  * The validator's network guess (docs/product-spec.md#validation-rules): '0x' and 42 characters → ethereum; no '0x' and
  * 32–44 characters → solana; anything else → ethereum (the server then says why it is invalid).
@@ -33,17 +31,4 @@ export function guessNetwork(input: string): Network {
   const s = input.trim();
   if (s.startsWith('0x')) return 'ethereum';
   return s.length >= 32 && s.length <= 44 ? 'solana' : 'ethereum';
-}
-
-const base58 = getBase58Encoder();
-
-/** True when `value` is base58 that decodes to exactly 32 bytes (an ed25519 public key or program id). */
-export function isValidSolanaAddress(value: unknown): value is string {
-  // A 32-byte value encodes to 32–44 characters; checking first keeps the decoder away from long garbage.
-  if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
-  try {
-    return base58.encode(value).length === 32;
-  } catch {
-    return false; // kit throws on characters outside the base58 alphabet
-  }
 }

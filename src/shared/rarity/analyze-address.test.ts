@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { firstCharProbability } from './first-char-distribution';
 import { analyzeAddress, type RarityReport } from './server';
 import { craftEthereum, craftSolana, encodeKey, randomSolanaAddresses } from '@tests/helpers/rarity-fixtures';
-import { formatLamportsAsSol, GRIND_KEYS_PER_SECOND } from './valuation';
+import { lamportsToSolString } from '../money';
+import { GRIND_KEYS_PER_SECOND } from './valuation';
 
 const relClose = (actual: number, expected: number) =>
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * 1e-9);
@@ -113,7 +114,7 @@ describe('analyzeAddress: the report', () => {
     relClose(report.expectedAttempts, 1 / report.probability);
     relClose(report.medianAttempts, Math.LN2 / report.probability);
     relClose(report.grindSeconds, report.expectedAttempts / Number(GRIND_KEYS_PER_SECOND.solana));
-    expect(report.estimatedValue).toBe(formatLamportsAsSol(report.estimatedValueLamports));
+    expect(report.estimatedValue).toBe(lamportsToSolString(report.estimatedValueLamports));
     expect(report.rarityScore).toBe(10);
   });
 

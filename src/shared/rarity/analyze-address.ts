@@ -19,7 +19,8 @@ import { createContext, type Feature, type PatternContext } from './pattern-cont
 import { isNotable } from './probability';
 import { rarityScoreFromProbability } from './score';
 import type { AnalyzeOptions, Network, RarityReport } from './types';
-import { estimateValueLamports, formatLamportsAsSol, grindSeconds } from './valuation';
+import { lamportsToSolString } from '../money';
+import { estimateValueLamports, grindSeconds } from './valuation';
 
 const NETWORK_NAMES: Record<Network, string> = { solana: 'Solana', ethereum: 'Ethereum' };
 
@@ -58,7 +59,7 @@ export function analyzeAddress(address: string, opts: AnalyzeOptions = {}): Rari
     medianAttempts: Math.max(1, Math.LN2 * expectedAttempts),
     grindSeconds: grindSeconds(expectedAttempts, network),
     estimatedValueLamports: lamports,
-    estimatedValue: formatLamportsAsSol(lamports),
+    estimatedValue: lamportsToSolString(lamports), // already a whole number of 1e-8 SOL
     features: listingFeatures(ctx, chosen, words, detected),
   };
 }

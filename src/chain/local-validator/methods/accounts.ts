@@ -1,6 +1,7 @@
 import { getBase58Decoder, getBase64Decoder, lamports, type Address, type EncodedAccount } from '@solana/kit';
 import { MAX_AIRDROP_SOL } from '@shared/api/chain';
 import { addressBytes, encodeBase58 } from '@shared/keys/base58';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 import { z } from 'zod';
 import type { ValidatorCore } from '../core';
 import { invalidParams } from '../rpc-error';
@@ -109,7 +110,7 @@ function accountInfo(core: ValidatorCore, address: string, config: AccountConfig
  * The JSON-RPC faucet gives at most what /api/dev/airdrop gives per call: the rate limit counts calls, so an
  * uncapped amount would let one call mint any sum. (The server's own `validator.airdrop` is not capped here.)
  */
-const MAX_RPC_AIRDROP = MAX_AIRDROP_SOL * 1_000_000_000;
+const MAX_RPC_AIRDROP = MAX_AIRDROP_SOL * Number(LAMPORTS_PER_SOL);
 
 export function accountMethods(
   core: ValidatorCore,

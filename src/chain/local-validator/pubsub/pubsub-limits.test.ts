@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { generateKeyPairSigner } from '@solana/kit';
 import { startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 let chain: LocalChain;
 
@@ -94,7 +95,7 @@ describe('PubSub limits', () => {
       // Stop reading, then have 200 subscriptions × 150 transactions of logs (about 15 MB) sent to it.
       reader.pause();
       const recipient = (await generateKeyPairSigner()).address;
-      for (let i = 0; i < 150; i++) await flooded.validator.airdrop(recipient, 1_000_000_000n);
+      for (let i = 0; i < 150; i++) await flooded.validator.airdrop(recipient, LAMPORTS_PER_SOL);
       const readerClosed = closed(reader);
       reader.resume();
       expect(await readerClosed).toEqual({ code: 1013, reason: 'reader too slow' });

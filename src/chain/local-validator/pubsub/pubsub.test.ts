@@ -21,6 +21,7 @@ import {
   startLocalChain,
   type LocalChain,
 } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 let chain: LocalChain;
@@ -167,7 +168,7 @@ describe('PubSub over WebSocket', () => {
     const slow = await startLocalChain({ slotMs: 100, finalitySlots: 1_000 });
     try {
       const client = await connect(slow.wsUrl);
-      const funded = await fundedSigner(slow.rpc, 1_000_000_000n);
+      const funded = await fundedSigner(slow.rpc, LAMPORTS_PER_SOL);
       const { signed, signature } = await signedTransfer((await generateKeyPairSigner()).address, slow, funded);
       const processed = await client.request('signatureSubscribe', [signature, { commitment: 'processed' }]);
       const finalized = await client.request('signatureSubscribe', [

@@ -8,7 +8,7 @@ import { checkBulkRows, type BulkCandidate } from './bulk-checks';
 import { BulkOutcomes } from './bulk-outcomes';
 import { bulkWriteRepository } from './bulk-write.repository';
 import { uuidArrayLiteral } from './listing-columns';
-import type { Actor } from './create-listing.service';
+import type { Actor } from '../../http/actor';
 import { loadKnownAddresses } from './known-addresses.repository';
 import type { SealedChunk } from './seal-chunk';
 import type { SealPool } from './seal-pool';
@@ -88,7 +88,7 @@ export async function bulkCreateListings(
   const { results, errors, successful } = outcomes.finish();
   await recordAudit(db, {
     action: 'listing.bulk_create',
-    performedBy: actor.walletAddress,
+    performedBy: actor.wallet,
     ip: actor.ip ?? null,
     userAgent: actor.userAgent ?? null,
     metadata: { rows: results.length, successful, failed: results.length - successful },

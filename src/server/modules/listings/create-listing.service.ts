@@ -1,9 +1,10 @@
 import { ErrorCode } from '@shared/api/errors';
 import { findLookalike, lookalikeReason } from '@shared/lookalike';
 import { parseSolToLamports, PRICE_DECIMALS } from '@shared/money';
-import { isValidSolanaAddress } from '@shared/format/address';
-import type { PromotionType } from '@shared/api/listings';
+import { isSolanaAddress } from '@shared/keys/base58';
+import type { Currency, Network, PromotionType } from '@shared/domain-values';
 import type { SafetyCheck } from '@shared/api/trust';
+import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import type { Database } from '../../db/database';
 import { recordAudit } from '../audit';
@@ -16,18 +17,11 @@ import type { SafetyCheckFn } from './route-context';
 import { sealListing } from './seal-listing';
 import { activeValueMultiplier } from './valuation.repository';
 
-export interface Actor {
-  userId: string;
-  walletAddress: string;
-  ip?: string | null;
-  userAgent?: string | null;
-}
-
 export interface CreateListingInput {
   address: string;
-  network: 'solana' | 'ethereum';
+  network: Network;
   price: string | number;
-  currency: 'SOL' | 'ETH';
+  currency: Currency;
   pattern?: string | undefined;
   isListed: boolean;
   listingType: PromotionType;
@@ -55,7 +49,7 @@ export async function createListing(
     throw badRequest(ErrorCode.UNSUPPORTED_NETWORK, 'Only Solana addresses can be listed: payments are in SOL');
   }
   const address = input.address.trim();
-  if (!isValidSolanaAddress(address)) throw invalidAddress();
+  if (!isSolanaAddress(address)) throw invalidAddress();
   const priceLamports = parseSolToLamports(input.price, { maxDecimals: PRICE_DECIMALS });
   if ((await listingsRepository.existingAddresses(db, [address])).size > 0) throw listingExists();
 
@@ -101,7 +95,7 @@ export async function createListing(
     }
     await recordAudit(tx, {
       action: 'listing.create',
-      performedBy: actor.walletAddress,
+      performedBy: actor.wallet,
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
       metadata: { addressId: inserted.id, address, price: record.price, listingType: input.listingType },

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@shared/api/errors';
+import { errorResponses } from '@server/http/error-responses';
 import { createListingBodySchema, createListingResponseSchema } from '@shared/api/listings';
 import type { AppInstance } from '../../types';
 import { createListing } from './create-listing.service';
@@ -6,7 +6,7 @@ import { requestedListingType } from './listing-type';
 import { fallbackUsdPerSol, toListing } from './listing-view';
 import { ADMIN_ONLY_CREATE, actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 409);
 
 export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {
   const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;

@@ -1,6 +1,7 @@
-import type { Listing, OwnListing, PromotionType } from '@shared/api/listings';
-import { FALLBACK_USD_PER_SOL_LISTING, formatUsd, usdValue } from '@shared/format/usd';
-import { formatSolAmount, parseSolToLamports } from '@shared/money';
+import type { Listing, OwnListing } from '@shared/api/listings';
+import { PROMOTION_TYPES, type PromotionType } from '@shared/domain-values';
+import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
+import { formatSolAmount, parseSolToLamports, usdValue } from '@shared/money';
 import type { ListingViewRow } from './page-columns';
 
 /**
@@ -17,7 +18,7 @@ export interface ViewContext {
   now?: Date;
 }
 
-const PROMOTION_TYPES = new Set<string>(['standard', 'featured', 'premium', 'promoted']);
+const KNOWN_PROMOTION_TYPES = new Set<string>(PROMOTION_TYPES);
 
 /**
  * The API shape of a listing. Never carries a key: `encrypted_keys` is not even joined by the reads.
@@ -27,7 +28,7 @@ export function toListing(row: ListingViewRow, ctx: ViewContext): Listing {
   const now = ctx.now ?? new Date();
   const expired = row.featuredUntil !== null && row.featuredUntil <= now;
   const promotionType = (
-    expired || !PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
+    expired || !KNOWN_PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
   ) as PromotionType;
   const usd = row.currency === 'SOL' ? usdValue(parseSolToLamports(row.price), ctx.usdPerSol) : 0;
   return {

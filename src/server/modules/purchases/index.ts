@@ -37,6 +37,8 @@ export { paymentOf } from './transaction-view';
 export { withChain } from './verify-outcome';
 export { newPaymentReference, paymentMemoOf } from './payment-reference';
 export { referenceDataRepository } from './reference-data.repository';
+// For the demo seed, which records its sales exactly as the verifier does.
+export { saleRepository } from './sale.repository';
 export { listingNotAvailable } from './initiate.service';
 export { refuseUnsafePurchase } from './safety-gate';
 export { assertNotReservedForAnother } from './requester-reservation';

@@ -1,8 +1,8 @@
 import { explorerTxUrl } from '@chain/explorer';
 import type { SolanaCluster } from '@shared/api/config';
 import type { PaymentInstructions, TransactionView } from '@shared/api/transactions';
-import { formatUsd, FALLBACK_USD_PER_SOL_TRANSACTION, usdValue } from '@shared/format/usd';
-import { lamportsToSolString } from '@shared/money';
+import { formatUsd, FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
+import { lamportsToSolString, usdValue } from '@shared/money';
 import { feeCalculationOf } from './fees';
 import type { TransactionDetail, TransactionRow } from './transactions.repository';
 

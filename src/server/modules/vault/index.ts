@@ -1,4 +1,4 @@
-export { addressBytes, decodeBase58, encodeBase58, isBase58Address } from '@shared/keys/base58';
+export { addressBytes, decodeBase58, encodeBase58, isSolanaAddress } from '@shared/keys/base58';
 export { KeyFormatError, normalizeSecretKey } from './key-formats';
 export { OwnershipError, proveOwnership, type OwnershipFailure } from './ownership';
 export { VaultDecryptError, createVaultCipher, type EncryptedKeyRow, type VaultCipher } from './cipher';

@@ -8,5 +8,4 @@ export { useUpdateListing } from './api/update-listing';
 export { TierBadge } from './components/tier-badge';
 export { useBuy } from './use-buy';
 export { useIsOwner } from './use-is-owner';
-export { useExplorer } from './explorer';
 export * from './rules';

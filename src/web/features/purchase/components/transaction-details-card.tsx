@@ -1,7 +1,7 @@
 import type { TransactionStatus, TransactionView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
-import { useExplorerUrls } from '../use-explorer-urls';
+import { useExplorer } from '@web/lib/use-explorer';
 import { NetworkValue } from './network-value';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
@@ -13,7 +13,7 @@ export function TransactionDetailsCard({
   transaction: TransactionView;
   status?: TransactionStatus;
 }) {
-  const { cluster } = useExplorerUrls();
+  const { cluster } = useExplorer();
   return (
     <Card>
       <CardHeader>

@@ -19,14 +19,14 @@ import { PrivateKeyCard } from '../components/private-key-card';
 import { TransactionDetailsCard } from '../components/transaction-details-card';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { useAutoPayment } from '../use-auto-payment';
-import { useExplorerUrls } from '../use-explorer-urls';
+import { useExplorer } from '@web/lib/use-explorer';
 import { usePayment } from '../use-payment';
 import { useTrackedPurchase } from '../use-tracked-purchase';
 
 export function SecureTransactionPage() {
   const { transactionId = '' } = useParams();
   const { address, wallet, account } = useWallet();
-  const explorer = useExplorerUrls();
+  const explorer = useExplorer();
   const revealCommitment = useConfig().data?.revealCommitment;
   const { query, status: trackedStatus, pollingStopped } = useTrackedPurchase(transactionId, address);
   const transaction = query.data;

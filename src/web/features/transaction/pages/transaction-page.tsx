@@ -9,7 +9,8 @@ import { HashField } from '@web/components/hash-field';
 import { PageHeader } from '@web/components/page-header';
 import { Skeleton } from '@web/components/skeleton';
 import { toast } from '@web/components/toast-store';
-import { NetworkValue, TransactionStatusBadge, useExplorerUrls, useTransaction } from '@web/features/purchase';
+import { NetworkValue, TransactionStatusBadge, useTransaction } from '@web/features/purchase';
+import { useExplorer } from '@web/lib/use-explorer';
 import { ReceiptDownloads } from '@web/features/receipts';
 import { useWallet } from '@web/features/wallet';
 
@@ -19,7 +20,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString();
 export function TransactionPage() {
   const { txHash = '' } = useParams();
   const query = useTransaction(txHash);
-  const explorer = useExplorerUrls();
+  const explorer = useExplorer();
   const { address: viewer } = useWallet();
 
   if (query.isPending) return <TransactionSkeleton />;
