@@ -15,7 +15,7 @@ import {
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalValidator, STATE_FILE_NAME, type LocalValidator } from '@chain/local-validator/index';
+import { createLocalValidator, STATE_FILE_NAME, type LocalValidator } from '@chain/local-validator';
 import { onCleanup } from './lib/cleanup';
 import { table } from './lib/report';
 import { startServer } from './lib/server-process';

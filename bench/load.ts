@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { HttpWallet } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
@@ -16,7 +17,7 @@ const PURCHASES = 50;
 const PURCHASE_CONCURRENCY = 10;
 const TARGET_RPS = 1_500;
 const TARGET_P99_MS = 50;
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 const SUBSTRINGS = ['sol', 'moon', 'pump', 'dog', 'cat', 'king', 'ape', 'abc', '777', 'bonk', 'gem', 'fox'];
 const SORTS = ['createdAt', 'price', 'rarityScore'] as const;
@@ -140,7 +141,7 @@ export async function benchLoad(): Promise<string> {
       const met = r.rps >= TARGET_RPS && r.p99 <= TARGET_P99_MS && r.errors + r.non2xx === 0;
 
       return [
-        `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=true\`) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) each signed in beforehand, go through a purchase end to end over HTTP: initiate, pay on the local validator, confirm, poll verify, reveal, and check the revealed key is the listing's.`,
+        `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=1\`) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) each signed in beforehand, go through a purchase end to end over HTTP: initiate, pay on the local validator, confirm, poll verify, reveal, and check the revealed key is the listing's.`,
         '',
         table(
           [

@@ -4,23 +4,28 @@ import { searchListingsQuerySchema } from '@shared/api/listings';
 import type { Database } from '@server/db/database';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import * as schema from '@server/db/schema';
-import { pageListings } from '@server/modules/listings/listing-page.repository';
+import { createKeptTotals } from '@server/modules/listings/kept-totals';
+import { pageListings, pageStatements } from '@server/modules/listings/listing-page.repository';
 import { listingsRepository } from '@server/modules/listings/listings.repository';
 import { searchFilter } from '@server/modules/listings/read-filters';
 import { readMarketStats } from '@server/modules/market';
+import { HttpWallet } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
-import { drive, type LoadResult } from './lib/load';
+import { drive, type LoadRequest, type LoadResult } from './lib/load';
+import { startMinimalServer, type MinimalStatements } from './lib/minimal-search-server';
 import { loadNow, secs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
 import { table } from './lib/report';
 import { seedListings } from './lib/seed-search';
-import { startServer } from './lib/server-process';
+import { freePort, startServer } from './lib/server-process';
 
 const LISTINGS = Number(process.env.BENCH_SEARCH_LISTINGS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 20);
 const CONNECTIONS = 32;
 const SOLO_SECONDS = 10;
 const TARGET_P95_MS = 20;
+/** Issue 18's 'now' (200k listings, 32 connections, a signed-in cookie, so computed): the ×2 targets' base. */
+const ISSUE_NOW_RPS = { default: 700, substring: 311 };
 const SUBSTRINGS = [
   'sol',
   'moon',
@@ -63,23 +68,31 @@ function distinctSubstrings(): string[] {
   return all;
 }
 
+interface Scenario {
+  name: string;
+  /** Which of issue 18's comparisons the run belongs to. */
+  kind: 'default' | 'substring' | 'distinct';
+  paths: string[];
+}
+
 /**
- * The server as deployed (anonymous search answers kept for 1 s, `public-read-cache.ts`), then with that cache off:
- * what every signed-in caller, and every question nobody asked in the last second, costs.
+ * The server as deployed (search answers kept for 1 s for every caller, `public-read-cache.ts`), then with that
+ * cache off: what a question nobody asked in the last second costs. Capped totals stay kept in both
+ * (`kept-totals.ts`): they are part of how a page is computed, not a cached answer.
  */
-function servers(): { server: string; env: Record<string, string>; scenarios: [string, string[]][] }[] {
-  const defaultPage: [string, string[]] = [`(a) default page \`${DEFAULT_PATH}\``, [DEFAULT_PATH]];
-  const words: [string, string[]] = [
-    `(b) substring \`query=\` over ${SUBSTRINGS.length} 3–4 character strings in turn (${SUBSTRINGS.join(', ')})`,
-    SUBSTRINGS.map(queryPath),
-  ];
-  const distinct: [string, string[]] = [
-    '(c) substring, a different 3-character base58 string on every request (no answer ever reused)',
-    distinctSubstrings().map(queryPath),
-  ];
+function scenarios(): Scenario[] {
   return [
-    { server: 'as deployed', env: {}, scenarios: [defaultPage, words, distinct] },
-    { server: 'cache off', env: { PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0' }, scenarios: [defaultPage, words] },
+    { name: `(a) default page \`${DEFAULT_PATH}\``, kind: 'default', paths: [DEFAULT_PATH] },
+    {
+      name: `(b) substring \`query=\` over ${SUBSTRINGS.length} 3–4 character strings in turn (${SUBSTRINGS.join(', ')})`,
+      kind: 'substring',
+      paths: SUBSTRINGS.map(queryPath),
+    },
+    {
+      name: '(c) substring, a different 3-character base58 string on every request (no answer ever reused)',
+      kind: 'distinct',
+      paths: distinctSubstrings().map(queryPath),
+    },
   ];
 }
 
@@ -107,10 +120,19 @@ async function statementsOf(pool: pg.Pool, read: (db: Database['db']) => Promise
 const search = (extra: Record<string, string>) =>
   searchFilter(searchListingsQuerySchema.parse({ excludeSold: 'true', page: '1', pageSize: '20', ...extra }));
 
+/** A read made twice with the same kept totals: the second call's statements are those of a total kept. */
+const twice = (extra: Record<string, string>) => async (db: Database['db']) => {
+  const totals = createKeptTotals(60_000);
+  await pageListings(db, search(extra), totals);
+  return pageListings(db, search(extra), totals);
+};
+
 /** Each read the load benchmark makes at 1M listings, with what its statements should be served by. */
 function reads(sampleAddress: string): [string, (db: Database['db']) => Promise<unknown>][] {
   return [
     ['search: default page', (db) => pageListings(db, search({}))],
+    ['search: default page, total kept (2nd call)', twice({})],
+    ['search: query=111, total kept (2nd call)', twice({ query: '111' })],
     ['search: excludeSold=false', (db) => pageListings(db, search({ excludeSold: 'false' }))],
     ['search: price asc, page 5', (db) => pageListings(db, search({ sortBy: 'price', sortOrder: 'asc', page: '5' }))],
     ['search: rarity desc', (db) => pageListings(db, search({ sortBy: 'rarityScore' }))],
@@ -152,6 +174,10 @@ export function filterReads(): [string, (db: Database['db']) => Promise<unknown>
   ];
 }
 
+/**
+ * `npm run bench -- search-filters`: the filter reads alone (EXPLAIN ANALYZE and medians, no load runs) on
+ * BENCH_SEARCH_LISTINGS listings: the quick check that every filter stays index-served.
+ */
 /**
  * `npm run bench -- search-filters`: the filter reads alone (EXPLAIN ANALYZE and medians, no load runs) on
  * BENCH_SEARCH_LISTINGS listings: the quick check that every filter stays index-served.
@@ -241,6 +267,50 @@ export async function explainReads(
   return { timings, plans };
 }
 
+type Caller = 'anonymous' | 'signed-in';
+interface Run {
+  server: string;
+  scenario: Scenario;
+  caller: Caller;
+  connections: number;
+  load: string;
+  r: LoadResult;
+}
+
+/** Warm-up, the measured run, and a drain after each (requests autocannon gave up on still hold connections). */
+async function measure(origin: string, requests: LoadRequest[], connections: number): Promise<LoadResult> {
+  const seconds = connections === 1 ? SOLO_SECONDS : SECONDS;
+  await drive(origin, requests, 3, connections);
+  await drain(origin);
+  const r = await drive(origin, requests, seconds, connections);
+  await drain(origin);
+  return r;
+}
+
+const withCookie = (paths: string[], cookie: string): LoadRequest[] =>
+  paths.map((path) => ({ method: 'GET', path, headers: { cookie } }));
+
+/** The statements the app sends for a computed default page (its total kept) and a substring search. */
+async function appStatements(url: string): Promise<MinimalStatements> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database['db'];
+    const sample = 'sol';
+    const found = pageStatements(db, search({ query: sample }));
+    return {
+      defaultPage: pageStatements(db, search({})).ordered.toSQL(),
+      matches: found.matches.toSQL(),
+      byIds: found.byIds(['00000000-0000-0000-0000-000000000000']).toSQL(),
+      sample,
+    };
+  } finally {
+    await pool.end();
+  }
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+const metOr = (ok: boolean) => (ok ? 'met' : 'missed');
+
 export async function benchSearch(): Promise<string> {
   const db = await createBenchDatabase('search');
   try {
@@ -254,10 +324,23 @@ export async function benchSearch(): Promise<string> {
       throw err;
     }
     const seedMs = performance.now() - s0;
+    const [defaultPage, words, distinct] = scenarios();
 
-    const runs: { server: string; name: string; connections: number; load: string; r: LoadResult }[] = [];
+    const runs: Run[] = [];
+    const record = async (server: string, origin: string, scenario: Scenario, caller: Caller, cookie = '') => {
+      for (const connections of server === 'minimal node:http + pg' ? [CONNECTIONS] : [1, CONNECTIONS]) {
+        if (caller === 'signed-in' && connections === 1) continue;
+        console.log(`search: ${server}: ${scenario.name} (${caller}) at ${connections} connection(s)…`);
+        const requests = caller === 'signed-in' ? withCookie(scenario.paths, cookie) : scenario.paths;
+        const r = await measure(origin, requests, connections);
+        runs.push({ server, scenario, caller, connections, load: loadNow(), r });
+      }
+    };
     let sample = '';
-    for (const { server: label, env, scenarios } of servers()) {
+    for (const [label, env, list] of [
+      ['as deployed', {}, [defaultPage!, words!, distinct!]],
+      ['cache off', { PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0' }, [defaultPage!, words!]],
+    ] as const) {
       console.log(`search: starting the server (${label})…`);
       const server = await startServer(db.url, env);
       try {
@@ -267,34 +350,101 @@ export async function benchSearch(): Promise<string> {
             (p) =>
               `default page answered ${p.addresses.length} listings of total ${p.pagination.total.toLocaleString('en')}`,
           );
-        // One connection first (the service time of a request with nothing queued in front of it), then 32. After
-        // each run the server is drained: requests autocannon gave up on still hold database connections.
-        for (const connections of [1, CONNECTIONS]) {
-          for (const [name, paths] of scenarios) {
-            const seconds = connections === 1 ? SOLO_SECONDS : SECONDS;
-            console.log(`search: ${label}: ${name}: 3 s warm-up, then ${seconds} s at ${connections} connection(s)…`);
-            await drive(server.origin, paths, 3, connections);
-            await drain(server.origin);
-            const r = await drive(server.origin, paths, seconds, connections);
-            runs.push({ server: label, name, connections, load: loadNow(), r });
-            await drain(server.origin);
+        const wallet = await HttpWallet.create(server.origin, '127.0.0.1');
+        await wallet.signIn();
+        for (const scenario of list) {
+          await record(label, server.origin, scenario, 'anonymous');
+          // The same requests with a session: they share the kept answers now (issue 18).
+          if (label === 'as deployed' && scenario.kind !== 'distinct') {
+            await record(label, server.origin, scenario, 'signed-in', wallet.sessionCookie);
           }
         }
       } finally {
         await server.stop();
       }
     }
+    console.log('search: the minimal node:http + pg server on the same statements…');
+    const minimal = await startMinimalServer(db.url, await appStatements(db.url), await freePort());
+    try {
+      for (const scenario of [defaultPage!, words!])
+        await record('minimal node:http + pg', minimal.origin, scenario, 'anonymous');
+    } finally {
+      await minimal.stop();
+    }
 
     console.log("search: EXPLAIN ANALYZE of each read's statements…");
     const { timings, plans } = await explainReads(db.url).finally(() => setup.close());
+    const at32 = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
+      runs.find(
+        (x) => x.server === server && x.scenario.kind === kind && x.caller === caller && x.connections === CONNECTIONS,
+      )!.r;
+    const command = `${LISTINGS === 1_000_000 ? '' : `BENCH_SEARCH_LISTINGS=${LISTINGS} `}npm run bench -- search`;
 
     return [
-      `Command: \`npm run bench -- search\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, first as deployed (a visitor without a session is served an answer up to \`PUBLIC_LISTINGS_MAX_AGE_SECONDS\` = 1 s old; concurrent identical requests share one computation), then with \`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0\` (every request computed, as for every signed-in caller); autocannon in the bench process at ${CONNECTIONS} connections for ${SECONDS} s after a 3 s warm-up. The load generator, the server and PostgreSQL share the same 2 cores. Sanity check: ${sample}.`,
+      `Command: \`${command}\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, first as deployed (every caller, signed in or not, is served an answer up to \`PUBLIC_LISTINGS_MAX_AGE_SECONDS\` = 1 s old; concurrent identical requests share one computation), then with \`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0\` (every request computed; capped totals are still kept for \`LISTING_TOTALS_MAX_AGE_SECONDS\` = 5 s, that is how a page is computed now), then a minimal node:http + pg server (\`bench/lib/minimal-search-server.ts\`, a child process too) sending the same statements as named statements with the same pool size; autocannon in the bench process for ${SECONDS} s (${SOLO_SECONDS} s at 1 connection) after a 3 s warm-up. Signed-in runs send a real session cookie (Sign-In With Solana). The load generator, the servers and PostgreSQL share the same 2 cores, **and the machine is shared with other engineers' work**: see the load average beside each run. Sanity check: ${sample}.`,
+      '',
+      '### Signed-in and anonymous, as deployed',
+      '',
+      table(
+        [
+          'scenario',
+          'anonymous requests/s',
+          'anonymous p99',
+          'signed-in requests/s',
+          'signed-in p99',
+          'signed-in / anonymous',
+          '≥ 0.8× and p99 ≤ 50 ms',
+        ],
+        [defaultPage!, words!].map((sc) => {
+          const a = at32('as deployed', sc.kind);
+          const u = at32('as deployed', sc.kind, 'signed-in');
+          return [
+            sc.name,
+            a.rps.toFixed(1),
+            fmt(a.p99),
+            u.rps.toFixed(1),
+            fmt(u.p99),
+            ratio(u.rps, a.rps),
+            metOr(u.rps >= 0.8 * a.rps && u.p99 <= 50),
+          ];
+        }),
+      ),
+      '',
+      `### The computed path against a minimal node:http + pg server (${CONNECTIONS} connections)`,
+      '',
+      table(
+        [
+          'scenario',
+          'app, cache off: requests/s',
+          'p99',
+          'minimal: requests/s',
+          'p99',
+          'app / minimal (≥ 0.9)',
+          "× issue 18's 'now' (≥ 2×)",
+        ],
+        [defaultPage!, words!].map((sc) => {
+          const app = at32('cache off', sc.kind);
+          const min = at32('minimal node:http + pg', sc.kind);
+          const now = sc.kind === 'default' ? ISSUE_NOW_RPS.default : ISSUE_NOW_RPS.substring;
+          return [
+            sc.name,
+            app.rps.toFixed(1),
+            fmt(app.p99),
+            min.rps.toFixed(1),
+            fmt(min.p99),
+            `${ratio(app.rps, min.rps)} (${metOr(app.rps >= 0.9 * min.rps)})`,
+            `${ratio(app.rps, now)} of ${now} (${metOr(app.rps >= 2 * now)})`,
+          ];
+        }),
+      ),
+      '',
+      '### Every run',
       '',
       table(
         [
           'server',
           'scenario',
+          'caller',
           'connections',
           'requests/s',
           'p50',
@@ -307,9 +457,10 @@ export async function benchSearch(): Promise<string> {
           `p95 ≤ ${TARGET_P95_MS} ms`,
           'load (1 min) after',
         ],
-        runs.map(({ server, name, connections, load, r }) => [
+        runs.map(({ server, scenario, caller, connections, load, r }) => [
           server,
-          name,
+          scenario.name,
+          caller,
           connections,
           r.rps.toFixed(1),
           fmt(r.p50),
@@ -324,7 +475,7 @@ export async function benchSearch(): Promise<string> {
         ]),
       ),
       '',
-      'Every statement each read sends (recorded from the repository code itself), median of 5 runs each, one at a time, after the load, with the scans of its plan. The search sends a capped count beside an ordered page; with a substring, one statement that collects the matches (up to the cap) and then the page by id, or the ordered page when there are more matches than the cap.',
+      "Every statement each read sends (recorded from the repository code itself, each as a named statement), median of 5 runs each, one at a time, after the load, with the scans of its plan. Without a substring, a page whose total is not kept reads its rows with the capped count beside them (an InitPlan); once the total is kept (past the cap), the page is its rows alone (the `total kept` reads). With a substring, one statement collects the matches (up to the cap) and then the page by id, or the ordered page when there are more matches than the cap. The sellers' wallets are read once per process (`users`, the first read below), not joined.",
       '',
       table(['read (statement)', 'median', 'plan'], timings),
       '',

@@ -1,7 +1,7 @@
 /**
  * The first paint of `/` and `/marketplace` with JavaScript off (what a phone shows before the bundle runs) next to
  * the finished page, at 1280 and 390 px, into docs/screenshots/first-paint-*.png; prints the layout shift each
- * page had while React took over and its data arrived (docs/decisions/0013-first-paint.md).
+ * page had while React took over and its data arrived (docs/decisions/0014-first-paint.md).
  * Run: `sh scripts/node.sh node --import tsx scripts/screenshots-first-paint.ts`.
  */
 import { mkdir } from 'node:fs/promises';

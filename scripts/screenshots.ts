@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import buildWebIfStale from '../tests/e2e/global-setup';
 import { startAppServer } from '../tests/e2e/helpers/app-server';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
-import { generateTestKeypair } from '../tests/e2e/helpers/test-keypair';
+import { newKeypair } from '../tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from '../tests/e2e/helpers/test-wallet';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
@@ -44,7 +44,7 @@ try {
       viewport: { width, height: width > 600 ? 800 : 844 },
     });
     const page = await context.newPage();
-    const wallet = await installTestWallet(page, generateTestKeypair());
+    const wallet = await installTestWallet(page, newKeypair());
     for (const [name, path] of ROUTES) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

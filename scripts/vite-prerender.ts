@@ -9,7 +9,7 @@ export const PRERENDER_FILE = 'prerender/pages.json';
 
 /**
  * After the browser build, builds src/web/prerender.tsx for Node (everything bundled, so it runs from a temp dir),
- * renders the first-paint pages and writes them next to index.html (docs/decisions/0013-first-paint.md).
+ * renders the first-paint pages and writes them next to index.html (docs/decisions/0014-first-paint.md).
  */
 export function prerenderPlugin(configFile: string, entry: string): Plugin {
   let config: ResolvedConfig;

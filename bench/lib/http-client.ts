@@ -26,6 +26,11 @@ export class HttpWallet {
     private readonly ip: string,
   ) {}
 
+  /** The session cookie (`name=value`) once signed in, for a load generator to send as this wallet. */
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+
   static async create(origin: string, ip: string, keys?: CryptoKeyPair): Promise<HttpWallet> {
     const pair = keys ?? (await generateKeyPair());
     return new HttpWallet(origin, pair, await getAddressFromPublicKey(pair.publicKey), ip);

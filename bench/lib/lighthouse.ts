@@ -5,6 +5,7 @@ import path from 'node:path';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort } from '../../tests/helpers/server-process';
+import { chromiumBinary } from '../../tests/e2e/helpers/chromium';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type FormFactor = 'mobile' | 'desktop';
@@ -20,12 +21,13 @@ export interface LighthouseRun {
   failing: string[];
 }
 
-/** Debian's Chromium, `--headless=new`, with a remote-debugging port Lighthouse drives. */
+/** Debian's Chromium (or the packaged fallback of tests/e2e/helpers/chromium.ts), `--headless=new`, with a remote-debugging port Lighthouse drives. */
 export async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = await mkdtemp(path.join(tmpdir(), 'vv-lighthouse-'));
+  const { executablePath, env } = await chromiumBinary();
   const child = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     [
       '--headless=new',
       '--no-sandbox',
@@ -37,7 +39,7 @@ export async function startChromium(): Promise<{ port: number; stop: () => Promi
       `--remote-debugging-port=${port}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', env: { ...process.env, ...env } },
   );
   for (let i = 0; i < 100; i++) {
     const up = await fetch(`http://127.0.0.1:${port}/json/version`).then(

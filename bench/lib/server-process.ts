@@ -8,7 +8,7 @@ import { onCleanup } from './cleanup';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -1,7 +1,10 @@
+import type { ErrorCode } from '@shared/api/errors';
+
 /** The one message the spec shows when no configured Solana endpoint answers. */
 export const RPC_UNAVAILABLE_MESSAGE = 'All Solana RPC endpoints failed. Please try again later.';
 
-export type ChainErrorCode = 'RPC_UNAVAILABLE';
+/** A code of the one registry (src/shared/api/errors.ts), so the server can answer with it as it is. */
+export type ChainErrorCode = typeof ErrorCode.RPC_UNAVAILABLE;
 
 /**
  * An error of the Solana layer that callers branch on by `code` (never by message). The server maps

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explorerAddressUrl, explorerClusterQuery, explorerTxUrl } from './explorer.js';
+import { explorerAddressUrl, explorerClusterQuery, explorerTxUrl } from './explorer';
 
 const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 const ADDRESS = 'So11111111111111111111111111111111111111112';

@@ -9,7 +9,7 @@ import {
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimatePurchaseNetworkFee, FALLBACK_NETWORK_FEE_LAMPORTS } from './fees.js';
+import { estimatePurchaseNetworkFee, FALLBACK_NETWORK_FEE_LAMPORTS } from './fees';
 import {
   fundedSigner,
   latestLifetime,
@@ -17,9 +17,10 @@ import {
   signMessage,
   startLocalChain,
   type LocalChain,
-} from './local-validator/testing.js';
-import { buildPaymentTransaction } from './payment/build-payment-transaction.js';
-import { createChainRpc } from './rpc/chain-rpc.js';
+} from '@tests/helpers/local-chain';
+import { buildPaymentTransaction } from './payment/build-payment-transaction';
+import { createChainRpc } from './rpc/chain-rpc';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 let chain: LocalChain;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe('estimatePurchaseNetworkFee', () => {
   });
 
   it('adds the median recent priority fee on the default compute limit', async () => {
-    const payer = await fundedSigner(chain.rpc, 1_000_000_000n);
+    const payer = await fundedSigner(chain.rpc, LAMPORTS_PER_SOL);
     for (const price of [1_000_000n, 2_000_000n, 3_000_000n]) {
       const message = pipe(
         buildPaymentTransaction({

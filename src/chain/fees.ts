@@ -3,8 +3,8 @@ import {
   getCompiledTransactionMessageDecoder,
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
-import { computeBudgetOf, instructionsOfCompiledMessage, priorityFeeLamports } from './compute-budget.js';
-import type { ChainRpc } from './rpc/chain-rpc.js';
+import { computeBudgetOf, instructionsOfCompiledMessage, priorityFeeLamports } from './compute-budget';
+import type { ChainRpc } from './rpc/chain-rpc';
 
 /** The spec's fallback network fee: 0.000005 SOL. */
 export const FALLBACK_NETWORK_FEE_LAMPORTS = 5_000n;

@@ -14,11 +14,11 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { pageHead, seoRoutes, type SeoRoutesOptions } from './modules/seo';
-import { authRoutes } from './modules/auth';
+import { authRoutes, resolveSession } from './modules/auth';
 import { listingsRoutes } from './modules/listings';
 import { getUsdPerSol, marketRoutes } from './modules/market';
 import { chainRoutes } from './modules/chain';
-import { systemRoutes } from './modules/system/system.routes';
+import { systemRoutes } from './modules/system';
 import { usersRoutes } from './modules/users';
 import { purchaseDepsOf, purchasesRoutes, withChain } from './modules/purchases';
 import { payRoutes } from './modules/pay';
@@ -28,7 +28,7 @@ import { attestationPlugin, checkAddressSafety, trustRoutes } from './modules/tr
 import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
 import { ordersPlugin } from './modules/orders';
 import { jobsPlugin } from './jobs';
-import { vaultPlugin } from './modules/vault/vault.plugin';
+import { vaultPlugin } from './modules/vault';
 import type { AppInstance } from './types';
 
 export interface AppDeps {
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   await registerSecurity(app, deps.env);
   await app.register(cookie);
   // First: the guard's onRoute check must see every /api route registered after it, the docs' own included.
-  await app.register(guards);
+  await app.register(guards, { resolveSession: (token) => resolveSession(app.database.db, token) });
   await registerOpenApi(app);
 
   await registerRoutes(app as AppInstance, deps, opts);

@@ -6,11 +6,18 @@ import {
   MoneyParseError,
   PRICE_DECIMALS,
   assertPriceFitsNumeric,
+  divideRoundHalfUp,
   formatSolAmount,
   lamportsToSolString,
   parseSolToLamports,
+  percentChange,
+  roundToPriceUnit,
   solStringToNumber,
+  truncateToPriceUnit,
+  usdColumnValue,
+  usdValue,
 } from './money';
+import { FALLBACK_USD_PER_SOL_LISTING, FALLBACK_USD_PER_SOL_TRANSACTION, formatUsd } from './format/usd';
 
 describe('parseSolToLamports', () => {
   it.each([
@@ -151,5 +158,93 @@ describe('solStringToNumber', () => {
     expect(solStringToNumber(' 2 ')).toBe(2);
     expect(solStringToNumber('abc')).toBe(0);
     expect(solStringToNumber(Infinity)).toBe(0);
+  });
+});
+
+describe('roundToPriceUnit', () => {
+  // The estimate's conversion: rounded to 1e-8 SOL, then the one lamports → SOL text conversion.
+  const formatLamportsAsSol = (lamports: bigint) => lamportsToSolString(roundToPriceUnit(lamports));
+
+  it('writes at most 8 decimals, rounding half up, without trailing zeros', () => {
+    expect(formatLamportsAsSol(1_500_000_000n)).toBe('1.5');
+    expect(formatLamportsAsSol(2_000_000_000n)).toBe('2');
+    expect(formatLamportsAsSol(0n)).toBe('0');
+    expect(formatLamportsAsSol(4n)).toBe('0');
+    expect(formatLamportsAsSol(5n)).toBe('0.00000001');
+    expect(formatLamportsAsSol(123_456_789_012n)).toBe('123.45678901');
+    expect(() => formatLamportsAsSol(-1n)).toThrow(RangeError);
+  });
+});
+
+describe('truncateToPriceUnit', () => {
+  it('drops the lamports below 1e-8 SOL, toward zero', () => {
+    expect(truncateToPriceUnit(0n)).toBe(0n);
+    expect(truncateToPriceUnit(9n)).toBe(0n);
+    expect(truncateToPriceUnit(10n)).toBe(10n);
+    expect(truncateToPriceUnit(1_234_567_899n)).toBe(1_234_567_890n);
+    expect(truncateToPriceUnit(-15n)).toBe(-10n);
+    expect(lamportsToSolString(truncateToPriceUnit(5n))).toBe('0'); // where rounding would give 0.00000001
+  });
+});
+
+describe('divideRoundHalfUp', () => {
+  it('rounds the quotient half up', () => {
+    expect(divideRoundHalfUp(14n, 10n)).toBe(1n);
+    expect(divideRoundHalfUp(15n, 10n)).toBe(2n);
+    expect(divideRoundHalfUp(0n, 7n)).toBe(0n);
+  });
+});
+
+describe('usdValue', () => {
+  it('converts lamports at a rate', () => {
+    expect(usdValue(1_500_000_000n, 200)).toBe(300);
+    expect(usdValue(0n, 200)).toBe(0);
+    expect(usdValue(1_000_000_000n, FALLBACK_USD_PER_SOL_LISTING)).toBe(197);
+    expect(usdValue(2_000_000_000n, FALLBACK_USD_PER_SOL_TRANSACTION)).toBeCloseTo(406.7, 10);
+  });
+
+  it('keeps single lamports and handles amounts beyond 2^53 lamports', () => {
+    expect(usdValue(1n, 1)).toBe(1e-9);
+    expect(usdValue(1_000_000_001n, 1000)).toBeCloseTo(1000.000001, 9);
+    expect(usdValue(2n ** 64n - 1n, 1)).toBeCloseTo(18_446_744_073.709553, 3);
+  });
+
+  it('feeds formatUsd', () => {
+    expect(formatUsd(usdValue(10n, 197))).toBe('$0.000002');
+    expect(formatUsd(usdValue(250_000_000n, 197))).toBe('$49.25');
+  });
+});
+
+describe('usdColumnValue', () => {
+  it('writes numeric(18,8) text of the USD value', () => {
+    expect(usdColumnValue(1_500_000_000n, 200)).toBe('300.00000000');
+    expect(usdColumnValue(10n, 197)).toBe('0.00000197');
+    expect(usdColumnValue(0n, 197)).toBe('0.00000000');
+  });
+
+  it('is null past the column (10 integer digits) or for an unusable rate', () => {
+    expect(usdColumnValue(MAX_PRICE_LAMPORTS, 197)).toBeNull();
+    expect(usdColumnValue(LAMPORTS_PER_SOL, Number.NaN)).toBeNull();
+    expect(usdColumnValue(LAMPORTS_PER_SOL, Infinity)).toBeNull();
+  });
+});
+
+describe('percentChange', () => {
+  it('is the exact change in percent with 4 decimals, truncated toward zero', () => {
+    expect(percentChange(2n * LAMPORTS_PER_SOL, 3n * LAMPORTS_PER_SOL)).toBe('50.0000');
+    expect(percentChange(4n, 5n)).toBe('25.0000');
+    expect(percentChange(3n, 2n)).toBe('-33.3333');
+    expect(percentChange(3n, 4n)).toBe('33.3333');
+    expect(percentChange(7n, 7n)).toBe('0.0000');
+    expect(percentChange(1_000_000n, 999_999n)).toBe('-0.0001');
+  });
+
+  it('is null from zero and when the change does not fit numeric(12,4)', () => {
+    expect(percentChange(0n, 5n)).toBeNull();
+    // 0.00000001 → 1.5 SOL: a 15-million-fold change
+    expect(percentChange(10n, 1_500_000_000n)).toBeNull();
+    // the largest change that fits: just under 10^8 percent
+    expect(percentChange(1n, 1_000_000n)).toBe('99999900.0000');
+    expect(percentChange(1n, 1_000_001n)).toBeNull();
   });
 });

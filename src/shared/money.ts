@@ -16,6 +16,10 @@ export const PRICE_DECIMALS = 8;
 export const MAX_LAMPORTS = 2n ** 64n - 1n;
 /** Largest price `numeric(18,8)` can store: 9,999,999,999.99999999 SOL. */
 export const MAX_PRICE_LAMPORTS = 10n ** 19n - 10n;
+/** The smallest step of a `numeric(18,8)` SOL column: 1e-8 SOL. */
+export const PRICE_UNIT_LAMPORTS = 10n;
+/** Largest USD amount a `numeric(18,8)` column holds (10 integer digits). */
+const MAX_USD_COLUMN = 9_999_999_999;
 
 export class MoneyParseError extends Error {
   override readonly name = 'MoneyParseError';
@@ -102,7 +106,7 @@ export function parseSolToLamports(input: string | number, options: ParseSolOpti
 export function assertPriceFitsNumeric(lamports: bigint): void {
   if (lamports < 0n) throw new MoneyParseError('Price must not be negative');
   if (lamports > MAX_PRICE_LAMPORTS) throw new MoneyParseError('Price is too large');
-  if (lamports % 10n !== 0n) {
+  if (lamports % PRICE_UNIT_LAMPORTS !== 0n) {
     throw new MoneyParseError(`Price can have at most ${PRICE_DECIMALS} decimal places`);
   }
 }
@@ -142,4 +146,66 @@ export function formatSolAmount(value: string | number, maxDecimals = PRICE_DECI
 export function solStringToNumber(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(String(value).trim());
   return Number.isFinite(n) ? n : 0;
+}
+
+/*
+ * Fitting a computed amount into a numeric(18,8) column takes one of two roundings, chosen per use:
+ * - truncate (toward zero) where the stored figure is a promise: a fee never exceeds its rate, an audit row never
+ *   records more than was paid, a variance or mean never claims a lamport that is not there;
+ * - round half up where it is an estimate with no side to err on: the rarity engine's estimated value.
+ * Both feed `lamportsToSolString`, the one lamports → SOL text conversion.
+ */
+
+/** `lamports` truncated toward zero to a whole number of 1e-8 SOL, so a numeric(18,8) column holds it exactly. */
+export function truncateToPriceUnit(lamports: bigint): bigint {
+  return lamports - (lamports % PRICE_UNIT_LAMPORTS);
+}
+
+/** Non-negative `lamports` rounded half up to a whole number of 1e-8 SOL (an estimate's rounding). */
+export function roundToPriceUnit(lamports: bigint): bigint {
+  if (lamports < 0n) throw new RangeError('lamports must not be negative');
+  return divideRoundHalfUp(lamports, PRICE_UNIT_LAMPORTS) * PRICE_UNIT_LAMPORTS;
+}
+
+/** numerator ÷ denominator for non-negative operands, rounded half up. */
+export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/**
+ * USD value of an amount in lamports at `usdPerSol`, for people only: USD is never paid or verified, so a float is
+ * fine. Whole SOL and the lamport remainder are converted separately so large amounts keep their lamport precision
+ * as far as a double allows.
+ */
+export function usdValue(lamports: bigint, usdPerSol: number): number {
+  const whole = Number(lamports / LAMPORTS_PER_SOL);
+  const rest = Number(lamports % LAMPORTS_PER_SOL) / Number(LAMPORTS_PER_SOL);
+  return (whole + rest) * usdPerSol;
+}
+
+/**
+ * `usdValue` as the text of a numeric(18,8) USD column, or null when it is not a finite amount that fits (a
+ * 9,999,999,999 SOL price): a USD figure is a note beside a sale or edit, never a reason to refuse the write.
+ */
+export function usdColumnValue(lamports: bigint, usdPerSol: number): string | null {
+  const usd = usdValue(lamports, usdPerSol);
+  return Number.isFinite(usd) && Math.abs(usd) <= MAX_USD_COLUMN ? usd.toFixed(8) : null;
+}
+
+// numeric(12,4) percentage columns hold |value| < 10^8, i.e. below 10^12 ten-thousandths of a percent.
+const PERCENT_LIMIT_TEN_THOUSANDTHS = 10n ** 12n;
+
+/**
+ * (next − previous) ÷ previous × 100, exactly from lamports, as the numeric(12,4) text the percentage columns hold
+ * ("50.0000", "-33.3333"); truncated toward zero. Null when there is no such percentage to store: from a zero
+ * amount, or when it does not fit the column (a million-fold change, 0.00000001 → 1.5 SOL). A clamped figure would
+ * be a wrong number in the history, and an unclamped one would fail the whole write.
+ */
+export function percentChange(previous: bigint, next: bigint): string | null {
+  if (previous === 0n) return null;
+  const units = ((next - previous) * 1_000_000n) / previous; // 10⁻⁴ percent
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  if (abs >= PERCENT_LIMIT_TEN_THOUSANDTHS) return null;
+  return `${negative ? '-' : ''}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, '0')}`;
 }

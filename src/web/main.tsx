@@ -25,7 +25,7 @@ const initialized = (r: ReturnType<typeof createBrowserRouter>) =>
   });
 
 /*
- * The server sent `/` and `/marketplace` already painted (a build-time prerender, docs/decisions/0013-first-paint.md).
+ * The server sent `/` and `/marketplace` already painted (a build-time prerender, docs/decisions/0014-first-paint.md).
  * React replaces that markup with the same layout once the page's chunk is here; rendering earlier would swap the
  * prerender for the loading spinner and shift the page.
  */

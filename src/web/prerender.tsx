@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 
-/** The pages painted before any JavaScript runs (docs/decisions/0013-first-paint.md). */
+/** The pages painted before any JavaScript runs (docs/decisions/0014-first-paint.md). */
 export const PRERENDERED_PATHS = ['/', '/marketplace'] as const;
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_CHUNK_ROWS } from '@server/modules/listings/bulk-create.service';
-import { newKeypair, type TestKeypair } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
 import { Client, FaultServer, listingOf, purchaseReaches } from './faults-kill-helpers';
 import { SOL } from './purchases-helpers';

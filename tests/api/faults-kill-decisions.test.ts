@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@server/db/database';
-import { newKeypair } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
 import { Client, eventually, FaultServer, listingOf, purchaseOf, purchaseReaches } from './faults-kill-helpers';
 import { SOL } from './purchases-helpers';

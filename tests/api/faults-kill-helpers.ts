@@ -106,6 +106,8 @@ export class FaultServer {
         LOCAL_RPC_PORT: '0',
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
+        // These tests read a listing right after the write they check: no kept public answers in between.
+        PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
         ADMIN_WALLETS: this.adminWallets.join(','),
         ...(this.database?.url ? { DATABASE_URL: this.database.url } : {}),
         ...(crashAt ? { FAULT_CRASH_AT: crashAt } : {}),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitiateTransactionResponse } from '@shared/api/transactions';
 import { parseSolToLamports } from '@shared/money';
-import { newKeypair, type TestKeypair } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
 import { Client, FaultServer, listingOf, purchaseOf, purchaseReaches } from './faults-kill-helpers';
 import { SOL } from './purchases-helpers';

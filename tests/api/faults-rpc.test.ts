@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC_UNAVAILABLE_MESSAGE } from '@chain/errors';
 import { createChainRpc } from '@chain/rpc/chain-rpc';
-import { createAdmin, createListing, createUser, listingTableCounts, newKeypair } from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import { createSwitchableRpc, type SwitchableRpc } from '@tests/helpers/switchable-rpc';
 import {
   confirm,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKeypair } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
 import { Client, FaultServer } from './faults-kill-helpers';
 import { SOL } from './purchases-helpers';

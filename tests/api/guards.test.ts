@@ -31,10 +31,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/addresses/featured',
   'GET /api/addresses/search',
   'GET /api/addresses/by-address/:param',
+  'GET /api/addresses/lookup/:param',
   'GET /api/addresses/:param/price-history',
   'POST /api/addresses/validate',
   'GET /api/transactions/recent',
   'GET /api/transactions/:param',
+  'GET /api/transactions/lookup/:param',
   'GET /api/solana/gas-fees',
   'GET /api/prices/live',
   'POST /api/dev/airdrop',
@@ -190,7 +192,7 @@ describe('the route table', () => {
   it('refuses at start-up an /api route that does not declare its access', async () => {
     const bare = Fastify();
     await bare.register(cookie);
-    await bare.register(guards);
+    await bare.register(guards, { resolveSession: async () => null });
     expect(() => bare.get('/api/test-only/forgotten', async () => ({}))).toThrow(
       /GET \/api\/test-only\/forgotten: every \/api route must declare config.access/,
     );

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkRowInput } from '@shared/api/listings';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 import { bulkCreateListings, createSealPool } from '@server/modules/listings';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, createUser, listingTableCounts, newKeypair } from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 
 let t: TestApp;
@@ -21,7 +22,7 @@ function lookalikeOf(address: string): string {
     const other = newKeypair().address;
     if (other.length !== address.length) continue;
     const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isValidSolanaAddress(candidate)) return candidate;
+    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
   }
 }
 
@@ -145,6 +146,32 @@ describe('POST /api/bulk-create-listings', () => {
     console.info(`bulk: ${rows.length} rows in ${elapsed} ms`);
   });
 
+  it('does not echo an address field that holds the seed, but does echo an address the key does not control', async () => {
+    const k = newKeypair();
+    const other = newKeypair();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: {
+        addressData: [
+          { line: 1, address: k.forms.base58Seed, privateKey: k.forms.base58Secret },
+          { line: 2, address: other.address, privateKey: k.forms.base58Secret },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const body = res.json();
+    expect(body.errors).toEqual([
+      'Line 1: ownership verification failed: The address field holds the private key, not the address',
+      expect.stringMatching(
+        new RegExp(`^Line 2: ownership verification failed: .*does not match address ${other.address}`),
+      ),
+    ]);
+    expect(body.results.map((r: { address: string }) => r.address)).toEqual(['', other.address]);
+    expect(res.body.includes(k.forms.base58Seed)).toBe(false);
+  });
+
   it('refuses non-admins, strangers, another wallet and an empty batch without changes', async () => {
     const kp = newKeypair();
     const payload = { addressData: [{ address: kp.address, privateKey: kp.forms.base58Secret }] };
@@ -201,7 +228,7 @@ describe('POST /api/bulk-create-listings', () => {
       bulkCreateListings(
         { database: t.database, pool: failing },
         rows,
-        { userId: seller!.id, walletAddress: admin.walletAddress },
+        { userId: seller!.id, wallet: admin.walletAddress },
         { chunkRows: 10 },
       ),
     ).rejects.toThrow();
@@ -218,7 +245,7 @@ describe('bulk uploads and listings already in the database', () => {
     const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
       admin.walletAddress,
     ]);
-    const actor = { userId: seller!.id, walletAddress: admin.walletAddress };
+    const actor = { userId: seller!.id, wallet: admin.walletAddress };
     const rows = Array.from({ length: 24 }, (_, i) => {
       const kp = newKeypair();
       return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, createUser, listingTableCounts, newKeypair } from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 
 /** Another valid address with the same first 4 and last 4 characters. */
 function lookalikeOf(address: string): string {
@@ -10,7 +11,7 @@ function lookalikeOf(address: string): string {
     const other = newKeypair().address;
     if (other.length !== address.length) continue;
     const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isValidSolanaAddress(candidate)) return candidate;
+    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
   }
 }
 
@@ -77,7 +78,6 @@ describe('POST /api/addresses', () => {
       status: 'available',
       isListed: true,
       sellerWallet: admin.walletAddress,
-      isOwner: true,
       promotionType: 'standard',
       usdPrice: 394,
       formattedUsd: '$394.00',

@@ -39,14 +39,15 @@ describe('GET /api/addresses/search', () => {
         .map((l) => l.id)
         .reverse(),
     );
-    expect(addresses[0]).toMatchObject({ price: '4', usdPrice: 788, formattedUsd: '$788.00', isOwner: false });
+    expect(addresses[0]).toMatchObject({ price: '4', usdPrice: 788, formattedUsd: '$788.00' });
+    expect(addresses[0]).not.toHaveProperty('isOwner'); // the browser decides from sellerWallet (decision 0004)
     expect(res.body).not.toMatch(/privateKey|encrypted/i);
   });
 
-  it('sorts by price both ways, and marks the owner', async () => {
+  it('sorts by price both ways, naming the seller wallet', async () => {
     const asc = (await get('/api/addresses/search?sortBy=price&sortOrder=asc', seller.cookie)).json();
     expect(asc.addresses.map((a: Listing) => a.price)).toEqual(['0.5', '1', '2', '3', '4', '10']);
-    expect(asc.addresses.every((a: Listing) => a.isOwner)).toBe(true);
+    expect(asc.addresses.every((a: Listing) => a.sellerWallet === seller.walletAddress)).toBe(true);
     const desc = (await get('/api/addresses/search?sortBy=price&sortOrder=desc')).json();
     expect(desc.addresses.map((a: Listing) => a.price)).toEqual(['10', '4', '3', '2', '1', '0.5']);
   });
@@ -127,6 +128,19 @@ describe('GET /api/addresses/by-address/{address}', () => {
     const res = await get('/api/addresses/by-address/NoSuchAddress111111111111111111111');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'LISTING_NOT_FOUND', message: 'Address not found' });
+  });
+});
+
+describe('GET /api/addresses/lookup/{address} (the address page)', () => {
+  it('returns the same listing as by-address, and 200 with null for an unknown address', async () => {
+    const address = encodeURIComponent(made[6]!.address);
+    const res = await get(`/api/addresses/lookup/${address}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual((await get(`/api/addresses/by-address/${address}`)).json());
+    const missing = await get('/api/addresses/lookup/NoSuchAddress111111111111111111111');
+    expect(missing.statusCode).toBe(200);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
+    expect(missing.json()).toBeNull();
   });
 });
 

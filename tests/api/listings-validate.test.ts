@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAddress } from '@shared/rarity/server';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { newKeypair } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
+import { leakedEncodings } from '@tests/helpers/key-encodings';
 
 /** A real address whose estimated value is above zero and below the engine's cap. */
 function moderateAddress(): string {
@@ -100,5 +101,29 @@ describe('POST /api/addresses/validate never echoes a pasted private key (issue 
     const res = await validateFrom({ address: kp.address });
     expect(res.statusCode).toBe(200);
     expect(res.json().address).toBe(kp.address);
+  });
+});
+
+describe('POST /api/addresses/validate never echoes invalid input', () => {
+  const kp = newKeypair();
+  const validateFrom = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/addresses/validate', payload, remoteAddress: '198.51.100.10' });
+  const b64url = Buffer.from(kp.secretKey).toString('base64url');
+  const cases = Object.entries({
+    plainTypo: 'not-an-address-0OIl',
+    quotedBase58: `"${kp.forms.base58Secret}"`,
+    base64url: b64url,
+    quotedBase64url: `'${b64url}'`,
+    jsonObject: JSON.stringify({ secretKey: [...kp.secretKey] }),
+    jsonObjectOfBase58: JSON.stringify({ privateKey: kp.forms.base58Secret }),
+  });
+
+  it.each(cases)('%s: no part of it comes back, as `address` or anywhere', async (_name, input) => {
+    const res = await validateFrom({ address: input });
+    expect([200, 400]).toContain(res.statusCode);
+    if (res.statusCode === 200) expect(res.json()).toMatchObject({ isValid: false, address: '' });
+    expect(res.body).not.toContain(input.trim());
+    expect(leakedEncodings(res.body, kp.secretKey)).toEqual([]);
+    for (let i = 0; i + 12 <= input.length; i += 6) expect(res.body).not.toContain(input.slice(i, i + 12));
   });
 });

@@ -6,12 +6,17 @@ import { runVaultCli } from '@server/cli/vault';
 import { openEmbeddedDatabase } from '@server/db/open-embedded';
 import { users } from '@server/db/schema';
 import { createListing as createListingService } from '@server/modules/listings';
-import { createVaultCipher, parseMasterKey, VaultDecryptError } from '@server/modules/vault';
-import { loadMasterKey } from '@server/modules/vault/load-master-key';
-import { rotateMasterKey } from '@server/modules/vault/rotate-master-key';
-import { vaultRepository } from '@server/modules/vault/vault.repository';
+import {
+  createVaultCipher,
+  loadMasterKey,
+  parseMasterKey,
+  rotateMasterKey,
+  vaultRepository,
+  VaultDecryptError,
+} from '@server/modules/vault';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, newKeypair, type TestKeypair } from '@tests/helpers/factories';
+import { createAdmin, createListing } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 
 let t: TestApp;
 const keys: { id: string; keypair: TestKeypair }[] = [];
@@ -110,7 +115,7 @@ describe('npm run vault -- rotate-master-key (embedded database)', () => {
             listingType: 'standard',
             privateKey: kp.forms.base58Secret,
           },
-          { userId: seller!.id, walletAddress: seller!.walletAddress },
+          { userId: seller!.id, wallet: seller!.walletAddress },
         );
       } finally {
         await database.close();

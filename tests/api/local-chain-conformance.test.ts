@@ -25,7 +25,7 @@ import {
 } from '@solana/kit';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMint, createTestTokenAccount, TOKEN_PROGRAM_ADDRESS } from '@chain/local-validator/testing-tokens';
+import { createTestMint, createTestTokenAccount, TOKEN_PROGRAM_ADDRESS } from '@tests/helpers/local-chain-tokens';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { serveStandardPorts } from '@server/chain/standard-ports';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
@@ -251,7 +251,7 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
       owner: owner.address,
       tokenProgram: TOKEN_PROGRAM_ADDRESS,
     });
-    const { sendInstructions } = await import('@chain/local-validator/testing-tokens');
+    const { sendInstructions } = await import('@tests/helpers/local-chain-tokens');
     const signature = await sendInstructions(rpc, kitPayer, [
       getCreateAssociatedTokenInstruction({ payer: kitPayer, ata, owner: owner.address, mint: mint.address }),
     ]);
@@ -304,7 +304,14 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
     expect(schedule.slotsPerEpoch).toBeGreaterThan(0);
     expect(await connection.getFirstAvailableBlock()).toBe(0);
     const nodes = await connection.getClusterNodes();
-    expect(nodes).toHaveLength(1);
+    // The node's addresses are the standard ports (the only ones a host:port can name), whichever door is asked.
+    const standard = new URL(endpoints.find((e) => e.name === 'standard ports')!.http);
+    expect(nodes).toEqual([
+      expect.objectContaining({
+        rpc: standard.host,
+        pubsub: `${standard.hostname}:${Number(standard.port) + 1}`,
+      }),
+    ]);
     const largest = await connection.getLargestAccounts();
     expect(Array.isArray(largest.value)).toBe(true);
     expect(await connection.getInflationReward([payer.publicKey])).toEqual([null]);
@@ -320,7 +327,7 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
     expect(await res.json()).toMatchObject({ error: { code: -32601 } });
   });
 
-  it('web3.js subscriptions: onSignature, onAccountChange, onLogs, onSlotChange, onRootChange', async () => {
+  it('web3.js subscriptions: onSignature, onAccountChange, onProgramAccountChange, onLogs, onSlotChange, onRootChange', async () => {
     const to = Keypair.generate().publicKey;
     const events: string[] = [];
     const account = new Promise<number>((resolve) => {
@@ -328,6 +335,19 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
         void connection.removeAccountChangeListener(id);
         resolve(info.lamports);
       });
+    });
+    // The System Program's data-less accounts: the payer and `to` both change; web3.js checks each notification.
+    const program = new Promise<number>((resolve) => {
+      const id = connection.onProgramAccountChange(
+        SystemProgram.programId,
+        (keyed) => {
+          if (!keyed.accountId.equals(to)) return;
+          void connection.removeProgramAccountChangeListener(id);
+          resolve(keyed.accountInfo.lamports);
+        },
+        'confirmed',
+        [{ dataSize: 0 }],
+      );
     });
     const logs = new Promise<string>((resolve) => {
       const id = connection.onLogs(to, (entry) => {
@@ -357,6 +377,7 @@ describe.each(['/rpc', 'standard ports'])('real clients against %s', (name) => {
     );
     const signature = await sendAndConfirmTransaction(connection, tx, [payer]);
     expect(await account).toBe(1_500_000);
+    expect(await program).toBe(1_500_000);
     expect(await logs).toBe(signature);
     expect(events.sort()).toEqual(['root', 'slot']);
   });

@@ -88,6 +88,22 @@ describe('/rpc in local mode: CORS, JSON only, the faucet limit and PubSub', () 
     const other = await t.app.inject({ method: 'POST', url: '/rpc', payload: rpcBody('getSlot') });
     expect(other.json()).toMatchObject({ result: expect.any(Number) });
   });
+
+  it('charges requestAirdrop per call in a batch: the entries beyond the limit are refused', async () => {
+    const wallet = (await generateKeyPairSigner()).address;
+    // 31 calls against a limit of 30 a minute per client IP (shared with the test above, whichever runs first):
+    // at most 30 land, the rest are refused one by one, and the balance is exactly what landed.
+    const batch = Array.from({ length: 31 }, (_, i) => rpcBody('requestAirdrop', [wallet, 1_000_000], i));
+    const res = await t.app.inject({ method: 'POST', url: '/rpc', payload: batch });
+    expect(res.statusCode).toBe(200);
+    const answers = res.json() as { id: number; result?: string; error?: { code: number } }[];
+    const landed = answers.filter((a) => typeof a.result === 'string').length;
+    expect(landed).toBeLessThanOrEqual(30);
+    expect(answers.slice(landed).map((a) => a.error?.code)).toEqual(Array(31 - landed).fill(429));
+    expect((await t.chain.rpc.getBalance(wallet, { commitment: 'processed' }).send()).value).toBe(
+      BigInt(landed) * 1_000_000n,
+    );
+  });
 });
 
 describe('outside local mode', () => {

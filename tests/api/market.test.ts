@@ -22,7 +22,8 @@ import {
 } from '@server/modules/market';
 import { usersRepository } from '@server/modules/users';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, createUser, newKeypair, type CreatedListing } from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, type CreatedListing } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 
 let t: TestApp;

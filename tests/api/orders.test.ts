@@ -181,12 +181,15 @@ describe('orders', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('RESERVED_FOR_REQUESTER');
 
-    // The address page tells the browser it is reserved, and for whom only as "you or not".
-    const seen = (await byAddress(found.address!, other)).json();
-    expect(seen).toMatchObject({ reservedUntil: found.reservedUntil, reservedForYou: false });
-    expect(JSON.stringify(seen)).not.toContain(requester.walletAddress);
-    expect((await byAddress(found.address!)).json()).toMatchObject({ reservedForYou: false });
-    expect((await byAddress(found.address!, requester)).json()).toMatchObject({ reservedForYou: true });
+    // The address page tells every caller it is reserved, the same bytes for all, never naming the requester; the
+    // requester's browser knows the address from its own orders.
+    const seen = await byAddress(found.address!, other);
+    expect(seen.json()).toMatchObject({ reservedUntil: found.reservedUntil });
+    expect(seen.body).not.toContain(requester.walletAddress);
+    expect((await byAddress(found.address!)).body).toBe(seen.body);
+    expect((await byAddress(found.address!, requester)).body).toBe(seen.body);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/orders/mine', headers: { cookie: requester.cookie } });
+    expect(mine.json().orders.map((o: { address: string | null }) => o.address)).toContain(found.address);
 
     // Solana Actions name any account: the card reads reserved, and a POST naming another wallet is refused.
     const card = (await t.app.inject({ method: 'GET', url: actionUrl(found.address!) })).json();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerifierOnce } from '@server/jobs';
-import { createListing, createUser, newKeypair } from '@tests/helpers/factories';
+import { createListing, createUser } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import { newWallet, signIn } from '@tests/helpers/wallet';
 import { addressOfRevealed, inspect, postAccount, signAndSend } from './pay-helpers';
 import {

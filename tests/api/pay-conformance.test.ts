@@ -5,7 +5,8 @@ import type {
   CompletedAction,
   TransactionResponse,
 } from '@solana/actions-spec';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import {
   actionGetResponseSchema,
   actionPostResponseSchema,
@@ -14,6 +15,13 @@ import {
   transactionRequestResponseSchema,
 } from '@shared/api/pay';
 import { transactionRequestUrl } from '@shared/pay/solana-pay-url';
+import {
+  actionGetProblems,
+  actionPostProblems,
+  actionsJsonProblems,
+  transactionRequestMetaProblems,
+  transactionRequestResponseProblems,
+} from '@tests/helpers/actions-spec-validator';
 import { createListing, createUser } from '@tests/helpers/factories';
 import { newWallet } from '@tests/helpers/wallet';
 import { parseSolanaPayUrl, SolanaPayUrlError } from '@tests/helpers/solana-pay-url';
@@ -28,10 +36,21 @@ import {
 } from './purchases-helpers';
 
 /**
- * Conformance with the published specs. The response bodies are parsed with strict schemas (no field the spec
- * does not name), and each parsed value is assigned to the @solana/actions-spec type: `npm run typecheck`
- * fails if our shapes drift from the spec's.
+ * Conformance with the published specs. Our zod schemas are what the routes serialise with, so parsing with them
+ * proves little; the checks that can fail are (1) at compile time, every key of our schemas' types is one the
+ * @solana/actions-spec type names, and each parsed value is assignable to that type (`npm run typecheck`), and
+ * (2) at run time, each body passes a validator written by hand from the spec types
+ * (tests/helpers/actions-spec-validator.ts): an extra, missing, renamed or mistyped field fails.
  */
+
+// (1) Our keys ⊆ the spec's keys, at each level we send.
+type PostBody = z.infer<typeof actionPostResponseSchema>;
+expectTypeOf<keyof z.infer<typeof actionsJsonSchema>>().toExtend<keyof ActionsJson>();
+expectTypeOf<keyof z.infer<typeof actionsJsonSchema>['rules'][number]>().toExtend<keyof ActionsJson['rules'][number]>();
+expectTypeOf<keyof z.infer<typeof actionGetResponseSchema>>().toExtend<keyof ActionGetResponse>();
+expectTypeOf<keyof PostBody>().toExtend<keyof TransactionResponse>();
+expectTypeOf<keyof PostBody['links']>().toExtend<keyof NonNullable<TransactionResponse['links']>>();
+expectTypeOf<keyof PostBody['links']['next']['action']>().toExtend<keyof CompletedAction>();
 const ORIGIN = 'https://shop.example';
 let chain: TestChain;
 let t: PurchaseTestApp;
@@ -60,10 +79,12 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
     const { listing } = await createListing(t, { price: '0.5' });
 
     const rulesRes = await t.app.inject({ method: 'GET', url: '/actions.json', headers });
+    expect(actionsJsonProblems(rulesRes.json())).toEqual([]);
     const rules: ActionsJson = actionsJsonSchema.strict().parse(rulesRes.json());
     for (const rule of rules.rules) expect(rule.apiPath.startsWith('/')).toBe(true); // relative, as preferred
 
     const getRes = await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers });
+    expect(actionGetProblems(getRes.json())).toEqual([]);
     const card: ActionGetResponse = actionGetResponseSchema.strict().parse(getRes.json());
     expect(card.type).toBe('action');
     expect(isAbsoluteHttps(card.icon)).toBe(true);
@@ -76,6 +97,7 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
     }
 
     const postRes = await postAccount(t, `/api/actions/listings/${listing.address}`, (await newWallet()).walletAddress);
+    expect(actionPostProblems(postRes.json())).toEqual([]);
     const parsed = actionPostResponseSchema.strict().parse(postRes.json());
     const post: ActionPostResponse = parsed;
     const tx: TransactionResponse = parsed;
@@ -91,9 +113,43 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
     const { listing } = await createListing(t, { price: '0.5' });
     await initiateOk(t, await fundedUser(), listing);
     const res = await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers });
+    expect(actionGetProblems(res.json())).toEqual([]);
     const card: ActionGetResponse = actionGetResponseSchema.strict().parse(res.json());
     expect(card.disabled).toBe(true);
     expect(card.error?.message).toMatch(/reserved/);
+  });
+});
+
+describe('the spec validator', () => {
+  it('fails a body with an extra, a missing, a renamed or a mistyped field, and a transaction that is not one', async () => {
+    const { listing } = await createListing(t, { price: '0.5' });
+    const card = (
+      await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers })
+    ).json();
+    expect(actionGetProblems(card)).toEqual([]);
+    const { label, ...unlabelled } = card;
+    expect(actionGetProblems({ ...card, price: '0.5' })).toEqual(['$.price: not in the spec']);
+    expect(actionGetProblems(unlabelled)).toEqual(['$.label: required']);
+    expect(actionGetProblems({ ...unlabelled, buttonLabel: label })).toEqual([
+      '$.buttonLabel: not in the spec',
+      '$.label: required',
+    ]);
+    expect(actionGetProblems({ ...card, disabled: 'no' })).toEqual(['$.disabled: not a boolean']);
+    expect(actionGetProblems({ ...card, links: { actions: [{ type: 'transaction', href: '/x' }] } })).toEqual([
+      '$.links.actions[0].label: required',
+    ]);
+
+    const post = (
+      await postAccount(t, `/api/actions/listings/${listing.address}`, (await newWallet()).walletAddress)
+    ).json();
+    expect(actionPostProblems(post)).toEqual([]);
+    expect(actionPostProblems({ ...post, transaction: Buffer.from('not a transaction').toString('base64') })).toEqual([
+      '$.transaction: not a base64 serialised transaction',
+    ]);
+    const { icon, ...action } = post.links.next.action;
+    expect(
+      actionPostProblems({ ...post, links: { next: { type: 'inline', action: { ...action, image: icon } } } }),
+    ).toEqual(['$.links.next.action.image: not in the spec', '$.links.next.action.icon: required']);
   });
 });
 
@@ -110,14 +166,14 @@ describe('Solana Pay transaction request conformance', () => {
     if (parsed.kind !== 'transaction-request') throw new Error(`parsed as ${parsed.kind}`);
     expect(parsed.link.href).toBe(`${ORIGIN}/api/pay/${started.transactionId}`);
 
-    const meta = transactionRequestMetaSchema
-      .strict()
-      .parse((await t.app.inject({ method: 'GET', url: parsed.link.pathname })).json());
+    const metaBody = (await t.app.inject({ method: 'GET', url: parsed.link.pathname })).json();
+    expect(transactionRequestMetaProblems(metaBody)).toEqual([]);
+    const meta = transactionRequestMetaSchema.strict().parse(metaBody);
     expect(isAbsoluteHttps(meta.icon)).toBe(true);
     expect(meta.icon).toMatch(/\.svg$/); // SVG, PNG or WebP
-    const body = transactionRequestResponseSchema
-      .strict()
-      .parse((await postAccount(t, parsed.link.pathname, buyer.walletAddress)).json());
+    const postBody = (await postAccount(t, parsed.link.pathname, buyer.walletAddress)).json();
+    expect(transactionRequestResponseProblems(postBody)).toEqual([]);
+    const body = transactionRequestResponseSchema.strict().parse(postBody);
     expect(body.transaction).toMatch(/^[A-Za-z0-9+/]+=*$/);
   });
 

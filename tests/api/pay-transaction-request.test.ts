@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerifierOnce } from '@server/jobs';
-import { createListing, createUser, newKeypair } from '@tests/helpers/factories';
+import { createFingerprinter } from '@tests/helpers/db-fingerprint';
+import { createListing, createUser } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
 import { signIn } from '@tests/helpers/wallet';
 import { addressOfRevealed, inspect, postAccount, signAndSend } from './pay-helpers';
 import {
@@ -72,10 +74,14 @@ describe('Solana Pay transaction request', () => {
     expect(revealed.statusCode).toBe(200);
     expect(addressOfRevealed(revealed.json().privateKey)).toBe(keypair.address);
 
-    // A second transaction for the paid purchase is refused.
+    // A second transaction for the paid purchase is refused, and the refusal changes nothing.
+    const fingerprinter = await createFingerprinter(t.database);
+    const paid = await fingerprinter.take();
     const second = await postAccount(t, url, buyer.walletAddress);
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toBe('INVALID_TRANSACTION_STATE');
+    expect(await fingerprinter.take()).toEqual(paid);
+    expect((await statusOf(t, started.transactionId))?.status).toMatch(/verified|completed/);
   });
 
   it('refuses a malformed account, another wallet, and an unknown purchase, changing nothing', async () => {

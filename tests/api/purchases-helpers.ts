@@ -22,10 +22,11 @@ import { purchaseDepsOf, type PurchaseDeps } from '@server/modules/purchases';
 import type { TestApp } from '@tests/helpers/app';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import type { SignedInWallet } from '@tests/helpers/wallet';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 /** Helpers for the purchase API tests (tests/api/purchases*.test.ts). */
 
-export const SOL = 1_000_000_000n;
+export const SOL = LAMPORTS_PER_SOL;
 
 /** A local validator served over loopback JSON-RPC, as the browser and the server reach a real cluster. */
 export interface TestChain {

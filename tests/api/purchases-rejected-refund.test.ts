@@ -14,6 +14,7 @@ import {
   listingStatus,
   pay,
   statusOf,
+  verify,
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
@@ -53,7 +54,8 @@ const sellerView = async (id: string) => {
     url: `/api/transactions/user?walletAddress=${seller.walletAddress}`,
     headers: { cookie: seller.cookie },
   });
-  return (res.json() as { id: string; status: string; disputeReason: string | null }[]).find((r) => r.id === id);
+  type Row = { id: string; status: string; disputeReason: string | null; failureKind: string | null };
+  return (res.json() as (Row & { failureCode: string | null })[]).find((r) => r.id === id);
 };
 
 describe('a refused payment that still paid the seller', () => {
@@ -71,6 +73,11 @@ describe('a refused payment that still paid the seller', () => {
     expect(row?.dispute_reason).toContain(`Refund due: ${sol} SOL`);
     expect(row?.dispute_reason).toContain(buyer.walletAddress);
     expect((await sellerView(started.transactionId))?.disputeReason).toContain(txHash);
+    expect(await sellerView(started.transactionId)).toMatchObject({ failureKind: 'refund_due', failureCode: code });
+    // Asked again, the closed purchase answers as the refusal did: its code and message come from the stored row.
+    const asked = await verify(t, buyer, started.transactionId);
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json()).toEqual(res.json());
     const audited = await t.database.query<{ metadata: { lamports: string; code: string } }>(
       `select metadata from transaction_audit where action = 'purchase.refund_due' and transaction_id = $1`,
       [started.transactionId],
@@ -92,5 +99,9 @@ describe('a refused payment that still paid the seller', () => {
     expect(await countRows(t, 'transaction_audit', refundRows)).toBe(0);
     expect(await countRows(t, 'transaction_audit', `action = 'purchase.payment_rejected'`)).toBeGreaterThan(0);
     expect((await statusOf(t, started.transactionId))?.dispute_reason).not.toContain('Refund due');
+    expect(await sellerView(started.transactionId)).toMatchObject({
+      failureKind: 'payment_rejected',
+      failureCode: 'RECIPIENT_MISMATCH',
+    });
   });
 });

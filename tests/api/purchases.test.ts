@@ -208,6 +208,16 @@ describe('initiate', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('TRANSACTION_NOT_FOUND');
+    // The pages' own read: the same view (payment for the buyer only), and 200 with null for an unknown id.
+    const lookup = (id: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url: `/api/transactions/lookup/${id}`, headers: cookie ? { cookie } : {} });
+    expect((await lookup(started.transactionId, buyer.cookie)).json()).toEqual(asBuyer.json());
+    expect((await lookup(started.transactionId)).json().payment).toBeUndefined();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const none = await lookup(id);
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toBeNull();
+    }
   });
 
   it('charges the commission to the treasury when one is configured', async () => {

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, algorithmAdjustments, feeConfig, membershipTiers, transactions, users } from '@server/db/schema';
 import { seedReferenceData } from '@server/db/seed-reference-data';
+import { EXPIRED_REASON, transactionsRepository } from '@server/modules/purchases';
+import { IllegalTransitionError } from '@server/modules/purchases/state-machine';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 // The stored data model (docs/product-spec.md#stored-tables plus the tables docs/domain.md adds), checked against the
@@ -322,6 +324,70 @@ describe('one open purchase per listing', () => {
 
     await t.db.update(transactions).set({ status: 'failed' }).where(eq(transactions.id, first.id));
     await expect(insertSecond('initiated')).resolves.toEqual([]);
+  });
+});
+
+describe('purchase state machine, against real rows', () => {
+  const statusOf = async (id: string) => (await transactionsRepository.findById(t.db, id))?.status;
+
+  it('refuses a move the state machine lacks and leaves the row as it was', async () => {
+    const done = await createPurchase({ status: 'completed' });
+    await expect(transactionsRepository.transition(t.db, done.id, { completed: 'pending' }, {})).rejects.toThrow(
+      IllegalTransitionError,
+    );
+    const failed = await createPurchase({ status: 'failed', failureKind: 'payment_rejected' });
+    await expect(
+      transactionsRepository.transition(t.db, failed.id, { failed: 'initiated' }, { txHash: unique('sig') }),
+    ).rejects.toThrow(IllegalTransitionError);
+    expect(await transactionsRepository.findById(t.db, done.id)).toEqual(done);
+    expect(await transactionsRepository.findById(t.db, failed.id)).toEqual(failed);
+  });
+
+  it('moves a row only from the status the caller expects', async () => {
+    const open = await createPurchase({ status: 'initiated' });
+    expect(await transactionsRepository.transition(t.db, open.id, { pending: 'verified' }, {})).toBeUndefined();
+    expect(await statusOf(open.id)).toBe('initiated');
+    expect(await transactionsRepository.transition(t.db, open.id, { initiated: 'failed' }, {})).toMatchObject({
+      status: 'failed',
+    });
+  });
+
+  it('makes a different move per from-status in one statement (attaching a payment signature)', async () => {
+    const open = await createPurchase({ status: 'initiated' });
+    const expired = await createPurchase({ status: 'failed', failureKind: 'expired', disputeReason: EXPIRED_REASON });
+    const rejected = await createPurchase({ status: 'failed', failureKind: 'payment_rejected' });
+    expect(await transactionsRepository.attachSignature(t.db, open.id, unique('sig'))).toMatchObject({
+      status: 'pending',
+    });
+    expect(await transactionsRepository.attachSignature(t.db, expired.id, unique('sig'))).toMatchObject({
+      status: 'failed',
+      failureKind: 'expired',
+    });
+    // Only an expired reservation takes a late payment.
+    expect(await transactionsRepository.attachSignature(t.db, rejected.id, unique('sig'))).toBeUndefined();
+  });
+});
+
+describe('failure columns', () => {
+  const violation = (run: Promise<unknown>) =>
+    run.then(
+      () => undefined,
+      (e: { code?: string; cause?: { code?: string } }) => e.cause?.code ?? e.code,
+    );
+
+  it('accept only the known kinds, only on a failed purchase, and a code only with a kind that has one', async () => {
+    expect(await violation(createPurchase({ status: 'failed', failureKind: 'bogus' as 'expired' }))).toBe('23514');
+    expect(await violation(createPurchase({ status: 'pending', failureKind: 'expired' }))).toBe('23514');
+    expect(await violation(createPurchase({ status: 'failed', failureCode: 'AMOUNT_MISMATCH' }))).toBe('23514');
+    expect(
+      await violation(createPurchase({ status: 'failed', failureKind: 'expired', failureCode: 'AMOUNT_MISMATCH' })),
+    ).toBe('23514');
+    const rejected = await createPurchase({
+      status: 'failed',
+      failureKind: 'payment_rejected',
+      failureCode: 'AMOUNT_MISMATCH',
+    });
+    expect(rejected).toMatchObject({ failureKind: 'payment_rejected', failureCode: 'AMOUNT_MISMATCH' });
   });
 });
 

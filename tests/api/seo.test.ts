@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import type { Listing } from '@shared/api/listings';
+import { pageMeta } from '@shared/seo/page-meta';
+import { renderPng } from '@server/modules/address-art';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createAdmin, createListing } from '@tests/helpers/factories';
 
@@ -29,13 +32,19 @@ let paged: TestApp;
 let dir: string;
 const forSale: Listing[] = [];
 let unlisted: Listing;
+/** The pictures `t` rendered: the real renderer, counted, so a cache hit is visible. */
+const rendered: string[] = [];
+const countingRender = (svg: string) => {
+  rendered.push(svg);
+  return renderPng(svg);
+};
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'vv-seo-'));
   await writeFile(path.join(dir, 'index.html'), TEMPLATE);
   await mkdir(path.join(dir, 'prerender'));
   await writeFile(path.join(dir, 'prerender/pages.json'), JSON.stringify(PRERENDERED));
-  t = await createTestApp({ appOptions: { webDir: dir } });
+  t = await createTestApp({ appOptions: { webDir: dir, seo: { renderPng: countingRender } } });
   // The same database is not shared; the paged app gets its own listings below.
   paged = await createTestApp({ appOptions: { webDir: dir, seo: { urlsPerSitemap: 2 } } });
   const seller = await createAdmin(t);
@@ -52,19 +61,16 @@ afterAll(async () => {
 
 const get = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url });
 
-/** Runs xmllint --schema on `xml`; returns its exit status and output (0 = valid). */
+/**
+ * Runs `xmllint --schema` on `xml` (libxml2's own xmllint, compiled to WebAssembly by the `xmllint-wasm` package, so
+ * a fresh machine needs no system package); returns its status and output (0 = valid).
+ */
 async function xmllint(xml: string, schema: 'sitemap.xsd' | 'siteindex.xsd') {
-  const file = path.join(dir, `doc-${Math.random().toString(36).slice(2)}.xml`);
-  await writeFile(file, xml);
-  try {
-    const out = execFileSync('xmllint', ['--noout', '--schema', path.join(XSD_DIR, schema), file], {
-      stdio: 'pipe',
-    });
-    return { status: 0, output: out.toString() };
-  } catch (err) {
-    const e = err as { status: number; stderr: Buffer };
-    return { status: e.status, output: e.stderr.toString() };
-  }
+  const result = await validateXML({
+    xml: { fileName: 'document.xml', contents: xml },
+    schema: { fileName: schema, contents: await readFile(path.join(XSD_DIR, schema)) },
+  });
+  return { status: result.valid ? 0 : 1, output: result.rawOutput };
 }
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
@@ -127,6 +133,12 @@ describe('sitemap', () => {
   });
 });
 
+const unescapeHtml = (text: string) =>
+  text.replace(
+    /&(lt|gt|amp|quot|#39);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" })[e]!,
+  );
+
 /** The content of <meta property|name="key">. */
 function metaContent(html: string, key: string): string | undefined {
   const m = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
@@ -136,6 +148,7 @@ function metaContent(html: string, key: string): string | undefined {
 describe('page heads', () => {
   it('each route has its own title and description, once', async () => {
     const titles = new Map<string, string>();
+    const id = randomUUID();
     const routes = [
       '/',
       '/marketplace',
@@ -144,6 +157,10 @@ describe('page heads', () => {
       '/create-listing',
       '/order',
       '/verify-receipt',
+      `/address/${forSale[0]!.address}`,
+      `/transaction/${id}`,
+      `/secure-transaction/${id}`,
+      '/no-such-page',
     ];
     for (const route of routes) {
       const res = await get(t, route);
@@ -152,13 +169,19 @@ describe('page heads', () => {
       expect(res.body.match(/<title>/g)).toHaveLength(1);
       expect(res.body.match(/name="description"/g)).toHaveLength(1);
       expect(res.body).not.toContain('built-in description');
-      expect(metaContent(res.body, 'robots'), route).toBeUndefined();
-      titles.set(route, /<title>([^<]*)<\/title>/.exec(res.body)![1]!);
+      const expected = pageMeta(route);
+      const title = unescapeHtml(/<title>([^<]*)<\/title>/.exec(res.body)![1]!);
+      expect(title, route).toBe(expected.title);
+      const description = unescapeHtml(metaContent(res.body, 'description')!);
+      // A listed address's description leads with what a link preview should show: its price and rarity.
+      if (route.startsWith('/address/')) expect(description, route).toMatch(/^1\.5 SOL · rarity \d/);
+      expect(description.endsWith(expected.description), `${route}: ${description}`).toBe(true);
+      expect(metaContent(res.body, 'robots'), route).toBe(expected.notFound ? 'noindex' : undefined);
+      titles.set(route, title);
     }
     expect(new Set(titles.values()).size).toBe(titles.size);
     expect(titles.get('/marketplace')).toBe('Marketplace · Vanity Vault');
-    const missing = await get(t, '/no-such-page');
-    expect(metaContent(missing.body, 'robots')).toBe('noindex');
+    expect(titles.get('/no-such-page')).toBe('Page Not Found · Vanity Vault');
   });
 
   it('/ and /marketplace carry their prerendered first paint inside #root; other pages an empty #root', async () => {
@@ -194,8 +217,12 @@ describe('page heads', () => {
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
-    // Served from the cache the second time: the same bytes.
-    expect((await get(t, image.slice(ORIGIN.length))).rawPayload.equals(bytes)).toBe(true);
+    // Served from the cache the second time: the same bytes, and nothing rendered again.
+    const renders = rendered.length;
+    expect(renders).toBeGreaterThan(0);
+    const again = await get(t, image.slice(ORIGIN.length));
+    expect(again.rawPayload.equals(bytes)).toBe(true);
+    expect(rendered.length).toBe(renders);
   });
 
   it('an unknown address has no preview tags, and its picture is a 404', async () => {

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
+import { createAdmin } from '@tests/helpers/factories';
 import { createForwardingProxy, type ForwardingProxy } from '@tests/helpers/forwarding-proxy';
 
 /**
@@ -9,8 +10,13 @@ import { createForwardingProxy, type ForwardingProxy } from '@tests/helpers/forw
  */
 const CLIENT = '127.0.0.2';
 
-/** GET through the proxy from the client's own address, with a forged X-Forwarded-For. */
-function get(proxy: ForwardingProxy, path: string, forged: string): Promise<{ status: number; body: string }> {
+/** GET through the proxy from the client's own address, with a forged X-Forwarded-For (and a cookie, if given). */
+function get(
+  proxy: ForwardingProxy,
+  path: string,
+  forged: string,
+  cookie?: string,
+): Promise<{ status: number; body: string }> {
   const url = new URL(path, proxy.url);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -19,7 +25,7 @@ function get(proxy: ForwardingProxy, path: string, forged: string): Promise<{ st
         port: url.port,
         path: url.pathname,
         localAddress: CLIENT,
-        headers: { 'x-forwarded-for': forged },
+        headers: { 'x-forwarded-for': forged, ...(cookie ? { cookie } : {}) },
       },
       (res) => {
         let body = '';
@@ -75,5 +81,38 @@ describe.each([
     }
     // 120 a minute per client (RATE_LIMITS.publicQuote): every forged address counted as the one real client.
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+});
+
+/*
+ * The "malicious proxy" row of docs/reliability.md's threat model: a proxy we trust can name any client address,
+ * but an address grants nothing. Here the forged X-Forwarded-For is exactly the address the admin signed in from.
+ */
+describe('a trusted proxy naming the address an admin signed in from', () => {
+  let t: TestApp;
+  let proxy: ForwardingProxy;
+  beforeAll(async () => {
+    ({ t, proxy } = await behindProxy('2')); // both hops trusted: the forged address becomes req.ip
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await t?.close();
+  });
+
+  it('gets no session and no admin rights; only the cookie does, from any address', async () => {
+    const admin = await createAdmin(t); // signed in from 127.0.0.1 (inject's default address)
+    const adminIp = '127.0.0.1';
+    expect(JSON.parse((await get(proxy, '/api/test-only/ip', adminIp)).body)).toEqual({ ip: adminIp });
+
+    expect((await get(proxy, '/api/auth/session-status', adminIp)).body).toBe('null');
+    expect(JSON.parse((await get(proxy, '/api/users/is-admin', adminIp)).body)).toEqual({ isAdmin: false });
+    expect((await get(proxy, '/api/known-addresses', adminIp)).status).toBe(401);
+
+    // The admin's own cookie works from an address it never used: identity is the cookie, never the address.
+    const elsewhere = '203.0.113.50';
+    expect(JSON.parse((await get(proxy, '/api/users/is-admin', elsewhere, admin.cookie)).body)).toEqual({
+      isAdmin: true,
+    });
+    expect((await get(proxy, '/api/known-addresses', elsewhere, admin.cookie)).status).toBe(200);
   });
 });

@@ -128,9 +128,25 @@ describe('signed receipts', () => {
       address: listing.address,
       transactionId: started.transactionId,
       statement: 'The vault no longer holds the private key of this address.',
+      cluster: 'local',
     });
+    expect(Date.now() - Date.parse(gone.statement.destroyedAt!)).toBeLessThan(60_000);
     expect(opensslVerify(publicKey, gone.statement, gone.signature)).toBe(true);
+    expect(Object.keys(gone.statement).sort()).toEqual([
+      'address',
+      'cluster',
+      'destroyedAt',
+      'issuedAt',
+      'statement',
+      'transactionId',
+      'type',
+    ]);
+    for (const field of Object.keys(gone.statement)) {
+      const changed = { ...gone.statement, [field]: `${gone.statement[field]}x` };
+      expect(opensslVerify(publicKey, changed, gone.signature), `changed ${field}`).toBe(false);
+    }
     expect(opensslVerify(publicKey, { ...gone.statement, address: admin.walletAddress }, gone.signature)).toBe(false);
+    expect(opensslVerify(publicKey, { ...gone.statement, extra: '1' }, gone.signature)).toBe(false);
     expect(await countRows(t, 'receipts', `transaction_id = '${started.transactionId}'`)).toBe(2);
   });
 });

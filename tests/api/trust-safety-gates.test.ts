@@ -8,24 +8,18 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, waitUntil, type TestRpc } from '@chain/local-validator/testing';
+import { fundedSigner, waitUntil, type TestRpc } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
   sendInstructions,
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
-} from '@chain/local-validator/testing-tokens';
-import type { Listing } from '@shared/api/listings';
+} from '@tests/helpers/local-chain-tokens';
+import type { CreateListingResponse, Listing, OwnListing } from '@shared/api/listings';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
-import {
-  createAdmin,
-  createListing,
-  createUser,
-  listingTableCounts,
-  newKeypair,
-  type TestKeypair,
-} from '@tests/helpers/factories';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
 import { postAccount } from './pay-helpers';
 import {
@@ -122,14 +116,14 @@ const tamper = {
 
 const assignedReason = `system-owned: The account is owned by program ${MEMO_PROGRAM}, not the System Program`;
 
-async function ownerView(seller: { cookie: string }, id: string): Promise<Listing | undefined> {
+async function ownerView(seller: { cookie: string }, id: string): Promise<OwnListing | undefined> {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/addresses/user?pageSize=100',
     headers: { cookie: seller.cookie },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().addresses as Listing[]).find((l) => l.id === id);
+  return (res.json().addresses as OwnListing[]).find((l) => l.id === id);
 }
 
 describe('account-safety checks at single create', () => {
@@ -151,11 +145,28 @@ describe('account-safety checks at single create', () => {
     });
     expect(await listingTableCounts(t)).toEqual(before);
 
-    // History only warns: the listing is created.
+    // History only warns: the listing is created, and the answer says what the checks saw.
     const used = newKeypair();
     await tamper.use(used);
-    const { listing } = await createListing(t, { keypair: used, seller: admin });
+    const listing: CreateListingResponse = (await createListing(t, { keypair: used, seller: admin })).listing;
     expect(listing.address).toBe(used.address);
+    expect(listing.safetyWarnings).toEqual([
+      {
+        name: 'never-used',
+        status: 'warn',
+        detail: expect.stringMatching(/^Used before: [2-9] transactions, the last \d{4}-\d\d-\d\dT[\d:.]+Z$/),
+      },
+    ]);
+    // A clean address answers the plain listing, without the field.
+    const clean: CreateListingResponse = (await createListing(t, { seller: admin })).listing;
+    expect(clean).not.toHaveProperty('safetyWarnings');
+  });
+
+  it('declares the warnings in the OpenAPI document of single create', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const created = doc.paths['/api/addresses'].post.responses['201'].content['application/json'].schema;
+    expect(created.properties.safetyWarnings).toMatchObject({ type: 'array' });
+    expect(created.required).not.toContain('safetyWarnings');
   });
 });
 
@@ -164,12 +175,14 @@ describe('account-safety checks at bulk create', () => {
     const admin = await createAdmin(t);
     const assigned = newKeypair();
     const delegated = newKeypair();
+    const closable = newKeypair();
     const used = newKeypair();
     const clean = newKeypair();
     await tamper.assign(assigned);
     await tamper.tokenAccount(delegated, { delegate: thief });
+    const closableToken = await tamper.tokenAccount(closable, { closeAuthority: thief });
     await tamper.use(used);
-    const rows = [clean, assigned, delegated, used].map((k) => ({
+    const rows = [clean, assigned, delegated, closable, used].map((k) => ({
       address: k.address,
       privateKey: k.forms.base58Secret,
       price: '1',
@@ -185,12 +198,29 @@ describe('account-safety checks at bulk create', () => {
     const body = res.json();
     // Bulk reads only `system-owned` (getMultipleAccounts): token accounts and history are checked at initiate.
     expect(body.errors).toEqual([`Line 2: account-safety check failed: ${assignedReason}`]);
-    expect(body.results.map((r: { status: string }) => r.status)).toEqual(['success', 'failed', 'success', 'success']);
-    expect(body.successful).toBe(3);
+    expect(body.results.map((r: { status: string }) => r.status)).toEqual([
+      'success',
+      'failed',
+      'success',
+      'success',
+      'success',
+    ]);
+    expect(body.successful).toBe(4);
     const after = await listingTableCounts(t);
-    expect(after.addresses - before.addresses).toBe(3);
-    expect(after.encrypted_keys - before.encrypted_keys).toBe(3);
+    expect(after.addresses - before.addresses).toBe(4);
+    expect(after.encrypted_keys - before.encrypted_keys).toBe(4);
     expect(await countRows(t, 'addresses', `address = '${assigned.address}'`)).toBe(0);
+
+    // The close authority bulk stored is caught by the full checks at initiate.
+    const stored = await t.app.inject({ method: 'GET', url: `/api/addresses/by-address/${closable.address}` });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const refused = await initiate(t, buyer, stored.json());
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      `This address failed the account-safety checks and cannot be bought: no-token-accounts: Token account ${closableToken} has close authority ${thief}`,
+    );
   });
 
   it('checks rows of many getMultipleAccounts batches, the failing one among them', async () => {
@@ -237,9 +267,16 @@ describe('account-safety checks at initiate', () => {
       /^Unlisted by the shop at \d{4}-\d\d-\d\dT[^:]+:\d\d:\d\d\.\d+Z: the address failed the account-safety checks/,
     );
     expect(mine?.unlistedReason).toContain(assignedReason);
-    // Off the market: a stranger finds it no more, and never sees the reason.
-    const stranger = await t.app.inject({ method: 'GET', url: `/api/addresses/${listing.address}` });
-    expect(stranger.statusCode).toBe(404);
+    // Off the market: the marketplace search finds it no more (it finds a listed one by the same query), and a
+    // stranger reading it by address sees it unlisted, never the reason.
+    const search = async (a: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/addresses/search?query=${a}` })).json().addresses as Listing[];
+    expect(await search(listing.address)).toEqual([]);
+    const listed = await createListing(t, { price: '0.2' });
+    expect((await search(listed.listing.address)).map((l) => l.id)).toEqual([listed.listing.id]);
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/addresses/by-address/${listing.address}` });
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    expect(stranger.json().isListed).toBe(false);
     expect(stranger.body).not.toContain('Unlisted by the shop');
     expect(await countRows(t, 'transaction_audit', `action = 'listing.unlist_unsafe'`)).toBeGreaterThan(0);
   });
@@ -265,6 +302,25 @@ describe('account-safety checks at initiate', () => {
     const other = await createUser(t);
     await fund(chain, other.walletAddress);
     await initiateOk(t, other, clean.listing);
+  });
+
+  it('refuses a token account with a close authority and unlists it', async () => {
+    const { listing, keypair, seller } = await createListing(t, { price: '0.2' });
+    const token = await tamper.tokenAccount(keypair, { closeAuthority: thief });
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const before = await countRows(t, 'transactions');
+
+    const res = await initiate(t, buyer, listing);
+    expect(res.statusCode, res.body).toBe(409);
+    const reason = `no-token-accounts: Token account ${token} has close authority ${thief}`;
+    expect(res.json()).toMatchObject({
+      error: 'UNSAFE_ACCOUNT',
+      message: `This address failed the account-safety checks and cannot be bought: ${reason}`,
+    });
+    expect(await countRows(t, 'transactions')).toBe(before);
+    expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: false });
+    expect((await ownerView(seller, listing.id))?.unlistedReason).toContain(reason);
   });
 
   it('refuses a Solana Actions purchase of a tampered address the same way', async () => {
@@ -329,6 +385,28 @@ describe('account-safety checks before every reveal', () => {
       address: listing.address,
     });
     expect(new TextDecoder().decode(opened)).toBe(keypair.forms.base58Secret);
+  });
+
+  it('warns at reveal for a token account with a delegate made after the sale', async () => {
+    const { keypair, buyer, id } = await bought();
+    const token = await tamper.tokenAccount(keypair, { delegate: thief });
+    const res = await reveal(t, buyer, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().privateKey).toBe(keypair.forms.base58Secret);
+    expect(res.json().safetyWarning.failed).toEqual([
+      { name: 'no-token-accounts', status: 'fail', detail: `Token account ${token} has delegate ${thief}` },
+    ]);
+    expect(res.json().safetyWarning.message).toContain(
+      `no-token-accounts: Token account ${token} has delegate ${thief}`,
+    );
+  });
+
+  it('reveals an address used after the sale without a warning: history only warns, and reveal warns on a fail', async () => {
+    const { keypair, buyer, id } = await bought();
+    await tamper.use(keypair);
+    const res = await reveal(t, buyer, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, privateKey: keypair.forms.base58Secret });
   });
 
   it('warns at reveal for an address assigned to another program after the sale', async () => {

@@ -8,15 +8,16 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fundedSigner, type TestRpc } from '@chain/local-validator/testing';
+import { fundedSigner, type TestRpc } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
   sendInstructions,
   type TestMint,
-} from '@chain/local-validator/testing-tokens';
+} from '@tests/helpers/local-chain-tokens';
 import type { SafetyReport } from '@shared/api/trust';
-import { createAdmin, createListing, listingTableCounts, newKeypair, type TestKeypair } from '@tests/helpers/factories';
+import { createAdmin, createListing, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { createPurchaseApp, createTestChain, SOL, type PurchaseTestApp, type TestChain } from './purchases-helpers';
 
 let chain: TestChain;
@@ -121,7 +122,7 @@ describe('account-safety checks on the local validator', () => {
     const owner = await signerOf(plain);
     const token = await createTestTokenAccount(rpc, payer, mint, { owner });
     const warned = await until(listing.id, 'no-token-accounts', 'warn');
-    expect(check(warned, 'no-token-accounts').detail).toContain(`1 token account already exist: ${token}`);
+    expect(check(warned, 'no-token-accounts').detail).toContain(`1 token account already exists: ${token}`);
 
     const used = newKeypair();
     const u = await createListing(t, { keypair: used });

@@ -1,38 +1,28 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { getBase58Decoder } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
  * Issue 7 browsing screens against the real server: listings are created through POST /api/addresses by an
  * admin the test signs in itself (ADMIN_WALLETS), with ed25519 keys generated here.
  */
-const b58 = getBase58Decoder();
-const admin = generateTestKeypair();
+const admin = newKeypair();
 const LISTINGS = 25;
 let server: AppServer;
 let browser: Browser;
 const created: Listing[] = [];
 
-function newListingKey() {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const pub = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url');
-  const seed = Buffer.from(privateKey.export({ format: 'jwk' }).d ?? '', 'base64url');
-  return { address: b58.decode(pub), secret: b58.decode(Buffer.concat([seed, pub])) };
-}
-
 async function createListing(url: string, cookie: string, body: Record<string, unknown>): Promise<Listing> {
-  const key = newListingKey();
+  const key = newKeypair();
   const res = await fetch(`${url}/api/addresses`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({ address: key.address, privateKey: key.secret, ...body }),
+    body: JSON.stringify({ address: key.address, privateKey: key.forms.base58Secret, ...body }),
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   return res.json();
@@ -115,23 +105,13 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await expect.poll(() => items.count()).toBe(LISTINGS);
       }));
 
-    it('Address Not Found for an unknown address', async () => {
-      // Not withPage: Chromium logs the API's 404 (the expected answer here) as a console error, and the shared
-      // helper only tolerates the session 401.
-      const context = await browser.newContext({ baseURL: server.url, viewport });
-      try {
-        const page = await context.newPage();
-        const pageErrors: string[] = [];
-        page.on('pageerror', (error) => pageErrors.push(error.message));
+    it('Address Not Found for an unknown address, with no console error', () =>
+      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
         await page.goto('/address/NoSuchAddress111111111111111111111111111111');
         await page.getByRole('heading', { name: 'Address Not Found' }).waitFor();
         await page.getByText("The address you're looking for is not available in our marketplace.").waitFor();
         await page.getByRole('link', { name: 'Back to Marketplace' }).waitFor();
-        expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
+      }));
 
     it('the address page shows a listing', () =>
       withPage(browser, { baseURL: server.url, viewport }, async (page) => {
@@ -203,9 +183,9 @@ describe('address validator', () => {
 });
 
 describe('watchlist star', () => {
-  it('persists for a signed-in wallet across a reload', () =>
+  it('persists for a signed-in wallet across a reload, and lists the starred card under My watchlist', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
-      await installTestWallet(page, generateTestKeypair());
+      await installTestWallet(page, newKeypair());
       await page.goto('/marketplace');
       await page.getByRole('button', { name: 'Connect Wallet' }).click();
       await page
@@ -231,6 +211,20 @@ describe('watchlist star', () => {
             .getAttribute('aria-pressed'),
         )
         .toBe('true');
+
+      // The profile shows the starred listing as a card under its own heading; unstarring there removes it.
+      const address = await rows(page).first().locator('a[title]').getAttribute('title');
+      await page.goto('/profile');
+      const watchlist = page.getByRole('region', { name: /^My watchlist/ });
+      const cards = watchlist.getByTestId('watchlist').getByRole('listitem');
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await cards.first().locator(`a[href="/address/${address}"]`).count()).toBeGreaterThan(0);
+      await cards
+        .first()
+        .getByRole('button', { name: /^Watch / })
+        .click();
+      await watchlist.getByRole('heading', { name: 'No starred addresses' }).waitFor();
+      expect(await cards.count()).toBe(0);
     }));
 });
 

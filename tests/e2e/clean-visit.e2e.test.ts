@@ -1,21 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { pageMeta } from '@shared/seo/page-meta';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
 
 /*
  * Issue 20, a clean first visit: every route, signed out and signed in (as an admin, so the profile shows its
  * listings, and as the owner of a listing), at 1280 and 390 px: no console error or warning at all (not even the
- * network answers other tests tolerate), the route's own <title>, and axe-core with no violations.
+ * network answers other tests tolerate, nor the unknown address's or transaction's "not found"), the route's own
+ * <title> and meta description (on a full load and after client-side navigation), and axe-core with no violations.
  */
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let listing: CreatedListing;
 let transactionId: string;
+// Nothing is listed at this address and no transaction has this id: the pages say "Not Found", quietly.
+const unknownAddress = newKeypair().address;
+const unknownTransaction = randomUUID();
 
 beforeAll(async () => {
   await Promise.all([
@@ -26,7 +32,7 @@ beforeAll(async () => {
   listing = await createListing(seller, { price: '1.25', promotionType: 'featured' });
   await createListing(seller, { price: '3' });
   // A purchase by another wallet, so the transaction pages have something to show.
-  const buyerKey = generateTestKeypair();
+  const buyerKey = newKeypair();
   await airdrop(server.url, buyerKey.address, 5); // initiate checks the balance (docs/domain.md#reservation-limits)
   const buyer = await signIn(server.url, buyerKey);
   const initiated = await buyer.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
@@ -48,15 +54,29 @@ const routes = () => [
   { path: '/marketplace', title: 'Marketplace · Vanity Vault', ready: 'Marketplace' },
   { path: '/marketplace?q=zzzzzz', title: 'Marketplace · Vanity Vault', ready: 'Marketplace' },
   { path: `/address/${listing.address}`, title: `${listing.address.slice(0, 8)}...`, ready: null },
+  { path: `/address/${unknownAddress}`, title: `${unknownAddress.slice(0, 8)}...`, ready: 'Address Not Found' },
   { path: '/profile', title: 'Profile · Vanity Vault', ready: null },
   { path: '/create-listing', title: 'Create Listing · Vanity Vault', ready: null },
   { path: `/transaction/${transactionId}`, title: 'Transaction · Vanity Vault', ready: null },
   { path: `/secure-transaction/${transactionId}`, title: 'Secure Transaction · Vanity Vault', ready: null },
+  { path: `/transaction/${unknownTransaction}`, title: 'Transaction · Vanity Vault', ready: 'Transaction Not Found' },
   { path: '/order', title: 'Order a Custom Address · Vanity Vault', ready: 'Order a Custom Address' },
   { path: '/verify-receipt', title: 'Verify a Receipt · Vanity Vault', ready: 'Verify a receipt' },
   { path: '/terms-of-service', title: 'Terms of Service · Vanity Vault', ready: 'Terms of Service' },
   { path: '/no-such-page', title: 'Page Not Found · Vanity Vault', ready: null },
 ];
+
+/** The description the route's head must carry (the one table the server and the app both use). */
+const descriptionOf = (path: string) => pageMeta(new URL(path, 'http://x').pathname).description;
+const description = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
+
+/** Client-side navigation as the router sees a link or back: history changes, popstate, no document load. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
 
 /** Every console error or warning and uncaught error of `page`, as lines. */
 function recordConsole(page: Page): string[] {
@@ -76,6 +96,7 @@ async function visitAll(context: BrowserContext, page: Page, seen: string[], lab
     // Let the page's queries settle (skeletons gone) before judging its console and markup.
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.title(), { message: `${label} ${route.path}` }).toContain(route.title);
+    expect(await description(page), `${label} ${route.path}`).toBe(descriptionOf(route.path));
     // label-content-name-mismatch (WCAG 2.5.3, the header wallet button) is one of axe's experimental rules: on.
     const axe = await new AxeBuilder({ page })
       .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
@@ -83,6 +104,19 @@ async function visitAll(context: BrowserContext, page: Page, seen: string[], lab
     const violations = axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(' ')}`);
     expect(violations, `${label} ${route.path}`).toEqual([]);
   }
+  // The same routes again without loading a document: the app, not the server, must now set the head.
+  await page.goto('/terms-of-service');
+  await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  for (const route of routes()) {
+    await navigateInApp(page, route.path);
+    const at = `${label} in-app ${route.path}`;
+    await expect.poll(() => page.title(), { message: at }).toContain(route.title);
+    await expect.poll(() => description(page), { message: at }).toBe(descriptionOf(route.path));
+    if (route.ready) await page.getByRole('heading', { level: 1, name: route.ready }).first().waitFor();
+  }
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => 'sameDocument' in window), label).toBe(true);
   expect(seen, label).toEqual([]);
   await context.close();
 }

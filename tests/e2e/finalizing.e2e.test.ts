@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
@@ -17,7 +17,7 @@ import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSe
  * in-between screen at 1280 and 390 px.
  */
 const SHOTS = process.env.FINALIZING_SCREENSHOTS;
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let adminApi: ApiSession;
@@ -58,7 +58,7 @@ describe('REVEAL_COMMITMENT=finalized on the secure transaction screen', () => {
     () =>
       withPage(browser, { baseURL: server.url }, async (page) => {
         const listing = await createListing(adminApi);
-        const buyer = generateTestKeypair();
+        const buyer = newKeypair();
         await airdrop(server.url, buyer.address, 2);
         await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
         await page.getByRole('button', { name: /^BUY NOW/ }).click();

@@ -6,7 +6,7 @@ import type { Listing } from '@shared/api/listings';
 import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
@@ -16,7 +16,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
  * and the text must be shown as written.
  */
 const b58 = getBase58Decoder();
-const admin = generateTestKeypair();
+const admin = newKeypair();
 
 /** Each sets window.__pwned if it ever runs; none has a hyphen, so the category label shows it unchanged. */
 const PAYLOADS = [

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { expectToast, openWithWallet } from './helpers/trade-fixtures';
 
 /*
@@ -110,7 +110,7 @@ describe('custom-pattern order in the browser', () => {
     { timeout: 240_000 },
     () =>
       withPage(browser, { baseURL: server.url, tolerate: TOLERATE_BAD_QUOTE }, async (page) => {
-        const buyer = generateTestKeypair();
+        const buyer = newKeypair();
         await airdrop(buyer.address, 5);
         await openWithWallet(page, buyer, '/marketplace');
 
@@ -182,7 +182,7 @@ describe('custom-pattern order in the browser', () => {
 
   it('orders on a phone (390 px)', { timeout: 180_000 }, () =>
     withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-      const buyer = generateTestKeypair();
+      const buyer = newKeypair();
       await openWithWallet(page, buyer, '/order');
       await page.getByLabel('Position').selectOption('suffix');
       await typeAndQuote(page, 'ab', '3.36 thousand'); // 58²

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import {
   confirmDelete,
   createListing,
@@ -19,7 +19,7 @@ import {
  * 'Failed to update price' / 'Failed to update featured status'. The marketplace shows cards at phone width; the owner
  * signs in through the page, the listing is created through the real API.
  */
-const owner = generateTestKeypair();
+const owner = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let ownerApi: ApiSession;
@@ -38,6 +38,9 @@ afterAll(async () => {
 
 const cardOf = (page: Page, address: string) =>
   page.getByTestId('listing-card').filter({ has: page.locator(`a[title="${address}"]`) });
+const rowOf = (page: Page, address: string) =>
+  page.getByTestId('listing-row').filter({ has: page.locator(`a[title="${address}"]`) });
+const buyButton = (scope: Locator) => scope.getByRole('button', { name: /^(Buy|BUY NOW) / });
 
 async function stored(address: string): Promise<Listing> {
   const res = await fetch(`${server.url}/api/addresses/by-address/${encodeURIComponent(address)}`);
@@ -154,7 +157,7 @@ describe("the owner's controls on a listing card", () => {
   it('deletes after confirmation; other wallets see no controls', async () => {
     const listing = await createListing(ownerApi, { price: '0.2' });
     await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-      await openWithWallet(page, generateTestKeypair(), '/marketplace');
+      await openWithWallet(page, newKeypair(), '/marketplace');
       const card = cardOf(page, listing.address);
       await card.waitFor();
       expect(await card.getByRole('button', { name: 'Edit price' }).count()).toBe(0);
@@ -168,6 +171,53 @@ describe("the owner's controls on a listing card", () => {
       await expect.poll(() => card.count()).toBe(0);
       const res = await fetch(`${server.url}/api/addresses/by-address/${encodeURIComponent(listing.address)}`);
       expect(res.status).toBe(404);
+    });
+  });
+
+  // The marketplace's answers are the same for every caller (decision 0004): the browser tells its own listing
+  // from sellerWallet and the session, on the card, the table row and the address page.
+  it("shows the owner 'Your Listing' and their controls, and everybody else Buy, from answers without isOwner", async () => {
+    const listing = await createListing(ownerApi, { price: '0.6' });
+    const path = `/api/addresses/by-address/${encodeURIComponent(listing.address)}`;
+    const anonymous = await (await fetch(`${server.url}${path}`)).json();
+    const asOwner = await ownerApi.call('GET', path);
+    expect(asOwner.body).toEqual(anonymous);
+    expect(anonymous).not.toHaveProperty('isOwner');
+    expect(anonymous).toMatchObject({ sellerWallet: owner.address });
+
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      const card = await openMarketplaceCard(page, listing.address);
+      await card.getByRole('button', { name: 'Edit price' }).waitFor();
+      expect(await buyButton(card).count()).toBe(0);
+
+      await page.goto(`/address/${encodeURIComponent(listing.address)}`);
+      await page.getByText('Your Listing', { exact: true }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Your Listing' }).isDisabled()).toBe(true);
+      expect(await buyButton(page.locator('main')).count()).toBe(0);
+    });
+    await withPage(browser, { baseURL: server.url }, async (page) => {
+      await openWithWallet(page, owner, '/marketplace');
+      const row = rowOf(page, listing.address);
+      await row.getByText('Your Listing', { exact: true }).first().waitFor();
+      expect(await row.getByRole('button', { name: 'Your Listing' }).isDisabled()).toBe(true);
+    });
+
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      await openWithWallet(page, newKeypair(), '/marketplace');
+      const card = cardOf(page, listing.address);
+      await buyButton(card).waitFor();
+      expect(await card.getByText('Your Listing', { exact: true }).count()).toBe(0);
+
+      await page.goto(`/address/${encodeURIComponent(listing.address)}`);
+      await buyButton(page.locator('main')).waitFor();
+      expect(await page.getByText('Your Listing', { exact: true }).count()).toBe(0);
+    });
+    await withPage(browser, { baseURL: server.url }, async (page) => {
+      await page.goto('/marketplace');
+      const row = rowOf(page, listing.address);
+      await buyButton(row).waitFor();
+      expect(await buyButton(row).isEnabled()).toBe(true);
+      expect(await row.getByText('Your Listing', { exact: true }).count()).toBe(0);
     });
   });
 });

@@ -7,19 +7,21 @@ import {
 } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair, type TestKeypair } from './helpers/test-keypair';
-import { airdrop, createListing, signIn } from './helpers/trade-fixtures';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
+import { airdrop, createListing, holdRequests, signIn } from './helpers/trade-fixtures';
 
 /*
  * Issue 15: paying from a phone wallet. The buyer reserved an address from "another device" (an API session) and
  * opens the secure-transaction page in a browser that has no wallet at all. The page shows the Solana Pay QR; a
  * separate client holding the buyer's key (the phone) reads the transaction request, signs and sends it, and the
- * page reaches Blockchain Confirmed by itself. PAY_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ * page says Confirming as soon as the payment lands, then reaches Blockchain Confirmed by itself.
+ * PAY_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.PAY_SCREENSHOTS;
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 
@@ -53,9 +55,14 @@ async function payFromPhone(solanaPayUrl: string, phone: TestKeypair): Promise<v
   });
   expect(res.status).toBe(200);
   const { transaction } = (await res.json()) as { transaction: string };
+  await signAndSend(transaction, phone);
+}
+
+/** Signs a server-built (base64) transaction with `key` and sends it through the app's /rpc. */
+async function signAndSend(transaction: string, key: TestKeypair): Promise<void> {
   const tx = getTransactionDecoder().decode(getBase64Encoder().encode(transaction));
-  const signature = phone.sign(new Uint8Array(tx.messageBytes)) as SignatureBytes;
-  const signed = { ...tx, signatures: { ...tx.signatures, [phone.address]: signature } };
+  const signature = key.sign(new Uint8Array(tx.messageBytes)) as SignatureBytes;
+  const signed = { ...tx, signatures: { ...tx.signatures, [key.address]: signature } };
   const sent = await fetch(`${server.url}/rpc`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -71,11 +78,22 @@ async function payFromPhone(solanaPayUrl: string, phone: TestKeypair): Promise<v
   expect(answer.result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
 }
 
+/** A blink client's Action POST for `account`: the unsigned payment for that wallet (it reserves nothing). */
+async function actionTransaction(address: string, account: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/actions/listings/${address}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://blinks.example' },
+    body: JSON.stringify({ account }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { transaction: string }).transaction;
+}
+
 describe('pay with a phone wallet', () => {
-  it('shows the Solana Pay QR; a payment from the phone moves the page to Blockchain Confirmed by itself', async () => {
+  it('shows the Solana Pay QR; a payment from the phone moves the page to Confirming, then Blockchain Confirmed, by itself', async () => {
     const adminApi = await signIn(server.url, admin);
     const listing = await createListing(adminApi, { price: '0.5' });
-    const phone = generateTestKeypair(); // the buyer's key lives on the phone, never in this browser
+    const phone = newKeypair(); // the buyer's key lives on the phone, never in this browser
     await airdrop(server.url, phone.address, 2);
     const buyerApi = await signIn(server.url, phone);
     const started = await buyerApi.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
@@ -97,7 +115,11 @@ describe('pay with a phone wallet', () => {
       await shot(page, 'pay-phone-wallet');
     });
 
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }, async (page) => {
+    // The buyer is signed in on this computer (the session the page shows the purchase to) with no wallet in it.
+    const [name, value] = (await sessionCookie(server.url, phone)).split('=') as [string, string];
+    const cookies = [{ name, value, url: server.url }];
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }, async (page, context) => {
+      await context.addCookies(cookies);
       await page.goto(pagePath);
       const qr = page.getByRole('img', { name: 'Solana Pay QR code for this purchase' });
       await qr.waitFor();
@@ -106,10 +128,26 @@ describe('pay with a phone wallet', () => {
       await page.getByRole('button', { name: 'Pay with Phantom Wallet' }).waitFor(); // the panel sits beside it
       await shot(page, 'pay-phone-wallet');
 
+      // The server's verdict is held back, so Confirming can only come from the page watching the reference.
+      const held = await holdRequests(page, `**/api/transactions/lookup/${started.body.transactionId}`, 'GET');
       await payFromPhone(expectedUrl, phone);
       const status = page.getByTestId('transaction-status').first();
-      await expect.poll(() => status.textContent(), { timeout: 60_000, interval: 500 }).toBe('Blockchain Confirmed');
+      await expect
+        .poll(() => status.textContent(), { timeout: 30_000, interval: 200 })
+        .toBe('Confirming on Blockchain');
+      await page.getByRole('heading', { name: 'Confirming on Blockchain' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Pay with a phone wallet' }).count()).toBe(0);
+      held.release();
+      await expect.poll(() => status.textContent(), { timeout: 60_000, interval: 500 }).toBe('Blockchain Confirmed');
+      await shot(page, 'pay-phone-wallet-confirmed');
+    });
+
+    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page, context) => {
+      await context.addCookies(cookies);
+      await page.goto(pagePath);
+      await expect
+        .poll(() => page.getByTestId('transaction-status').first().textContent(), { timeout: 30_000 })
+        .toBe('Blockchain Confirmed');
       await shot(page, 'pay-phone-wallet-confirmed');
     });
   });
@@ -126,6 +164,48 @@ describe('pay with a phone wallet', () => {
       );
       const action = await fetch(`${server.url}/api/actions/listings/${listing.address}`);
       expect(((await action.json()) as { label: string }).label).toBe('Buy for 0.25 SOL');
+    });
+  });
+
+  it('the seller sees a refund-due sale as such, with its reason, in the history and on the transaction page', async () => {
+    const adminApi = await signIn(server.url, admin);
+    const listing = await createListing(adminApi, { price: '0.3' });
+    // Two blink clients buy the same address through its Action; the second payment lands after the sale.
+    const first = newKeypair();
+    const second = newKeypair();
+    await Promise.all([airdrop(server.url, first.address, 2), airdrop(server.url, second.address, 2)]);
+    const firstTx = await actionTransaction(listing.address, first.address);
+    const secondTx = await actionTransaction(listing.address, second.address);
+    await signAndSend(firstTx, first);
+    await expect
+      .poll(
+        async () => (await (await fetch(`${server.url}/api/actions/listings/${listing.address}`)).json()).disabled,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true); // sold by the server's sweep
+    await signAndSend(secondTx, second);
+
+    const [name, value] = (await sessionCookie(server.url, admin)).split('=') as [string, string];
+    await withPage(browser, { baseURL: server.url }, async (page, context) => {
+      await context.addCookies([{ name, value, url: server.url }]);
+      const row = page.getByTestId('history-row').filter({ hasText: 'Refund due' });
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/profile');
+            await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
+            return row.count();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(1);
+      expect(await row.getByTestId('history-reason').textContent()).toMatch(/^Refund due: 0\.3 SOL was paid/);
+      await row.click();
+      await page.getByRole('heading', { name: 'Refund Due' }).waitFor();
+      const reason = await page.getByTestId('dispute-reason').textContent();
+      expect(reason).toContain(`The seller should return the payment to ${second.address}.`);
     });
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, withPage } from './helpers/browser';
 import { delayNextPaymentDelivery } from './helpers/payment-hooks';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
@@ -12,7 +12,7 @@ import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from 
  * when that WebSocket is down. The chain and server are real; the RPC node holds the payment until the test
  * delivers it, so the page is certainly waiting when it lands.
  */
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let adminApi: ApiSession;
@@ -34,7 +34,7 @@ const rpcMethod = (text: string) => (JSON.parse(text) as { method?: string; para
 /** Buys a fresh listing; resolves with the payment's signature once the page shows it confirming. */
 async function payAndHold(page: Page) {
   const listing = await createListing(adminApi);
-  const buyer = generateTestKeypair();
+  const buyer = newKeypair();
   await airdrop(server.url, buyer.address, 2);
   await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
   const delivery = await delayNextPaymentDelivery(page, server.url);
@@ -43,6 +43,17 @@ async function payAndHold(page: Page) {
   const signature = await delivery.signature;
   await statusBadge(page, 'Confirming on Blockchain').waitFor({ timeout: 30_000 });
   return { signature, delivery };
+}
+
+/** Every signature the page asks getSignatureStatuses about on /rpc, in request order. */
+function pollsOf(page: Page): string[] {
+  const polled: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
+    const call = rpcMethod(request.postData() ?? '{}');
+    if (call.method === 'getSignatureStatuses') polled.push(...((call.params?.[0] as string[]) ?? []));
+  });
+  return polled;
 }
 
 const statusBadge = (page: Page, text: string) =>
@@ -60,18 +71,35 @@ describe('payment confirmation on the pay screen', () => {
           chain.send(message);
         });
         chain.onMessage((message) => {
-          frames.push({ from: 'chain', ...rpcMethod(String(message)) });
+          const frame = { from: 'chain' as const, ...rpcMethod(String(message)) };
+          frames.push(frame);
+          if (frame.method === 'signatureNotification') readsAtNotification ??= purchaseReads;
           ws.send(message);
         });
       });
+      // When the page asks the server about the purchase (its 5 s refetch, or the one a notification triggers).
+      let purchaseReads = 0;
+      let readsAtNotification: number | undefined;
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && /\/api\/transactions\/lookup\/[^/]+$/.test(request.url())) purchaseReads++;
+      });
+      // The page's timers run on a clock the test can stop (time flows normally until it does).
+      await page.clock.install();
 
       const { signature, delivery } = await payAndHold(page);
       await expect
         .poll(() => frames.some((f) => f.method === 'signatureSubscribe' && f.params?.[0] === signature))
         .toBe(true);
+      // Stop the page's clock: neither the 2 s signature poll nor the 5 s purchase refetch can run now, so a
+      // purchase read after the payment lands can only come from the notification. Timer-free, so a slow machine
+      // cannot fake or spoil it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
       await delivery.deliver();
-      await statusBadge(page, 'Blockchain Confirmed').waitFor({ timeout: 60_000 });
+      await expect.poll(() => readsAtNotification, { timeout: 30_000 }).toBeDefined();
+      await expect.poll(() => purchaseReads, { timeout: 30_000 }).toBeGreaterThan(readsAtNotification!);
       expect(frames.filter((f) => f.from === 'chain' && f.method === 'signatureNotification')).toHaveLength(1);
+      await page.clock.resume();
+      await statusBadge(page, 'Blockchain Confirmed').waitFor({ timeout: 60_000 });
     }));
 
   it('falls back to polling the signature status when the WebSocket is refused', () =>
@@ -81,12 +109,7 @@ describe('payment confirmation on the pay screen', () => {
         refused++;
         void ws.close({ code: 1011, reason: 'PubSub unavailable' });
       });
-      const polled: string[] = [];
-      page.on('request', (request) => {
-        if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
-        const call = rpcMethod(request.postData() ?? '{}');
-        if (call.method === 'getSignatureStatuses') polled.push(...((call.params?.[0] as string[]) ?? []));
-      });
+      const polled = pollsOf(page);
 
       const { signature, delivery } = await payAndHold(page);
       await expect.poll(() => refused).toBeGreaterThan(0);

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { keypair } from '@shared/bulk/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
 import { installTestWallet } from './helpers/test-wallet';
 import {
   chooseTestWallet,
@@ -25,7 +24,7 @@ import {
  * created on the real server; where a test injects a fault (a request that never answers, a proxy error page, a network
  * failure, an unreadable file), its comment says so. The CSV file goes through the file input, as a user's would.
  */
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let scratch: string;
@@ -51,11 +50,11 @@ const results = (page: Page) => page.getByRole('region', { name: 'Bulk upload re
 
 /** One valid bulk line for a fresh address: address,privateKey,pattern,price. */
 function bulkLine(price: string) {
-  const key = keypair();
+  const key = newKeypair();
   return {
     address: key.address,
     pattern: key.address.slice(0, 4),
-    line: `${key.address},${key.secret},${key.address.slice(0, 4)},${price}`,
+    line: `${key.address},${key.forms.base58Secret},${key.address.slice(0, 4)},${price}`,
   };
 }
 
@@ -74,7 +73,7 @@ describe('create listing access', () => {
 
   it('Access Restricted for a wallet that is not an admin', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
-      await openWithWallet(page, generateTestKeypair(), '/create-listing');
+      await openWithWallet(page, newKeypair(), '/create-listing');
       await heading(page, 'Access Restricted').waitFor();
       await page.getByText('Create listing is restricted to authorized admin wallets only.', { exact: true }).waitFor();
       await expectLink(page.getByRole('link', { name: 'Go to Marketplace' }), '/marketplace');
@@ -111,10 +110,10 @@ describe('single listing form', () => {
           await price.fill('-1.2.3abc');
           expect(await price.inputValue()).toBe('1.23');
 
-          const listing = keypair();
+          const listing = newKeypair();
           await address.fill(listing.address);
           await price.fill('0');
-          await key.fill(listing.secret);
+          await key.fill(listing.forms.base58Secret);
           await submit.click();
           await page.getByText('Price must be a positive number greater than 0', { exact: true }).waitFor();
 
@@ -123,14 +122,14 @@ describe('single listing form', () => {
           await submit.click();
           await page.getByText('Private key is required to verify ownership', { exact: true }).waitFor();
 
-          await key.fill(keypair().secret); // the key of another address
+          await key.fill(newKeypair().forms.base58Secret); // the key of another address
           await submit.click();
           await expectToast(page, 'Ownership Verification Failed', /.+/);
 
           const post = await holdRequests(page, /\/api\/addresses$/, 'POST');
           await address.fill(listing.address);
           await price.fill('0.25');
-          await key.fill(listing.secret);
+          await key.fill(listing.forms.base58Secret);
           await submit.click();
           await post.arrived;
           await page.getByRole('button', { name: 'Creating Listing...' }).waitFor();
@@ -140,10 +139,10 @@ describe('single listing form', () => {
 
           // Signed out from another tab: the server asks for a wallet.
           expect((await page.request.post('/api/auth/logout', { headers: { origin: server.url } })).ok()).toBe(true);
-          const next = keypair();
+          const next = newKeypair();
           await address.fill(next.address);
           await price.fill('0.25');
-          await key.fill(next.secret);
+          await key.fill(next.forms.base58Secret);
           await submit.click();
           await expectToast(page, 'Listing Failed', 'Wallet not connected. Please connect your wallet first.');
         },
@@ -161,7 +160,7 @@ describe('bulk upload', () => {
         await heading(page, 'Bulk Upload Addresses').waitFor();
         await page.getByText('Choose CSV file', { exact: true }).waitFor();
         const good = Array.from({ length: 12 }, (_, i) => bulkLine(`0.0${(i % 9) + 1}`));
-        const wrongKey = `${keypair().address},${keypair().secret},,0.01`;
+        const wrongKey = `${newKeypair().address},${newKeypair().forms.base58Secret},,0.01`;
         const garbage = Array.from({ length: 14 }, (_, i) => `garbage ${i}`);
         const csv = [
           'address,privateKey,platform,patternType,pattern', // a header line: skipped

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet } from './helpers/test-wallet';
 import {
   airdrop,
@@ -24,10 +24,10 @@ import {
  * (docs/spec-coverage/trading-screens.md). Listings are created through the real API by admins the test signs in
  * itself; the purchase is a real payment.
  */
-const seller = generateTestKeypair();
-const lister = generateTestKeypair();
-const editor = generateTestKeypair();
-const emptyAdmin = generateTestKeypair();
+const seller = newKeypair();
+const lister = newKeypair();
+const editor = newKeypair();
+const emptyAdmin = newKeypair();
 const LISTINGS = 23;
 let server: AppServer;
 let browser: Browser;
@@ -71,7 +71,7 @@ async function choose(select: Locator, value: string, label: string) {
 describe('profile of a wallet', () => {
   it('asks for a wallet, connects from the page, then shows the header and empty sections', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
-      const visitor = generateTestKeypair();
+      const visitor = newKeypair();
       await installTestWallet(page, visitor);
       await page.goto('/profile');
       await heading(page, 'Connect Your Wallet').waitFor();
@@ -111,7 +111,7 @@ describe('profile of a wallet', () => {
           value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
         });
       });
-      await openWithWallet(page, generateTestKeypair(), '/profile');
+      await openWithWallet(page, newKeypair(), '/profile');
       await page.getByRole('button', { name: 'Copy wallet address' }).click();
       await expectToast(page, 'Failed to copy');
     }));
@@ -126,7 +126,7 @@ describe('profile of a wallet', () => {
         { baseURL: server.url, tolerate: [/(status of 410|net::ERR_FAILED) .*\/api\/transactions\/.*private-key/] },
         async (page) => {
           const listing = await createListing(sellerApi, { price: '0.05' });
-          const buyer = generateTestKeypair();
+          const buyer = newKeypair();
           await airdrop(server.url, buyer.address, 2);
           await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, withPage } from './helpers/browser';
 import { corruptNextSignature, delayNextPaymentDelivery, underpayNextPayment } from './helpers/payment-hooks';
-import { generateTestKeypair } from './helpers/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet } from './helpers/test-wallet';
 import {
   airdrop,
@@ -32,7 +32,7 @@ import {
  * reached for real: the buyer's Test Wallet signs real payments on the embedded validator and the server judges them.
  * Where a test injects a fault (a held or failed request), its comment says so.
  */
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let adminApi: ApiSession;
@@ -72,7 +72,7 @@ function derivesTo(secret: string, address: string) {
 /** A buyer with SOL on the local chain, looking at the address page of a fresh 0.05 SOL listing. */
 async function buyerOnListing(page: Page) {
   const listing = await createListing(adminApi);
-  const buyer = generateTestKeypair();
+  const buyer = newKeypair();
   await airdrop(server.url, buyer.address, 2);
   await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
   return { listing, buyer };
@@ -91,7 +91,7 @@ describe('secure transaction screen', () => {
           const { listing, buyer } = await buyerOnListing(page);
           // Held so the progress toast and the toast before the redirect stay until they have been seen.
           const initiate = await holdRequests(page, '**/api/transactions/initiate', 'POST');
-          const firstLoad = await holdRequests(page, /\/api\/transactions\/[0-9a-f-]{36}$/, 'GET');
+          const firstLoad = await holdRequests(page, /\/api\/transactions\/lookup\/[0-9a-f-]{36}$/, 'GET');
           await rejectNextSignature(page);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await initiate.arrived;
@@ -196,7 +196,7 @@ describe('secure transaction screen', () => {
 
   it('a purchase opened without a wallet offers the manual connect button, then pays', async () => {
     const listing = await createListing(adminApi);
-    const buyer = generateTestKeypair();
+    const buyer = newKeypair();
     await airdrop(server.url, buyer.address, 2);
     const buyerApi = await signIn(server.url, buyer);
     const started = await buyerApi.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
@@ -250,7 +250,7 @@ describe('secure transaction screen', () => {
         await heading(page, 'Transaction Error').waitFor({ timeout: 30_000 });
         await page.getByText('Failed to fetch transaction', { exact: true }).waitFor();
 
-        await page.route(/\/api\/transactions\/[0-9a-f-]{36}$/, (route) =>
+        await page.route(/\/api\/transactions\/lookup\/[0-9a-f-]{36}$/, (route) =>
           route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
         );
         await page.goto(`/secure-transaction/${randomUUID()}`);
@@ -349,7 +349,7 @@ describe('buy flow errors', () => {
         async (page) => {
           const { listing } = await buyerOnListing(page);
           // Another buyer reserves it while this page is open.
-          const rival = generateTestKeypair();
+          const rival = newKeypair();
           // initiate checks the balance (docs/domain.md#reservation-limits)
           await airdrop(server.url, rival.address, 2);
           const rivalApi = await signIn(server.url, rival);
@@ -411,7 +411,7 @@ describe('buy flow errors', () => {
       // Initiate refuses a wallet that cannot cover price + fees (docs/domain.md#reservation-limits), so this buyer
       // holds 2 SOL and its wallet signs a transfer of 1,000 SOL: the chain, not the server, refuses the payment.
       const listing = await createListing(adminApi);
-      const buyer = generateTestKeypair();
+      const buyer = newKeypair();
       await airdrop(server.url, buyer.address, 2);
       await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
       await underpayNextPayment(page, PRICE_LAMPORTS, 20_000n * PRICE_LAMPORTS); // 1,000 SOL
@@ -432,7 +432,7 @@ describe('a key the vault cannot read', () => {
       DATA_DIR: dataDir,
       VAULT_MASTER_KEY: masterKey,
     });
-    const buyer = generateTestKeypair();
+    const buyer = newKeypair();
     let before: AppServer | undefined;
     let after: AppServer | undefined;
     try {

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { keypair } from '@shared/bulk/test-keypair';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair, type TestKeypair } from './helpers/test-keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
@@ -16,7 +15,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
  * TRADE_SCREENSHOTS=<dir> also saves screenshots of each screen (scripts/screenshots-trade.ts).
  */
 const SHOTS = process.env.TRADE_SCREENSHOTS;
-const admin = generateTestKeypair();
+const admin = newKeypair();
 const secrets: string[] = [];
 let server: AppServer;
 let browser: Browser;
@@ -85,10 +84,10 @@ async function airdrop(address: string, sol: number) {
   expect(res.status).toBe(200);
 }
 
-async function createListing(page: Page, listing: { address: string; secret: string }, price: string) {
-  secrets.push(listing.secret);
+async function createListing(page: Page, listing: TestKeypair, price: string) {
+  secrets.push(listing.forms.base58Secret);
   await page.getByLabel('Solana Address').fill(listing.address);
-  await page.getByLabel('Private Key', { exact: true }).fill(listing.secret);
+  await page.getByLabel('Private Key', { exact: true }).fill(listing.forms.base58Secret);
   await page.getByLabel('Price (SOL)').fill(price);
   await page.getByRole('button', { name: 'Create Listing', exact: true }).click();
   await toasts(page).getByText(`${listing.address} is now listed`, { exact: false }).waitFor({ timeout: 30_000 });
@@ -108,7 +107,7 @@ async function rejectNextSignature(page: Page) {
 }
 
 /** From the address page: BUY NOW, pay (after one rejection when asked), wait for the confirmation, reveal. */
-async function buyAndReveal(page: Page, listing: { address: string; secret: string }, opts: { rejectFirst: boolean }) {
+async function buyAndReveal(page: Page, listing: TestKeypair, opts: { rejectFirst: boolean }) {
   await page.goto(`/address/${encodeURIComponent(listing.address)}`);
   // After the navigation: the override lives in this document, and the rest of the flow stays in it.
   if (opts.rejectFirst) await rejectNextSignature(page);
@@ -128,7 +127,7 @@ async function buyAndReveal(page: Page, listing: { address: string; secret: stri
   await page.getByRole('button', { name: 'Reveal Private Key' }).click();
   await expectToast(page, 'Private Key Revealed');
   const block = page.getByTestId('secret-value');
-  expect(await block.textContent()).not.toContain(listing.secret.slice(0, 12)); // masked by default
+  expect(await block.textContent()).not.toContain(listing.forms.base58Secret.slice(0, 12)); // masked by default
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   const revealed = (await block.textContent()) ?? '';
   expect(derivesTo(revealed, listing.address)).toBe(true);
@@ -137,11 +136,11 @@ async function buyAndReveal(page: Page, listing: { address: string; secret: stri
 }
 
 describe('trading journey', () => {
-  const l1 = keypair();
-  const l2 = keypair();
-  const l3 = keypair();
-  const bulk = [keypair(), keypair()];
-  const buyer = generateTestKeypair();
+  const l1 = newKeypair();
+  const l2 = newKeypair();
+  const l3 = newKeypair();
+  const bulk = [newKeypair(), newKeypair()];
+  const buyer = newKeypair();
 
   it('admin lists singly and in bulk', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
@@ -151,8 +150,8 @@ describe('trading journey', () => {
       await createListing(page, l1, '0.05');
       await createListing(page, l2, '0.02');
       await createListing(page, l3, '0.03');
-      secrets.push(...bulk.map((k) => k.secret));
-      const csv = [...bulk.map((k) => `${k.address},${k.secret},,0.01`), 'not a line'];
+      secrets.push(...bulk.map((k) => k.forms.base58Secret));
+      const csv = [...bulk.map((k) => `${k.address},${k.forms.base58Secret},,0.01`), 'not a line'];
       await page.getByLabel('Paste addresses').fill(csv.join('\n'));
       await page.getByRole('button', { name: 'Create Listings' }).click();
       const results = page.getByTestId('bulk-results');
@@ -239,7 +238,7 @@ describe('trading journey', () => {
     'buys and reveals at 390 px',
     () =>
       withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-        const phoneBuyer = generateTestKeypair();
+        const phoneBuyer = newKeypair();
         await airdrop(phoneBuyer.address, 5);
         await openAs(page, phoneBuyer, '/');
         await buyAndReveal(page, bulk[0]!, { rejectFirst: false });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { keypair } from '@shared/bulk/test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { getAssignInstruction } from '@solana-program/system';
 import {
   address as toAddress,
@@ -9,14 +9,13 @@ import {
   devnet,
   getBase58Encoder,
 } from '@solana/kit';
-import { waitUntil } from '@chain/local-validator/testing';
-import { sendInstructions } from '@chain/local-validator/testing-tokens';
+import { waitUntil } from '@tests/helpers/local-chain';
+import { sendInstructions } from '@tests/helpers/local-chain-tokens';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyEncodings } from '../helpers/key-encodings';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { generateTestKeypair } from './helpers/test-keypair';
 import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
@@ -24,7 +23,7 @@ import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSe
  * the web app never carries the private key in any response body. TRUST_SCREENSHOTS=<dir> saves screenshots.
  */
 const SHOTS = process.env.TRUST_SCREENSHOTS;
-const admin = generateTestKeypair();
+const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
 let seller: ApiSession;
@@ -71,10 +70,16 @@ async function shotBoth(page: Page, name: string) {
   await page.setViewportSize(own);
 }
 
+/** Nothing may stick out sideways (a long program address or token account once did, at 390 px). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `the page scrolls sideways at ${page.viewportSize()?.width} px`).toBeLessThanOrEqual(0);
+}
+
 /** Lists a fresh key and keeps its secret for the test (never printed). */
 async function listFresh(price = '0.05') {
-  const key = keypair();
-  const listing = await createListing(seller, { address: key.address, privateKey: key.secret, price });
+  const key = newKeypair();
+  const listing = await createListing(seller, { address: key.address, privateKey: key.forms.base58Secret, price });
   return { listing, key };
 }
 
@@ -115,12 +120,13 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
           'The account does not exist yet',
         );
         expect(await panel.getByTestId('safety-summary').textContent()).toBe('Every check passed.');
+        await expectNoSidewaysScroll(page);
         await expect
           .poll(() => panel.getByTestId('safety-checked-at').textContent())
           .toMatch(/^Checked \d+ seconds? ago at slot \d+$/);
         await shot(page, 'trust-safety-clean');
 
-        await assignAway(key.secret);
+        await assignAway(key.forms.base58Secret);
         const rechecked = page.waitForResponse((r) => r.url().endsWith('/safety?recheck=true'));
         await panel.getByRole('button', { name: 'Re-check' }).click();
         expect((await rechecked).status()).toBe(200);
@@ -132,10 +138,11 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         expect(await panel.getByTestId('safety-summary').textContent()).toBe(
           'This address failed a check: do not buy it.',
         );
+        await expectNoSidewaysScroll(page);
         await shot(page, 'trust-safety-tampered');
 
         // A buyer's attempt is refused and takes the listing off the market; its owner sees why on the profile.
-        const buyer = generateTestKeypair();
+        const buyer = newKeypair();
         await airdrop(server.url, buyer.address, 1);
         const refused = await (
           await signIn(server.url, buyer)
@@ -154,6 +161,10 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await expect.poll(() => reason.textContent()).toContain('the address failed the account-safety checks');
         expect(await reason.textContent()).toContain(`owned by program ${MEMO_PROGRAM}`);
         expect(await card.textContent()).toContain('Unlisted');
+        await expectNoSidewaysScroll(page);
+        // The card fits the viewport too (its element shot once came out wider than the phone).
+        const box = (await card.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
         await card.scrollIntoViewIfNeeded();
         await shotElement(card, page, 'trust-unlisted-reason');
       }));
@@ -193,17 +204,25 @@ describe('sealed key delivery', () => {
   it('a purchase and reveal through the web app never carry the key in a response body', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
       const { listing, key } = await listFresh('0.02');
-      const secret = new Uint8Array(getBase58Encoder().encode(key.secret));
-      const buyer = generateTestKeypair();
+      const secret = new Uint8Array(getBase58Encoder().encode(key.forms.base58Secret));
+      const buyer = newKeypair();
       await airdrop(server.url, buyer.address, 2);
 
-      const bodies: Promise<{ url: string; text: string }>[] = [];
+      const bodies: Promise<{ url: string; text: string; unreadable?: number }>[] = [];
       page.on('response', (response) => {
+        const url = response.url();
+        const status = response.status();
         bodies.push(
           response
             .body()
-            .then((b) => ({ url: response.url(), text: b.toString('latin1') }))
-            .catch(() => ({ url: response.url(), text: '' })), // redirects and aborted loads have no body
+            .then((b) => ({ url, text: b.toString('latin1') }))
+            // Only redirects and the no-body statuses may have nothing to read: any other unreadable body is a
+            // body this test did not search, so it fails below rather than pass as empty.
+            .catch(() =>
+              (status >= 300 && status < 400) || status === 204 || status === 205
+                ? { url, text: '' }
+                : { url, text: '', unreadable: status },
+            ),
         );
       });
       const revealRequests: Array<Record<string, unknown>> = [];
@@ -220,9 +239,10 @@ describe('sealed key delivery', () => {
       await expectToast(page, 'Private Key Revealed');
       await page.getByRole('button', { name: 'Show', exact: true }).click();
       // The browser opened the sealed answer with its own one-time key and shows the right key.
-      await expect.poll(() => page.getByTestId('secret-value').textContent()).toBe(key.secret);
+      await expect.poll(() => page.getByTestId('secret-value').textContent()).toBe(key.forms.base58Secret);
 
       const captured = await Promise.all(bodies);
+      expect(captured.filter((c) => c.unreadable !== undefined)).toEqual([]);
       const reveals = captured.filter((c) => c.url.endsWith('/reveal-private-key'));
       expect(reveals).toHaveLength(1);
       expect(JSON.parse(reveals[0]!.text)).toMatchObject({ success: true, sealed: { algorithm: expect.any(String) } });
@@ -269,7 +289,7 @@ describe('account-safety checks before the reveal', () => {
   it('shows the key with a clear warning when the address was tampered with after the sale', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
       const { listing, key } = await listFresh('0.02');
-      const buyer = generateTestKeypair();
+      const buyer = newKeypair();
       await airdrop(server.url, buyer.address, 2);
       await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
       await page.getByRole('button', { name: 'BUY NOW' }).click();
@@ -278,7 +298,7 @@ describe('account-safety checks before the reveal', () => {
       await expect.poll(() => status.textContent(), { timeout: 60_000 }).toContain('Blockchain Confirmed');
 
       // Paid and confirmed; then whoever still held the key assigns the account to another program.
-      await assignAway(key.secret);
+      await assignAway(key.forms.base58Secret);
       await page.getByRole('button', { name: 'Reveal Private Key' }).click();
       await expectToast(page, 'Private Key Revealed');
       const warning = page.getByTestId('reveal-safety-warning');
@@ -289,9 +309,11 @@ describe('account-safety checks before the reveal', () => {
       expect(text).toMatch(/Read at .+ \(slot \d+\)/);
       // The buyer paid: the key is still there, next to the warning.
       await page.getByRole('button', { name: 'Show', exact: true }).click();
-      await expect.poll(() => page.getByTestId('secret-value').textContent()).toBe(key.secret);
+      await expect.poll(() => page.getByTestId('secret-value').textContent()).toBe(key.forms.base58Secret);
       await page.getByRole('button', { name: 'Hide', exact: true }).click();
       await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      await page.setViewportSize(VIEWPORTS.phone);
+      await expectNoSidewaysScroll(page);
       await shotBoth(page, 'trust-reveal-warning');
     }));
 });

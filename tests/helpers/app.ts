@@ -37,8 +37,8 @@ export async function createTestApp(
     SOLANA_CLUSTER: 'local',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
-    // Tests read right after their own writes; the production defaults keep stats up to 10 s, and anonymous
-    // search and featured pages up to 1 s (public-read-cache.test.ts tests that with the cache on).
+    // Tests read right after their own writes; the production defaults keep stats up to 10 s, and search,
+    // featured, address pages and recent sales up to 1 s (listings-public-cache.test.ts tests that with them on).
     MARKET_STATS_MAX_AGE_SECONDS: '0',
     PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
     PUBLIC_ORIGIN: 'http://localhost:5000',

@@ -1,43 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Listing } from '@shared/api/listings';
-import { publicKeyToAddress, secretKeyFromSeed, secretKeyToBase58 } from '@server/modules/vault';
 import type { TestApp } from './app';
+import { newKeypair, type TestKeypair } from './keypair';
 import { signIn, signInAsAdmin, type SignedInWallet } from './wallet';
 
 /**
- * Data factories for API tests: real ed25519 keypairs, unique by construction (random seeds), created through the
- * real API so every rule (ownership proof, vault, audit) applies to test data too.
+ * Data factories for API tests: real ed25519 keypairs (keypair.ts), unique by construction (random seeds), created
+ * through the real API so every rule (ownership proof, vault, audit) applies to test data too.
  */
-export interface TestKeypair {
-  address: string;
-  secretKey: Uint8Array;
-  /** Every accepted private-key form (docs/domain.md#key-vault), to feed the API and to search dumps for. */
-  forms: {
-    base58Secret: string;
-    base58Seed: string;
-    hexSeed: string;
-    hexSecret: string;
-    base64Secret: string;
-    jsonArray: string;
-  };
-}
-
-export function newKeypair(): TestKeypair {
-  const seed = new Uint8Array(randomBytes(32));
-  const secretKey = secretKeyFromSeed(seed);
-  return {
-    address: publicKeyToAddress(secretKey.subarray(32)),
-    secretKey,
-    forms: {
-      base58Secret: secretKeyToBase58(secretKey),
-      base58Seed: publicKeyToAddress(seed), // base58 of the 32 seed bytes
-      hexSeed: Buffer.from(seed).toString('hex'),
-      hexSecret: Buffer.from(secretKey).toString('hex'),
-      base64Secret: Buffer.from(secretKey).toString('base64'),
-      jsonArray: JSON.stringify([...secretKey]),
-    },
-  };
-}
 
 export const createAdmin = (t: TestApp): Promise<SignedInWallet> => signInAsAdmin(t.app);
 export const createUser = (t: TestApp): Promise<SignedInWallet> => signIn(t.app);

@@ -25,3 +25,12 @@ export function keyEncodings(secretKey: Uint8Array): string[] {
 /** The encodings of `secretKey` found in `text` (none, for a body that does not leak it). */
 export const leakedEncodings = (text: string, secretKey: Uint8Array) =>
   keyEncodings(secretKey).filter((form) => text.includes(form));
+
+/** Whether `message` contains any 8-character stretch of `input`: no part of a key may leak. */
+export function leaksPartOf(message: string, input: string): boolean {
+  const text = input.trim();
+  for (let i = 0; i + 8 <= text.length; i++) {
+    if (message.includes(text.slice(i, i + 8))) return true;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import type { LiteSVM } from 'litesvm';
-import type { Ledger, TransactionRecord } from './ledger.js';
-import type { LedgerClock } from './ledger-clock.js';
-import type { StoredAccount } from './state-file.js';
+import type { Ledger, TransactionRecord } from './ledger';
+import type { LedgerClock } from './ledger-clock';
+import type { StoredAccount } from './state-file';
 
 /** The shared state every RPC method works on. */
 export interface ValidatorCore {
@@ -19,6 +19,11 @@ export interface ValidatorCore {
    * `accounts` holds each written account's state afterwards, null when it is gone.
    */
   persist(record: TransactionRecord, accounts: Record<string, StoredAccount | null>): void;
+  /**
+   * Where this node is served as `host:port` (getClusterNodes), once a standalone port serves it: `/rpc` on the
+   * app's port has a path, which the field cannot carry.
+   */
+  endpoints: { rpc: string | null; pubsub: string | null };
   /** Told of every landed transaction once it is saved (PubSub notifications). */
   landedListeners: Set<(event: LandedEvent) => void>;
 }

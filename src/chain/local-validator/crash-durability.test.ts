@@ -2,11 +2,12 @@ import { generateKeyPairSigner, getBase64EncodedWireTransaction, getSignatureFro
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
-import { JOURNAL_FILE_NAME, STATE_FILE_NAME } from './state-file.js';
-import { fundedSigner, latestLifetime, signMessage, startLocalChain, withTempDir } from './testing.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
+import { JOURNAL_FILE_NAME, STATE_FILE_NAME } from './state-file';
+import { fundedSigner, latestLifetime, signMessage, startLocalChain, withTempDir } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 type Rpc = { result?: { value: unknown[] | unknown } };
 

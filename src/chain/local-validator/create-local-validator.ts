@@ -1,19 +1,19 @@
 import { address, getBase58Decoder, getBase64Encoder, lamports } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import { randomBytes } from 'node:crypto';
-import type { ValidatorCore } from './core.js';
-import { createFaucet } from './faucet.js';
-import { createJsonRpcHandler } from './json-rpc.js';
-import { Ledger } from './ledger.js';
-import { createLedgerClock, type LedgerClockState } from './ledger-clock.js';
-import { accountMethods } from './methods/accounts.js';
-import { blockMethods } from './methods/blocks.js';
-import { clusterMethods } from './methods/cluster.js';
-import { historyMethods } from './methods/history.js';
-import { sendMethods } from './methods/send.js';
-import { tokenMethods } from './methods/tokens.js';
-import { createPubSub, type PubSub, type PubSubLimits } from './pubsub/pubsub.js';
-import { createStateWriter, loadChainState, type StoredAccount } from './state-file.js';
+import type { ValidatorCore } from './core';
+import { createFaucet } from './faucet';
+import { createJsonRpcHandler, type CallGuard } from './json-rpc';
+import { Ledger } from './ledger';
+import { createLedgerClock, type LedgerClockState } from './ledger-clock';
+import { accountMethods } from './methods/accounts';
+import { blockMethods } from './methods/blocks';
+import { clusterMethods } from './methods/cluster';
+import { historyMethods } from './methods/history';
+import { sendMethods } from './methods/send';
+import { tokenMethods } from './methods/tokens';
+import { createPubSub, type PubSub, type PubSubLimits } from './pubsub/pubsub';
+import { createStateWriter, loadChainState, type StoredAccount } from './state-file';
 
 export interface LocalValidatorOptions {
   /** Folder for the chain state (DATA_DIR/chain). Without one the chain lives in memory only. */
@@ -29,8 +29,11 @@ export interface LocalValidatorOptions {
 }
 
 export interface LocalValidator {
-  /** A JSON-RPC 2.0 request or batch (parsed JSON or raw text) → response object(s). Never throws. */
-  handle(body: unknown): Promise<unknown>;
+  /**
+   * A JSON-RPC 2.0 request or batch (parsed JSON or raw text) → response object(s). Never throws. `admit` runs
+   * before each call and may refuse it with an RpcError (rate limits per call).
+   */
+  handle(body: unknown, admit?: CallGuard): Promise<unknown>;
   /** Sends lamports from the faucet; resolves with the airdrop transaction's signature once it is on disk. */
   airdrop(address: string, lamports: bigint): Promise<string>;
   /** Folds the journal into the snapshot (every landed transaction is already durable without it). */
@@ -40,6 +43,8 @@ export interface LocalValidator {
   readonly genesisHash: string;
   /** Solana PubSub (signatureSubscribe, …), served over WebSocket by `attachPubSub`. */
   readonly pubsub: PubSub;
+  /** Where the node is served (`host:port`, null when not), as getClusterNodes reports it. */
+  readonly endpoints: { rpc: string | null; pubsub: string | null };
 }
 
 function restoreAccount(svm: LiteSVM, key: string, stored: StoredAccount): void {
@@ -89,6 +94,7 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     ephemeralAccounts: new Set(),
     finalitySlots,
     persist: (record, written) => writer?.append(record, written, clock.state.lastSlot),
+    endpoints: { rpc: null, pubsub: null },
     landedListeners: new Set(),
   };
   const airdrop = await createFaucet(core);
@@ -114,5 +120,6 @@ export async function createLocalValidator(options: LocalValidatorOptions = {}):
     },
     genesisHash: clockState.genesisHash,
     pubsub,
+    endpoints: core.endpoints,
   };
 }

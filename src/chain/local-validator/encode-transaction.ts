@@ -1,7 +1,7 @@
 import { getBase58Decoder, getBase64Decoder } from '@solana/kit';
-import type { TransactionRecord } from './ledger.js';
-import { parseInstruction } from './parse-instruction.js';
-import { decodeWireTransaction, writableAccountKeys } from './wire.js';
+import type { TransactionRecord } from './ledger';
+import { parseInstruction } from './parse-instruction';
+import { decodeWireTransaction, writableAccountKeys } from './wire';
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 

@@ -1,13 +1,14 @@
-import { getBase58Decoder, getBase64Decoder, getUtf8Decoder } from '@solana/kit';
+import { getBase58Decoder, getBase64Decoder, getUtf8Decoder, lamports, type Address } from '@solana/kit';
 import { Clock, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
-import { computeBudgetOf, instructionsOfCompiledMessage } from '../compute-budget.js';
-import type { ValidatorCore } from './core.js';
-import type { InnerInstructionGroup, TransactionRecord } from './ledger.js';
-import { RpcError, RpcErrorCode } from './rpc-error.js';
-import type { StoredAccount } from './state-file.js';
-import { describeTransactionError, toTransactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
-import { allAccountKeys, resolveLoadedAddresses, writableAccountKeys, type DecodedTransaction } from './wire.js';
+import { computeBudgetOf, instructionsOfCompiledMessage } from '../compute-budget';
+import type { ValidatorCore } from './core';
+import type { InnerInstructionGroup, TransactionRecord } from './ledger';
+import { RpcError, RpcErrorCode } from './rpc-error';
+import type { StoredAccount } from './state-file';
+import { describeTransactionError, toTransactionErrorJson, type TransactionErrorJson } from './transaction-error';
+import { allAccountKeys, resolveLoadedAddresses, writableAccountKeys, type DecodedTransaction } from './wire';
 
+const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 const MEMO_PROGRAMS = new Set([
   'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
@@ -133,6 +134,37 @@ function rememberWrittenAccounts(core: ValidatorCore, addresses: readonly string
 }
 
 /**
+ * The accounts a transaction may write, as they are now (in LiteSVM and in what is persisted), and a function
+ * that puts them back: only writable accounts can change, so this undoes a transaction entirely.
+ */
+function snapshotAccounts(core: ValidatorCore, addresses: readonly string[]): () => void {
+  const before = addresses.map((address) => ({
+    address,
+    live: core.svm.getAccount(address as Address),
+    stored: core.accounts.get(address),
+  }));
+  return () => {
+    for (const { address, live, stored } of before) {
+      // A zero-lamport account is an absent one, to LiteSVM as to Solana.
+      core.svm.setAccount(
+        live.exists
+          ? live
+          : {
+              address: address as Address,
+              lamports: lamports(0n),
+              programAddress: SYSTEM_PROGRAM,
+              executable: false,
+              data: new Uint8Array(0),
+              space: 0n,
+            },
+      );
+      if (stored) core.accounts.set(address, stored);
+      else core.accounts.delete(address);
+    }
+  };
+}
+
+/**
  * Executes and commits a transaction. LiteSVM's metadata has no fee or balances, so both come from reading every
  * account's balance before and after: lamports only leave the set of accounts as the fee, so the fee is the drop
  * in their sum, exact to the lamport. A failed transaction that was charged a fee has landed (with `err`), as
@@ -141,11 +173,13 @@ function rememberWrittenAccounts(core: ValidatorCore, addresses: readonly string
 export function executeTransaction(
   core: ValidatorCore,
   tx: DecodedTransaction,
-): SimulationOutcome & { record?: TransactionRecord; written?: string[] } {
+): SimulationOutcome & { record?: TransactionRecord; written?: string[]; undo?: () => void } {
   const nowMs = Date.now();
   const slot = core.clock.currentSlot(nowMs);
   const loadedAddresses = resolveLoadedAddresses(core.svm, tx.message);
   const keys = allAccountKeys(tx.message, loadedAddresses);
+  const written = writableAccountKeys(tx.message, loadedAddresses);
+  const undoWrites = snapshotAccounts(core, written);
   const balances = () => keys.map((key): bigint => core.svm.getBalance(key) ?? 0n);
   setClockTo(core, slot, nowMs);
   const preBalances = balances();
@@ -172,9 +206,12 @@ export function executeTransaction(
     innerInstructions: innerInstructionsOf(outcome.meta),
   };
   core.ledger.add(record);
-  const written = writableAccountKeys(tx.message, loadedAddresses);
   rememberWrittenAccounts(core, written);
-  return { ...outcome, record, written };
+  const undo = () => {
+    core.ledger.removeLast(record);
+    undoWrites();
+  };
+  return { ...outcome, record, written, undo };
 }
 
 /**
@@ -203,7 +240,17 @@ export async function submitTransaction(
   for (const address of outcome.written ?? []) {
     if (!core.ephemeralAccounts.has(address)) accounts[address] = core.accounts.get(address) ?? null;
   }
-  core.persist(outcome.record, accounts);
+  try {
+    core.persist(outcome.record, accounts);
+  } catch (error) {
+    // Nothing has run since the transaction executed (all of this is synchronous), so nobody has seen it: take it
+    // back rather than leave a transaction every reader sees and a restart forgets.
+    outcome.undo?.();
+    throw new RpcError(
+      RpcErrorCode.INTERNAL_ERROR,
+      `Transaction not processed: the local chain could not save it (${(error as Error).message})`,
+    );
+  }
   for (const listener of core.landedListeners) listener({ record: outcome.record, written: outcome.written ?? [] });
   return tx.signature;
 }

@@ -13,10 +13,10 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from '@solana/kit';
-import type { ValidatorCore } from './core.js';
-import { submitTransaction } from './executor.js';
-import { invalidParams } from './rpc-error.js';
-import { decodeWireTransaction } from './wire.js';
+import type { ValidatorCore } from './core';
+import { submitTransaction } from './executor';
+import { invalidParams } from './rpc-error';
+import { decodeWireTransaction } from './wire';
 
 /** Largest single airdrop: 1M SOL keeps every balance far below 2^53 lamports, the JSON-number limit. */
 export const MAX_AIRDROP_LAMPORTS = 1_000_000_000_000_000n;

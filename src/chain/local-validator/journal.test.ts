@@ -4,11 +4,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
-import { JOURNAL_FILE_NAME, loadChainState, STATE_FILE_NAME } from './state-file.js';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
+import { JOURNAL_FILE_NAME, loadChainState, STATE_FILE_NAME } from './state-file';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  withTempDir,
+} from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 /** Lands `payments` payments (and the airdrop that funds them); returns every signature, oldest first. */
 async function landPayments(chain: Awaited<ReturnType<typeof startLocalChain>>, payments: number) {

@@ -1,5 +1,5 @@
-import { RpcError, RpcErrorCode } from './rpc-error.js';
-import type { MethodHandler } from './methods/params.js';
+import { RpcError, RpcErrorCode } from './rpc-error';
+import type { MethodHandler } from './methods/params';
 
 type Id = string | number | null;
 const MAX_BATCH = 100;
@@ -18,7 +18,13 @@ export function toJsonSafe(value: unknown): unknown {
   return value;
 }
 
-async function handleOne(methods: Record<string, MethodHandler>, request: unknown) {
+/**
+ * Runs before each call of a request or batch, and may refuse it by throwing an RpcError: what lets a caller charge
+ * a rate limit per call rather than per HTTP request (a batch of 100 airdrops is 100 airdrops).
+ */
+export type CallGuard = (method: string) => void | Promise<void>;
+
+async function handleOne(methods: Record<string, MethodHandler>, request: unknown, admit?: CallGuard) {
   if (!request || typeof request !== 'object' || Array.isArray(request)) {
     return errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
   }
@@ -30,6 +36,7 @@ async function handleOne(methods: Record<string, MethodHandler>, request: unknow
   const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
   if (!handler) return errorResponse(id, RpcErrorCode.METHOD_NOT_FOUND, 'Method not found');
   try {
+    await admit?.(method);
     return { jsonrpc: '2.0', id, result: toJsonSafe(await handler(params)) };
   } catch (error) {
     if (error instanceof RpcError) return errorResponse(id, error.code, error.message, toJsonSafe(error.data));
@@ -42,7 +49,7 @@ async function handleOne(methods: Record<string, MethodHandler>, request: unknow
  * out. Never throws: bad input of any kind becomes a JSON-RPC error response.
  */
 export function createJsonRpcHandler(methods: Record<string, MethodHandler>) {
-  return async function handle(body: unknown): Promise<unknown> {
+  return async function handle(body: unknown, admit?: CallGuard): Promise<unknown> {
     let parsed = body;
     if (typeof body === 'string') {
       try {
@@ -51,13 +58,13 @@ export function createJsonRpcHandler(methods: Record<string, MethodHandler>) {
         return errorResponse(null, RpcErrorCode.PARSE_ERROR, 'Parse error');
       }
     }
-    if (!Array.isArray(parsed)) return handleOne(methods, parsed);
+    if (!Array.isArray(parsed)) return handleOne(methods, parsed, admit);
     if (parsed.length === 0 || parsed.length > MAX_BATCH) {
       return errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
     }
     // Sequentially, so a batch sees its own earlier effects, as a single-threaded node would.
     const responses = [];
-    for (const request of parsed) responses.push(await handleOne(methods, request));
+    for (const request of parsed) responses.push(await handleOne(methods, request, admit));
     return responses;
   };
 }

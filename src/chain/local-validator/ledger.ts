@@ -1,5 +1,5 @@
-import type { TransactionErrorJson } from './transaction-error.js';
-import type { LoadedAddresses } from './wire.js';
+import type { TransactionErrorJson } from './transaction-error';
+import type { LoadedAddresses } from './wire';
 
 /** Everything getTransaction, getSignatureStatuses and getSignaturesForAddress report about a landed transaction. */
 export interface TransactionRecord {
@@ -58,6 +58,14 @@ export class Ledger {
       list.push(record);
       this.byAddress.set(key, list);
     }
+  }
+
+  /** Takes back the latest `add` (a transaction whose persisting failed, so that never landed). */
+  removeLast(record: TransactionRecord): void {
+    if (this.ordered.at(-1) !== record) throw new Error('removeLast: not the latest record');
+    this.ordered.pop();
+    this.bySignature.delete(record.signature);
+    for (const key of new Set(record.accountKeys)) this.byAddress.get(key)?.pop();
   }
 
   get(signature: string): TransactionRecord | undefined {

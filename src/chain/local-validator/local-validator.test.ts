@@ -22,7 +22,7 @@ import {
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
 import {
   fundedSigner,
   latestLifetime,
@@ -31,9 +31,10 @@ import {
   startLocalChain,
   waitUntil,
   type LocalChain,
-} from './testing.js';
+} from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 let chain: LocalChain;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { getBase58Decoder, getBase58Encoder, getUtf8Decoder } from '@solana/kit';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token/token-programs.js';
-import { uiTokenAmount } from './token/token-state.js';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token/token-programs';
+import { uiTokenAmount } from './token/token-state';
 
 /**
  * The `jsonParsed` form of one instruction, as Agave's transaction-status parsers write it, for the programs a

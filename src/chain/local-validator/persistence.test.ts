@@ -6,11 +6,19 @@ import {
 } from '@solana/kit';
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '../payment/build-payment-transaction.js';
-import { STATE_FILE_NAME } from './state-file.js';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, withTempDir } from './testing.js';
+import { buildPaymentTransaction } from '../payment/build-payment-transaction';
+import { STATE_FILE_NAME } from './state-file';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  withTempDir,
+} from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 describe('local validator state under DATA_DIR', () => {
   it('keeps balances, transactions, slots and replay protection across a restart', () =>

@@ -25,3 +25,8 @@ export class RpcError extends Error {
 export function invalidParams(detail: string): RpcError {
   return new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid params: ${detail}`);
 }
+
+/** What Solana's public endpoints answer to a call made too often (here: the faucet, per requestAirdrop call). */
+export function tooManyRequests(): RpcError {
+  return new RpcError(429, 'Too many requests for a specific RPC call');
+}

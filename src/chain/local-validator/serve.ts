@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LocalValidator } from './create-local-validator.js';
-import { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport.js';
+import type { LocalValidator } from './create-local-validator';
+import { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport';
+import { tooManyRequests } from './rpc-error';
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -60,6 +61,21 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   return (server.address() as AddressInfo).port;
 }
 
+/**
+ * Tells getClusterNodes where the node is now served; the returned function puts back what was advertised before,
+ * if nothing newer has replaced this server's address since.
+ */
+function advertise(validator: LocalValidator, served: { rpc?: string; pubsub?: string }): () => void {
+  const { endpoints } = validator;
+  const before = { ...endpoints };
+  if (served.rpc) endpoints.rpc = served.rpc;
+  if (served.pubsub) endpoints.pubsub = served.pubsub;
+  return () => {
+    if (served.rpc && endpoints.rpc === served.rpc) endpoints.rpc = before.rpc;
+    if (served.pubsub && endpoints.pubsub === served.pubsub) endpoints.pubsub = before.pubsub;
+  };
+}
+
 function closer(server: Server, detach?: () => void) {
   return () =>
     new Promise<void>((resolve, reject) => {
@@ -79,7 +95,12 @@ export async function serveLocalValidator(
   options: ServeOptions = {},
 ): Promise<ServedValidator> {
   const airdropAllowed = options.airdropLimit ? fixedWindow(options.airdropLimit) : () => true;
-  const server = createServer(async (request, response) => {
+  // One token per requestAirdrop call, batches included: charging per HTTP request let a batch of 100 airdrops
+  // cost one.
+  const admit = (method: string) => {
+    if (method === 'requestAirdrop' && !airdropAllowed()) throw tooManyRequests();
+  };
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('access-control-allow-origin', '*');
     response.setHeader('access-control-allow-methods', 'POST, GET, OPTIONS');
     response.setHeader('access-control-allow-headers', 'content-type, solana-client');
@@ -94,26 +115,31 @@ export async function serveLocalValidator(
     }
     const body = await readBody(request);
     if (body === undefined) return void response.writeHead(413).end();
-    if (body.includes('requestAirdrop') && !airdropAllowed()) {
-      // What Solana's public endpoints answer to a faucet that is asked too often.
-      const error = {
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: 429, message: 'Too many requests for a specific RPC call' },
-      };
-      return void response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify(error));
-    }
-    const result = await validator.handle(body);
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+    const result = await validator.handle(body, admit);
+    // A lone refused call answers 429 as Solana's public endpoints do; in a batch only the excess entries fail.
+    const limited = (result as { error?: { code?: unknown } }).error?.code === 429;
+    response.writeHead(limited ? 429 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+  };
+  const server = createServer((request, response) => {
+    // A client that hangs up mid-body makes readBody reject ('aborted'): without this catch the rejection is
+    // unhandled and takes the whole process down.
+    answer(request, response).catch(() => {
+      if (!response.headersSent && !response.destroyed) response.writeHead(400).end();
+      else response.destroy();
+    });
   });
   const host = options.host ?? '127.0.0.1';
   const transport = options.pubsub === false ? undefined : attachPubSub(server, validator.pubsub, options.ws);
   const port = await listen(server, options.port ?? 0, host);
+  const unadvertise = advertise(validator, { rpc: `${host}:${port}`, pubsub: transport && `${host}:${port}` });
   return {
     url: `http://${host}:${port}`,
     wsUrl: transport ? `ws://${host}:${port}` : undefined,
     port,
-    close: closer(server, () => transport?.close()),
+    close: closer(server, () => {
+      unadvertise();
+      transport?.close();
+    }),
   };
 }
 
@@ -128,10 +154,14 @@ export async function servePubSub(
   const host = options.host ?? '127.0.0.1';
   const transport = attachPubSub(server, validator.pubsub, options.ws);
   const port = await listen(server, options.port, host);
+  const unadvertise = advertise(validator, { pubsub: `${host}:${port}` });
   return {
     url: `ws://${host}:${port}`,
     wsUrl: `ws://${host}:${port}`,
     port,
-    close: closer(server, () => transport.close()),
+    close: closer(server, () => {
+      unadvertise();
+      transport.close();
+    }),
   };
 }

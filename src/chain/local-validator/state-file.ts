@@ -12,12 +12,12 @@ import {
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TransactionRecord } from './ledger.js';
-import type { LedgerClockState } from './ledger-clock.js';
+import type { TransactionRecord } from './ledger';
+import type { LedgerClockState } from './ledger-clock';
 
 /**
  * On-disk format of the local chain, in `<stateDir>`: a snapshot `local-chain.json` and an append-only journal
- * `local-chain.journal` of what landed since (decision 0009).
+ * `local-chain.journal` of what landed since (decision 0012).
  *
  * Snapshot (one JSON object, replaced atomically):
  * - `genesisHash`, `genesisTimeMs`, `lastSlot`: the ledger clock (slots and blockhashes derive from them).
@@ -254,7 +254,13 @@ export function createStateWriter(stateDir: string, snapshot: () => ChainState, 
       }
       seq = entry.seq;
       journalBytes += line.length;
-      if (journalBytes >= compactBytes && journalBytes >= snapshotBytes) compact();
+      if (journalBytes < compactBytes || journalBytes < snapshotBytes) return;
+      try {
+        compact();
+      } catch {
+        // The entry is durable already, so this append succeeded: a compaction that failed (a full disk) leaves
+        // the snapshot and journal whole, and is tried again at the next append. Its temp file goes at start-up.
+      }
     },
     compact,
     close(): void {

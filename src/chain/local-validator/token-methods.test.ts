@@ -1,13 +1,14 @@
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, startLocalChain, waitUntil, withTempDir, type LocalChain } from './testing.js';
+import { fundedSigner, startLocalChain, waitUntil, withTempDir, type LocalChain } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
-} from './testing-tokens.js';
+} from '@tests/helpers/local-chain-tokens';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 let chain: LocalChain;
 let payer: KeyPairSigner;
@@ -223,7 +224,7 @@ describe('SPL Token and Token-2022 reads', () => {
   it('keeps token accounts and their parsed form across a restart of a persisted chain', async () => {
     await withTempDir(async (stateDir) => {
       const first = await startLocalChain({ stateDir, slotMs: 100 });
-      const firstPayer = await fundedSigner(first.rpc, 1_000_000_000n);
+      const firstPayer = await fundedSigner(first.rpc, LAMPORTS_PER_SOL);
       const mint = await createTestMint(first.rpc, firstPayer, { programId: TOKEN_2022_PROGRAM_ADDRESS });
       const tokenAccount = await createTestTokenAccount(first.rpc, firstPayer, mint, { owner, amount: 7n });
       await first.stop();

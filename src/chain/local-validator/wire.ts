@@ -9,8 +9,8 @@ import {
   type Transaction,
 } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
-import type { CompiledMessageV0OrLegacy } from '../compute-budget.js';
-import { invalidParams } from './rpc-error.js';
+import type { CompiledMessageV0OrLegacy } from '../compute-budget';
+import { invalidParams } from './rpc-error';
 
 /** Largest serialised transaction a Solana node accepts (PACKET_DATA_SIZE). */
 const MAX_TRANSACTION_BYTES = 1232;

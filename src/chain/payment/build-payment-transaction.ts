@@ -12,7 +12,7 @@ import {
   type Instruction,
   type TransactionSigner,
 } from '@solana/kit';
-import type { PaymentInstructions } from './payment-types.js';
+import type { PaymentInstructions } from './payment-types';
 
 export interface BuildPaymentTransactionInput {
   payment: PaymentInstructions;

@@ -1,6 +1,6 @@
 import { address, signature as toSignature } from '@solana/kit';
-import type { ChainRpc } from '../rpc/chain-rpc.js';
-import type { FetchedTransaction } from './payment-types.js';
+import type { ChainRpc } from '../rpc/chain-rpc';
+import type { FetchedTransaction } from './payment-types';
 
 export interface ReferenceSignature {
   signature: string;

@@ -7,13 +7,14 @@ import {
   signMessage,
   startLocalChain,
   type LocalChain,
-} from '../local-validator/testing.js';
-import { buildPaymentTransaction } from './build-payment-transaction.js';
-import { fetchPaymentTransaction } from './find-payment.js';
-import type { ExpectedPayment, FetchedTransaction } from './payment-types.js';
-import { verifyByQuorum } from './verify-by-quorum.js';
+} from '@tests/helpers/local-chain';
+import { buildPaymentTransaction } from './build-payment-transaction';
+import { fetchPaymentTransaction } from './find-payment';
+import type { ExpectedPayment, FetchedTransaction } from './payment-types';
+import { verifyByQuorum } from './verify-by-quorum';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 const PRICE = 100_000_000n;
 
 let chain: LocalChain;

@@ -1,8 +1,8 @@
-import type { ChainRpc } from '../rpc/chain-rpc.js';
-import { fetchPaymentTransaction } from './find-payment.js';
-import type { ExpectedPayment, FetchedTransaction, VerifiedPayment } from './payment-types.js';
-import { PaymentVerificationError } from './payment-verification-error.js';
-import { verifyPayment } from './verify-payment.js';
+import type { ChainRpc } from '../rpc/chain-rpc';
+import { fetchPaymentTransaction } from './find-payment';
+import type { ExpectedPayment, FetchedTransaction, VerifiedPayment } from './payment-types';
+import { PaymentVerificationError } from './payment-verification-error';
+import { verifyPayment } from './verify-payment';
 
 export type QuorumVerdict =
   | { kind: 'verified'; paid: VerifiedPayment; fetched: FetchedTransaction }

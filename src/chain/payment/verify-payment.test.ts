@@ -7,14 +7,15 @@ import {
   signMessage,
   startLocalChain,
   type LocalChain,
-} from '../local-validator/testing.js';
-import { buildPaymentTransaction } from './build-payment-transaction.js';
-import { fetchPaymentTransaction, findPaymentByReference } from './find-payment.js';
-import type { ExpectedPayment, PaymentInstructions } from './payment-types.js';
-import type { PaymentVerificationCode } from './payment-verification-error.js';
-import { verifyPayment } from './verify-payment.js';
+} from '@tests/helpers/local-chain';
+import { buildPaymentTransaction } from './build-payment-transaction';
+import { fetchPaymentTransaction, findPaymentByReference } from './find-payment';
+import type { ExpectedPayment, PaymentInstructions } from './payment-types';
+import type { PaymentVerificationCode } from './payment-verification-error';
+import { verifyPayment } from './verify-payment';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 const PRICE = 100_000_000n;
 const COMMISSION = 10_000_000n;
 

@@ -1,7 +1,7 @@
 import { SUPPORTED_MEMO_PROGRAM_ADDRESSES } from '@solana-program/memo';
 import { getBase58Encoder, getUtf8Decoder } from '@solana/kit';
-import type { ExpectedPayment, FetchedTransaction, VerifiedPayment } from './payment-types.js';
-import { PaymentVerificationError, type PaymentVerificationCode } from './payment-verification-error.js';
+import type { ExpectedPayment, FetchedTransaction, VerifiedPayment } from './payment-types';
+import { PaymentVerificationError, type PaymentVerificationCode } from './payment-verification-error';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const SYSTEM_TRANSFER = 2; // SystemInstruction::Transfer, a u32 discriminator then the u64 amount

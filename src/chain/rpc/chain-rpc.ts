@@ -1,6 +1,6 @@
 import { createSolanaRpcFromTransport, type Rpc, type SolanaRpcApi } from '@solana/kit';
-import { createFallbackTransport, type FallbackTransportOptions } from './fallback-transport.js';
-import { createInProcessTransport } from './in-process-transport.js';
+import { createFallbackTransport, type FallbackTransportOptions } from './fallback-transport';
+import { createInProcessTransport } from './in-process-transport';
 
 /** The Solana RPC client every part of the app uses: kit's typed API over our transports. */
 export type ChainRpc = Rpc<SolanaRpcApi>;

@@ -1,5 +1,5 @@
 import { createDefaultRpcTransport, type RpcTransport } from '@solana/kit';
-import { ChainError, RPC_UNAVAILABLE_MESSAGE } from '../errors.js';
+import { ChainError, RPC_UNAVAILABLE_MESSAGE } from '../errors';
 
 export interface FallbackTransportOptions {
   /** Per-endpoint time limit for one call. */

@@ -2,9 +2,9 @@ import { generateKeyPairSigner, lamports } from '@solana/kit';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainError, RPC_UNAVAILABLE_MESSAGE } from '../errors.js';
-import { startLocalChain, type LocalChain } from '../local-validator/testing.js';
-import { createChainRpc, createInProcessChainRpc } from './chain-rpc.js';
+import { ChainError, RPC_UNAVAILABLE_MESSAGE } from '../errors';
+import { startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { createChainRpc, createInProcessChainRpc } from './chain-rpc';
 
 let chain: LocalChain;
 const servers: Server[] = [];

@@ -1,5 +1,5 @@
 import { address as toAddress, type Address } from '@solana/kit';
-import type { ChainRpc } from '../rpc/chain-rpc.js';
+import type { ChainRpc } from '../rpc/chain-rpc';
 
 /**
  * SPL Token and Token-2022: a token account of either can booby-trap an address (docs/domain.md#account-safety-checks).
@@ -147,6 +147,7 @@ export function systemOwnedFailure(account: AccountFacts): string | null {
   if (account.owner !== SYSTEM_PROGRAM)
     return `The account is owned by program ${account.owner}, not the System Program`;
   if (account.executable) return 'The account is marked executable';
-  if (account.dataLength > 0) return `The account holds ${account.dataLength} bytes of data`;
+  if (account.dataLength > 0)
+    return `The account holds ${account.dataLength} byte${account.dataLength === 1 ? '' : 's'} of data`;
   return null;
 }

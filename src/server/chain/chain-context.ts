@@ -1,7 +1,7 @@
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
-import type { LocalValidator } from '@chain/local-validator/index';
+import type { LocalValidator } from '@chain/local-validator';
 import type { SolanaCluster } from '@shared/api/config';
-import type { ChainHealth } from '../modules/system/health';
+import type { ChainHealth } from '../modules/system';
 
 /**
  * What the server knows of the chain it sells on, made by `createChainContext`: the embedded local validator or

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { explorerClusterQuery } from '@chain/explorer';
-import { createLocalValidator } from '@chain/local-validator/index';
+import { createLocalValidator } from '@chain/local-validator';
 import { createChainRpc, createInProcessChainRpc, type ChainRpc } from '@chain/rpc/chain-rpc';
 import type { Env } from '../config/env';
 import type { ChainContext } from './chain-context';

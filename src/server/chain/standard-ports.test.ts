@@ -1,4 +1,4 @@
-import { createLocalValidator, type LocalValidator } from '@chain/local-validator/index';
+import { createLocalValidator, type LocalValidator } from '@chain/local-validator';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import { serveLocalValidator, servePubSub, type LocalValidator } from '@chain/local-validator/index';
+import { serveLocalValidator, servePubSub, type LocalValidator } from '@chain/local-validator';
 import type { FastifyBaseLogger } from 'fastify';
-import { AIRDROP_RATE_LIMIT } from '../modules/chain/faucet.routes';
+import { AIRDROP_RATE_LIMIT } from '../modules/chain';
 
 const HOST = '127.0.0.1';
 

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { isAddress } from '@solana/kit';
+import { isSolanaAddress } from '@shared/keys/base58';
 import { EnvError, loadEnv } from '../config/env';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open-database';
@@ -31,7 +31,7 @@ export async function runAdminCli(args: readonly string[], io: AdminCliIo = {}):
     err(USAGE);
     return 2;
   }
-  if (needsWallet && !isAddress(wallet!)) {
+  if (needsWallet && !isSolanaAddress(wallet)) {
     err(`Not a Solana wallet address: ${wallet}`);
     return 2;
   }

@@ -5,9 +5,15 @@ import { EnvError, loadEnv } from '../config/env';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open-database';
 import { recordAudit } from '../modules/audit';
-import { MASTER_KEY_FILE, loadMasterKey } from '../modules/vault/load-master-key';
-import { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from '../modules/vault/master-key';
-import { rotateMasterKey } from '../modules/vault/rotate-master-key';
+import {
+  MASTER_KEY_FILE,
+  MasterKeyError,
+  generateMasterKey,
+  loadMasterKey,
+  masterKeyToBase64,
+  parseMasterKey,
+  rotateMasterKey,
+} from '../modules/vault';
 
 /**
  * `npm run vault -- rotate-master-key --new-key <base64> | --generate`: re-encrypts every stored private key under

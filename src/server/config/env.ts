@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { solanaClusterSchema } from '@shared/api/config';
+import { isSolanaAddress } from '@shared/keys/base58';
 import { parseCrashPlan, type CrashPlan } from './crash-point';
 import { parseTrustProxy, type ParsedTrustProxy } from './trust-proxy';
 
@@ -21,7 +22,7 @@ const commaList = z.string().transform((s) =>
     .filter(Boolean),
 );
 
-const base58Wallet = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address');
+const base58Wallet = z.string().refine(isSolanaAddress, 'must be a base58 Solana address');
 
 const rawEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -54,6 +55,7 @@ const rawEnvSchema = z.object({
     }),
   MARKET_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   PUBLIC_LISTINGS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+  LISTING_TOTALS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   REVEAL_COMMITMENT: z.enum(['confirmed', 'finalized']).optional(),
   VERIFY_QUORUM: z.coerce.number().int().min(1).max(16).default(1),
   MAX_OPEN_RESERVATIONS: z.coerce.number().int().min(1).max(100).default(2),
@@ -150,6 +152,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     marketStatsMaxAgeMs: raw.MARKET_STATS_MAX_AGE_SECONDS * 1000,
     /** How long a visitor without a session may be served the same search or featured page (see read.routes). */
     publicListingsMaxAgeMs: raw.PUBLIC_LISTINGS_MAX_AGE_SECONDS * 1000,
+    /** How long a search total past its cap ("1,000+") is reused by every caller (kept-totals.ts). */
+    listingTotalsMaxAgeMs: raw.LISTING_TOTALS_MAX_AGE_SECONDS * 1000,
     logLevel: raw.LOG_LEVEL,
     /**
      * Anti-squatting (docs/domain.md#reservation-limits): open purchases per wallet, and the wait before re-reserving a

@@ -8,17 +8,17 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@shared/api/errors';
-import {
-  clearSessionCookie,
-  resolveSession,
-  sessionCookieName,
-  setSessionCookie,
-  type SessionInfo,
-} from '../modules/auth/session';
 import { AppError, forbidden, unauthorized } from './app-error';
 import { refuseNulCharacters } from './nul-check';
 import { checkOrigin, STATE_CHANGING_METHODS } from './origin-check';
 import { enforceRateLimits, validateRateLimitRules, type RateLimitRule } from './rate-limit';
+import {
+  clearSessionCookie,
+  sessionCookieName,
+  setSessionCookie,
+  type SessionInfo,
+  type SessionResolver,
+} from './session-cookie';
 import { checkWalletMatch, claimedWallets } from './wallet-match';
 
 /**
@@ -78,6 +78,7 @@ declare module 'fastify' {
 
 const ACCESS_LEVELS = new Set<RouteAccess>(['public', 'session', 'admin']);
 const kDefaultAccess = Symbol('vv.defaultAccess');
+const kResolveSession = Symbol('vv.resolveSession');
 
 /**
  * Declares the access of every route registered inside `scope` that does not declare its own: for plugins whose
@@ -102,7 +103,8 @@ async function guardRequest(request: FastifyRequest, reply: FastifyReply): Promi
 
   const token = request.cookies[sessionCookieName(publicOrigin)];
   if (token) {
-    const resolved = await resolveSession(request.server.database.db, token);
+    const resolve = (request.server as unknown as Record<symbol, SessionResolver>)[kResolveSession]!;
+    const resolved = await resolve(token);
     if (resolved) {
       request.session = resolved.session;
       if (resolved.refreshed) setSessionCookie(reply, publicOrigin, token);
@@ -185,9 +187,15 @@ function installGuard(this: FastifyInstance, route: RouteOptions, table: ApiRout
   }
 }
 
+export interface GuardsOptions {
+  /** Session lookup, passed in by the app (modules/auth) so that http never imports a module. */
+  resolveSession: SessionResolver;
+}
+
 /** Register before any /api route: routes registered earlier are not seen by the onRoute check. */
 export const guards = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: GuardsOptions) => {
+    app.decorate(kResolveSession, opts.resolveSession);
     const table: ApiRouteEntry[] = [];
     app.decorate('apiRoutes', table);
     app.decorateRequest('session', null);

@@ -36,7 +36,7 @@ function readPrerendered(webDir: string): Record<string, string> {
   return z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-/** The page painted before any script runs (docs/decisions/0013-first-paint.md); React replaces it with the same. */
+/** The page painted before any script runs (docs/decisions/0014-first-paint.md); React replaces it with the same. */
 function withBody(html: string, body: string | undefined): string {
   return body === undefined
     ? html

@@ -5,8 +5,8 @@ import {
   sweepInitiated,
   sweepLatePayments,
   type SweepReport,
-} from '../modules/purchases/background.service';
-import type { PurchaseDeps } from '../modules/purchases';
+  type PurchaseDeps,
+} from '../modules/purchases';
 
 /**
  * One pass of the background verifier (docs/domain.md#background-verifier): pending payments are verified, initiated

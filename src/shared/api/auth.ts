@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidSolanaAddress } from '../format/address';
+import { isSolanaAddress } from '../keys/base58';
 
 /**
  * Sign-In With Solana (docs/domain.md#sign-in-sessions-and-roles). The server makes the `solana:signIn` input, the
@@ -11,7 +11,7 @@ import { isValidSolanaAddress } from '../format/address';
 export const solanaAddressSchema = z
   .string({ error: 'Wallet address is required' })
   .trim()
-  .refine((value): boolean => isValidSolanaAddress(value), 'Wallet address must be a base58 Solana address');
+  .refine(isSolanaAddress, 'Wallet address must be a base58 Solana address');
 
 const base64 = (what: string, maxChars: number) =>
   z

@@ -1,9 +1,9 @@
-import { isAddress } from '@solana/kit';
 import { z } from 'zod';
+import { isSolanaAddress } from '../keys/base58';
 import { parseSolToLamports } from '../money';
 
 // Base58 of the right length is not enough: it must decode to a 32-byte key, or the faucet would fail with a 500.
-const base58Address = z.string().refine((value) => isAddress(value), 'Enter a base58 Solana address');
+const base58Address = z.string().refine(isSolanaAddress, 'Enter a base58 Solana address');
 
 export const gasFeesResponseSchema = z.object({
   /** The network fee quoted for a purchase transaction, in SOL (spec: feeInSOL; fallback 0.000005). */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_BULK_ROWS } from '../bulk/limits';
+import { CATEGORIES, CURRENCIES, NETWORKS, PROMOTION_TYPES } from '../domain-values';
 import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from '../money';
 import { rangeProblem, searchFilterFields } from './search-filters';
+import { safetyCheckSchema } from './trust';
 
 /**
  * Listing API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#validation-rules,
@@ -9,10 +11,6 @@ import { rangeProblem, searchFilterFields } from './search-filters';
  * wire as decimal SOL strings (a number is accepted on input).
  */
 
-export const NETWORK_VALUES = ['solana', 'ethereum'] as const;
-export const CURRENCY_VALUES = ['SOL', 'ETH'] as const;
-export const PROMOTION_TYPE_VALUES = ['standard', 'featured', 'premium', 'promoted'] as const;
-export type PromotionType = (typeof PROMOTION_TYPE_VALUES)[number];
 /** Marketplace and profile page sizes (docs/product-spec.md#constants-and-limits); anything else is refused. */
 export const PAGE_SIZE_VALUES = ['20', '50', '100', '500'] as const;
 
@@ -64,6 +62,7 @@ export const listingSchema = z.object({
   currency: z.string(),
   rarityScore: z.number(),
   estimatedValue: z.string().nullable(),
+  /** The rarity engine's category (CATEGORIES), or the one its owner chose in the edit form. */
   category: z.string(),
   pattern: z.string().nullable(),
   patternPosition: z.string().nullable(),
@@ -73,28 +72,44 @@ export const listingSchema = z.object({
   isFeatured: z.boolean(),
   isPromoted: z.boolean(),
   isPremiumListing: z.boolean(),
-  promotionType: z.enum(PROMOTION_TYPE_VALUES),
+  promotionType: z.enum(PROMOTION_TYPES),
   featuredUntil: z.string().nullable(),
   createdAt: z.string(),
   /** When the purchase that sold it was verified (address detail only); null otherwise. */
   soldAt: z.string().nullable().optional(),
   /**
    * Ground for a custom order and reserved for its requester until then (address detail only; absent or null
-   * otherwise). The requester's wallet is never sent: `reservedForYou` says whether the viewer is it.
+   * otherwise). The same for every caller: the requester's wallet is never sent, and the requester's browser knows
+   * the address from its own orders.
    */
   reservedUntil: z.string().nullable().optional(),
-  reservedForYou: z.boolean().optional(),
-  /** True when the signed-in wallet is the seller ("Your Listing"). */
-  isOwner: z.boolean(),
-  /**
-   * Why the shop unlisted it (docs/domain.md#account-safety-checks: failed account-safety checks); present for its
-   * owner only.
-   */
-  unlistedReason: z.string().optional(),
   usdPrice: z.number(),
   formattedUsd: z.string(),
 });
+/**
+ * A listing as every caller sees it: the same bytes whoever asks, so shared caches can serve it (decision 0004).
+ * Nothing here depends on the viewer; the browser tells "Your Listing" from `sellerWallet` and its session.
+ */
 export type Listing = z.infer<typeof listingSchema>;
+
+/** A listing in its seller's own list (GET /api/addresses/user): the public shape plus what only they may read. */
+export const ownListingSchema = listingSchema.extend({
+  /** Why the shop unlisted it (docs/domain.md#account-safety-checks: failed account-safety checks). */
+  unlistedReason: z.string().optional(),
+});
+export type OwnListing = z.infer<typeof ownListingSchema>;
+
+/**
+ * Single create's 201 (docs/domain.md#account-safety-checks): the listing, plus the account-safety checks that warned (history, plain token
+ * accounts) when any did. A failing check refuses the create instead, so only `warn` checks appear here.
+ */
+export const createListingResponseSchema = listingSchema.extend({
+  safetyWarnings: z
+    .array(safetyCheckSchema)
+    .optional()
+    .describe('the account-safety checks that warned; absent when every check passed'),
+});
+export type CreateListingResponse = z.infer<typeof createListingResponseSchema>;
 
 export const paginationSchema = z.object({
   page: z.number().int(),
@@ -113,6 +128,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export const listingPageSchema = z.object({ addresses: z.array(listingSchema), pagination: paginationSchema });
 export type ListingPage = z.infer<typeof listingPageSchema>;
+export const ownListingPageSchema = z.object({ addresses: z.array(ownListingSchema), pagination: paginationSchema });
+export type OwnListingPage = z.infer<typeof ownListingPageSchema>;
 export const featuredListingsSchema = z.object({ addresses: z.array(listingSchema) });
 
 const pageQuery = {
@@ -155,6 +172,8 @@ export const userListingsQuerySchema = z.object({
   walletAddress: z.string().trim().max(64).optional(),
   search: searchText,
   status: z.enum(['all', 'available', 'sold', 'pending']).default('all'),
+  // Free text, not z.enum(CATEGORIES): an owner's edit may set one of the spec's edit-form categories ('premium',
+  // 'rare', …), and their own list can still be filtered by it.
   category: z.string().trim().max(40).default('all'),
   sortBy: z.enum(['createdAt', 'price', 'patternLength']).default('createdAt'),
   ...pageQuery,
@@ -165,11 +184,11 @@ export const byAddressParamsSchema = z.object({ address: z.string().trim().min(1
 
 export const createListingBodySchema = z.object({
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(128),
-  network: z.enum(NETWORK_VALUES).default('solana'),
+  network: z.enum(NETWORKS).default('solana'),
   /** Optional; when sent it must name the signed-in wallet (or its user id): the seller is always the session. */
   sellerId: z.string().max(64).optional(),
   price: priceInputSchema,
-  currency: z.enum(CURRENCY_VALUES, { error: 'Currency must be SOL or ETH' }).default('SOL'),
+  currency: z.enum(CURRENCIES, { error: 'Currency must be SOL or ETH' }).default('SOL'),
   /** Ignored: the server computes rarity, category and value itself (docs/domain.md#rarity-and-value). */
   rarityScore: z.unknown().optional(),
   /** Ignored: the category is the rarity engine's. */
@@ -192,14 +211,14 @@ export type CreateListingBody = z.input<typeof createListingBodySchema>;
 export const updateListingBodySchema = z
   .object({
     price: priceInputSchema.optional(),
-    currency: z.enum(CURRENCY_VALUES, { error: 'Currency is required' }).optional(),
+    currency: z.enum(CURRENCIES, { error: 'Currency is required' }).optional(),
     pattern: z.string().trim().max(44, 'Pattern is too long').nullable().optional(),
     category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(40).optional(),
     isListed: z.boolean().optional(),
     isFeatured: z.boolean().optional(),
     isPromoted: z.boolean().optional(),
     isPremiumListing: z.boolean().optional(),
-    promotionType: z.enum(PROMOTION_TYPE_VALUES, { error: 'Unknown listing type' }).optional(),
+    promotionType: z.enum(PROMOTION_TYPES, { error: 'Unknown listing type' }).optional(),
   })
   .strict();
 export type UpdateListingBody = z.input<typeof updateListingBodySchema>;
@@ -208,7 +227,7 @@ export const deleteListingResponseSchema = z.object({ success: z.literal(true), 
 
 export const validateAddressBodySchema = z.object({
   address: z.string({ error: ADDRESS_REQUIRED }).trim().min(1, ADDRESS_REQUIRED).max(256, 'Address is too long'),
-  network: z.enum(NETWORK_VALUES).optional(),
+  network: z.enum(NETWORKS).optional(),
 });
 
 export const validateAddressResponseSchema = z.object({
@@ -216,7 +235,7 @@ export const validateAddressResponseSchema = z.object({
   message: z.string(),
   rarityScore: z.number(),
   estimatedValue: z.string(),
-  category: z.string(),
+  category: z.enum(CATEGORIES),
   address: z.string(),
   pattern: z.string().nullable(),
   expectedAttempts: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_POSITIONS, ORDER_STATUSES } from '../domain-values';
 
 /**
  * Custom-pattern order API shapes (docs/domain.md#custom-orders). Money is a SOL decimal string at the edge, as
@@ -7,14 +8,14 @@ import { z } from 'zod';
 
 export const orderPatternSchema = z.object({
   pattern: z.string({ error: 'pattern must be text' }).max(64, 'pattern is too long'),
-  position: z.enum(['prefix', 'suffix'], { error: "position must be 'prefix' or 'suffix'" }),
+  position: z.enum(ORDER_POSITIONS, { error: "position must be 'prefix' or 'suffix'" }),
   caseSensitive: z.boolean({ error: 'caseSensitive must be true or false' }).default(true),
 });
 export type OrderPatternBody = z.input<typeof orderPatternSchema>;
 
 export const orderQuoteSchema = z.object({
   pattern: z.string(),
-  position: z.enum(['prefix', 'suffix']),
+  position: z.enum(ORDER_POSITIONS),
   caseSensitive: z.boolean(),
   difficulty: z.object({
     probability: z.number().describe('P(one random keypair matches)'),
@@ -33,15 +34,14 @@ export const orderQuoteSchema = z.object({
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
-export const ORDER_STATUS_VALUES = ['queued', 'grinding', 'found', 'purchased', 'expired', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
+export type { OrderStatus } from '../domain-values';
 
 export const orderSchema = z.object({
   id: z.string(),
   pattern: z.string(),
-  position: z.enum(['prefix', 'suffix']),
+  position: z.enum(ORDER_POSITIONS),
   caseSensitive: z.boolean(),
-  status: z.enum(ORDER_STATUS_VALUES),
+  status: z.enum(ORDER_STATUSES),
   price: z.string(),
   probability: z.number(),
   expectedAttempts: z.number(),

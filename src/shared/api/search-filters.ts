@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lamportsToSolString, MAX_PRICE_LAMPORTS, parseSolToLamports, PRICE_DECIMALS } from '../money';
-import type { Category } from '../rarity/types';
+import { CATEGORIES } from '../domain-values';
 
 /**
  * The marketplace's filters beyond the spec's search box (issue 20). Every one is optional and off by default, so
@@ -10,17 +10,6 @@ import type { Category } from '../rarity/types';
 /** Where the search text sits in the address: served by the address's trigram index in each case. */
 export const POSITION_VALUES = ['anywhere', 'start', 'end'] as const;
 export type SearchPosition = (typeof POSITION_VALUES)[number];
-
-/** The rarity engine's categories (docs/domain.md#features-and-categories). */
-export const CATEGORY_VALUES = [
-  'leading-zeros',
-  'palindrome',
-  'repeating',
-  'word-like',
-  'mathematical',
-  'cultural',
-  'custom',
-] as const satisfies readonly Category[];
 
 /**
  * The marketplace table's rarity tiers (docs/product-spec.md#listing-card, the table's scale): the score range each one
@@ -71,7 +60,7 @@ const priceBound = (name: string) =>
 
 export const searchFilterFields = {
   position: z.enum(POSITION_VALUES, { error: 'position must be anywhere, start or end' }).default('anywhere'),
-  category: z.enum(CATEGORY_VALUES, { error: `category must be one of ${CATEGORY_VALUES.join(', ')}` }).optional(),
+  category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }).optional(),
   minLength: patternLength('minLength'),
   maxLength: patternLength('maxLength'),
   minPrice: priceBound('minPrice'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FAILURE_KINDS, TRANSACTION_STATUSES, type FailureKind, type TransactionStatus } from '../domain-values';
+import { isSolanaAddress } from '../keys/base58';
 
 /**
  * Purchase API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#api-calls; docs/domain.md#purchases).
@@ -6,14 +8,15 @@ import { z } from 'zod';
  * no float ever carries money.
  */
 
+// Signatures only: an address is checked by isSolanaAddress, which also decodes it.
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
 export const walletAddressSchema = z
   .string()
   .trim()
-  .regex(BASE58, 'Wallet address must be base58')
   .min(32, 'Wallet address is too short')
-  .max(44, 'Wallet address is too long');
+  .max(44, 'Wallet address is too long')
+  .refine(isSolanaAddress, 'Wallet address must be base58');
 
 /** A transaction signature: 64 bytes in base58. */
 export const signatureSchema = z
@@ -23,11 +26,21 @@ export const signatureSchema = z
   .min(64, 'Transaction signature is too short')
   .max(88, 'Transaction signature is too long');
 
-export const transactionStatusSchema = z.enum(['initiated', 'pending', 'verified', 'completed', 'failed']);
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type { TransactionStatus };
+
+/** Why a failed purchase failed (the server's FAILURE_KINDS); null unless status is failed. */
+export const failureKindSchema = z.enum(FAILURE_KINDS);
 
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
+
+/**
+ * Begins the human account (disputeReason) of a purchase whose SOL still reached the seller (a late or rejected
+ * payment): the seller owes the buyer a refund. Code branches on `failureKind === 'refund_due'`, never on this text.
+ */
+export const REFUND_DUE_MARK = 'Refund due:';
+export const isRefundDue = (tx: { failureKind: FailureKind | null }) => tx.failureKind === 'refund_due';
 
 const solAmountSchema = z.string().describe('SOL as a decimal string, e.g. "1.5"');
 const lamportsSchema = z.string().regex(/^\d+$/).describe('integer lamports as a string');
@@ -103,7 +116,11 @@ export const transactionSchema = z.object({
   currency: z.string(),
   formattedUsd: z.string(),
   feeCalculation: feeCalculationSchema,
+  /** The human account of a failure; `failureKind` and `failureCode` say the same for code to branch on. */
   disputeReason: z.string().nullable(),
+  failureKind: failureKindSchema.nullable(),
+  /** The payment check that failed (a PaymentVerificationCode), when one did. */
+  failureCode: z.string().nullable(),
   privateKeyDestroyed: z.boolean(),
   explorerUrl: z.string().nullable(),
   createdAt: z.iso.datetime(),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hostileJson, hostileString, PROTOTYPE_KEYS } from '@tests/helpers/hostile/values';
 import { MAX_BULK_ERRORS } from './limits';
 import { parseBulkLine, parseBulkText } from './parse';
-import { keypair } from './test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import { isBulkLineError, type BulkLineError, type BulkRow } from './types';
 
 /*
@@ -14,12 +14,12 @@ import { isBulkLineError, type BulkLineError, type BulkRow } from './types';
 const LINE_RUNS = 4_000;
 const TEXT_RUNS = 300;
 
-const keys = Array.from({ length: 3 }, () => keypair());
+const keys = Array.from({ length: 3 }, () => newKeypair());
 const KEY_TOKEN = /~~(KEY|ADDR)~(\d)~~/g;
 const resolve = (text: string) =>
   text.replace(KEY_TOKEN, (_, kind: string, i: string) => {
     const k = keys[Number(i)]!;
-    return kind === 'KEY' ? k.secret : k.address;
+    return kind === 'KEY' ? k.forms.base58Secret : k.address;
   });
 const keyToken = fc.integer({ min: 0, max: keys.length - 1 }).map((i) => `~~KEY~${i}~~`);
 const addrToken = fc.integer({ min: 0, max: keys.length - 1 }).map((i) => `~~ADDR~${i}~~`);
@@ -82,7 +82,7 @@ function errorProblem(error: BulkLineError, line: number): string | null {
   if (error.line !== line) return `line is ${error.line}, not ${line}`;
   if (typeof error.reason !== 'string' || error.reason.trim() === '') return 'no reason';
   if (error.message !== `Line ${line}: ${error.reason}`) return 'message is not "Line N: reason"';
-  if (keys.some((k) => error.message.includes(k.secret))) return 'the message quotes a private key';
+  if (keys.some((k) => error.message.includes(k.forms.base58Secret))) return 'the message quotes a private key';
   return null;
 }
 
@@ -116,7 +116,7 @@ describe('parseBulkLine on hostile lines', () => {
   });
 
   it('has checks that can fail', () => {
-    const secret = keys[0]!.secret;
+    const secret = keys[0]!.forms.base58Secret;
     expect(errorProblem({ line: 1, reason: `bad ${secret}`, message: `Line 1: bad ${secret}` }, 1)).toMatch(/key/);
     expect(errorProblem({ line: 1, reason: '', message: 'Line 1: ' }, 1)).toBe('no reason');
     expect(rowProblem({ line: 1, address: 'abc', pattern: 'B', patternMatched: false }, 1)).toMatch(/patternMatched/);
@@ -131,7 +131,10 @@ describe('parseBulkLine on hostile lines', () => {
         const result = parseBulkLine(resolve([`~~ADDR~${i}~~`, `~~KEY~${i}~~`, ...rest].join(',')), 1);
         if (result === null || isBulkLineError(result)) return; // a hostile 3rd column may be a bad platform
         read++;
-        expect(result.address === k.address && result.privateKey === k.secret, 'address and key as written').toBe(true);
+        expect(
+          result.address === k.address && result.privateKey === k.forms.base58Secret,
+          'address and key as written',
+        ).toBe(true);
       }),
       { numRuns: 1_000 },
     );

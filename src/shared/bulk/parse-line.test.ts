@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBulkLine } from './parse';
-import { keypair } from './test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 import type { BulkLineError, BulkRow } from './types';
 
 const row = (r: ReturnType<typeof parseBulkLine>) => r as BulkRow;
@@ -16,12 +16,12 @@ describe('parseBulkLine', () => {
   });
 
   it('reads a JSON line', () => {
-    const k = keypair();
-    const line = JSON.stringify({ address: k.address, pattern: 'abc', price: 1.5, privateKey: k.secret });
+    const k = newKeypair();
+    const line = JSON.stringify({ address: k.address, pattern: 'abc', price: 1.5, privateKey: k.forms.base58Secret });
     expect(parseBulkLine(line, 4)).toEqual({
       line: 4,
       address: k.address,
-      privateKey: k.secret,
+      privateKey: k.forms.base58Secret,
       pattern: 'abc',
       price: '1.5',
       patternMatched: k.address.toLowerCase().includes('abc'),
@@ -29,7 +29,7 @@ describe('parseBulkLine', () => {
   });
 
   it('passes a solana-keygen byte array on as its JSON text', () => {
-    const k = keypair();
+    const k = newKeypair();
     const bytes = Array.from({ length: 64 }, (_, i) => i);
     expect(row(parseBulkLine(JSON.stringify({ address: k.address, privateKey: bytes }), 1)).privateKey).toBe(
       JSON.stringify(bytes),
@@ -60,17 +60,17 @@ describe('parseBulkLine', () => {
   });
 
   it('does not echo a JSON line holding a key when the JSON is broken', () => {
-    const k = keypair();
-    const r = err(parseBulkLine(`{"address":"${k.address}","privateKey":"${k.secret}"`, 2));
-    expect(r.message).not.toContain(k.secret.slice(0, 10));
+    const k = newKeypair();
+    const r = err(parseBulkLine(`{"address":"${k.address}","privateKey":"${k.forms.base58Secret}"`, 2));
+    expect(r.message).not.toContain(k.forms.base58Secret.slice(0, 10));
   });
 
   it('reads 5+ column lines when the platform is solana', () => {
-    const k = keypair();
-    expect(parseBulkLine(`${k.address}, ${k.secret} ,Solana,prefix,ABC,extra`, 3)).toEqual({
+    const k = newKeypair();
+    expect(parseBulkLine(`${k.address}, ${k.forms.base58Secret} ,Solana,prefix,ABC,extra`, 3)).toEqual({
       line: 3,
       address: k.address,
-      privateKey: k.secret,
+      privateKey: k.forms.base58Secret,
       platform: 'solana',
       patternType: 'prefix',
       pattern: 'ABC',
@@ -79,25 +79,25 @@ describe('parseBulkLine', () => {
   });
 
   it('refuses other platforms, quoting only a plain word', () => {
-    const k = keypair();
-    expect(err(parseBulkLine(`${k.address},${k.secret},ethereum,prefix,abc`, 5)).message).toBe(
+    const k = newKeypair();
+    expect(err(parseBulkLine(`${k.address},${k.forms.base58Secret},ethereum,prefix,abc`, 5)).message).toBe(
       'Line 5: unsupported platform "ethereum" (only solana is accepted)',
     );
     // Columns in the wrong order put the key where the platform belongs: it must not be echoed.
-    const swapped = err(parseBulkLine(`${k.address},solana,${k.secret},prefix,abc`, 6));
+    const swapped = err(parseBulkLine(`${k.address},solana,${k.forms.base58Secret},prefix,abc`, 6));
     expect(swapped.reason).toContain('unsupported platform');
-    expect(swapped.message).not.toContain(k.secret.slice(0, 8));
+    expect(swapped.message).not.toContain(k.forms.base58Secret.slice(0, 8));
   });
 
   it('reads 3 and 4 column lines as address, key, pattern, price', () => {
-    const k = keypair();
-    expect(parseBulkLine(`${k.address},${k.secret},xyz,2.5`, 7)).toMatchObject({
+    const k = newKeypair();
+    expect(parseBulkLine(`${k.address},${k.forms.base58Secret},xyz,2.5`, 7)).toMatchObject({
       address: k.address,
-      privateKey: k.secret,
+      privateKey: k.forms.base58Secret,
       pattern: 'xyz',
       price: '2.5',
     });
-    const three = row(parseBulkLine(`${k.address},${k.secret},xyz`, 8));
+    const three = row(parseBulkLine(`${k.address},${k.forms.base58Secret},xyz`, 8));
     expect(three.price).toBeUndefined();
     expect(three.pattern).toBe('xyz');
   });

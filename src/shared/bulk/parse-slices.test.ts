@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BULK_LINE_CHARS } from './limits';
 import { parseBulkText, parseBulkTextInSlices } from './parse';
-import { keypair } from './test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 
 // Shared code stays free of node: imports; a macrotask turn is what the server's pause gives too.
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -11,11 +11,13 @@ const EIGHT_MB = 8 * 1024 * 1024;
 
 describe('a line longer than MAX_BULK_LINE_CHARS', () => {
   it('is an error naming its line, and the lines around it still read', () => {
-    const a = keypair();
-    const b = keypair();
-    const text = [`${a.address},${a.secret},solana`, 'A'.repeat(EIGHT_MB), `${b.address},${b.secret},solana`].join(
-      '\n',
-    );
+    const a = newKeypair();
+    const b = newKeypair();
+    const text = [
+      `${a.address},${a.forms.base58Secret},solana`,
+      'A'.repeat(EIGHT_MB),
+      `${b.address},${b.forms.base58Secret},solana`,
+    ].join('\n');
     const { rows, errors } = parseBulkText(text);
     expect(rows.map((r) => [r.line, r.address])).toEqual([
       [1, a.address],
@@ -31,7 +33,7 @@ describe('a line longer than MAX_BULK_LINE_CHARS', () => {
   });
 
   it('is the limit itself: a JSON row with every field and a spaced-out byte-array key is far below it', () => {
-    const a = keypair();
+    const a = newKeypair();
     const row = JSON.stringify(
       {
         address: a.address,
@@ -54,8 +56,8 @@ describe('parseBulkTextInSlices', () => {
   it('answers what parseBulkText answers', async () => {
     const lines = ['address,private key,platform'];
     for (let i = 0; i < 300; i++) {
-      const k = keypair();
-      lines.push(i % 7 === 0 ? 'oops' : `${k.address},${k.secret},solana,${' '.repeat(2000)}`);
+      const k = newKeypair();
+      lines.push(i % 7 === 0 ? 'oops' : `${k.address},${k.forms.base58Secret},solana,${' '.repeat(2000)}`);
     }
     const text = lines.join('\r\n');
     expect(await parseBulkTextInSlices(text, () => nextTurn())).toEqual(parseBulkText(text));

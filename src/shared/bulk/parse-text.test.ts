@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BULK_ERRORS, MAX_BULK_ROWS } from './limits';
 import { parseBulkText } from './parse';
-import { keypair } from './test-keypair';
+import { newKeypair } from '@tests/helpers/keypair';
 
 describe('parseBulkText', () => {
   it('reads mixed lines with CRLF and numbers them from 1', () => {
-    const a = keypair();
-    const b = keypair();
-    const c = keypair();
+    const a = newKeypair();
+    const b = newKeypair();
+    const c = newKeypair();
     const text = [
       'address,private_key,platform,pattern_type,pattern',
-      `${a.address},${a.secret},solana,suffix,abcd`,
+      `${a.address},${a.forms.base58Secret},solana,suffix,abcd`,
       '',
-      JSON.stringify({ address: b.address, privateKey: b.secret }),
+      JSON.stringify({ address: b.address, privateKey: b.forms.base58Secret }),
       'oops',
-      `${c.address},${c.secret},xyz,0.5`,
+      `${c.address},${c.forms.base58Secret},xyz,0.5`,
     ].join('\r\n');
     const { rows, errors } = parseBulkText(text);
     expect(rows.map((r) => [r.line, r.address])).toEqual([
@@ -26,7 +26,7 @@ describe('parseBulkText', () => {
   });
 
   it('reports a repeated address on the later line', () => {
-    const a = keypair();
+    const a = newKeypair();
     const { rows, errors } = parseBulkText(`${a.address}\n${a.address},k,p`);
     expect(rows).toHaveLength(1);
     expect(errors[0]?.message).toBe('Line 2: duplicate address (already on line 1)');

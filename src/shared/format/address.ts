@@ -1,3 +1,5 @@
+import type { Network } from '../domain-values';
+
 /** The spec's shortened forms join head and tail with an ellipsis; three dots copy and paste everywhere. */
 export const ELLIPSIS = '...';
 
@@ -21,8 +23,6 @@ export function truncateListingAddress(address: string): string {
   return address.length > 20 ? `${address.slice(0, 8)}${ELLIPSIS}${address.slice(-6)}` : address;
 }
 
-export type Network = 'solana' | 'ethereum';
-
 /**
  * The validator's network guess (docs/product-spec.md#validation-rules): '0x' and 42 characters → ethereum; no '0x' and
  * 32–44 characters → solana; anything else → ethereum (the server then says why it is invalid).
@@ -31,36 +31,4 @@ export function guessNetwork(input: string): Network {
   const s = input.trim();
   if (s.startsWith('0x')) return 'ethereum';
   return s.length >= 32 && s.length <= 44 ? 'solana' : 'ethereum';
-}
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/**
- * How many bytes base58 text decodes to, or null for characters outside the alphabet. Hand-written (a dozen lines)
- * rather than @solana/kit's codec, so the page shell checks a stored address without loading kit
- * (docs/decisions/0013-first-paint.md).
- */
-export function base58ByteLength(text: string): number | null {
-  const bytes: number[] = [];
-  for (const char of text) {
-    let carry = BASE58.indexOf(char);
-    if (carry < 0) return null;
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58;
-      bytes[i] = carry & 0xff;
-      carry >>= 8;
-    }
-    for (; carry > 0; carry >>= 8) bytes.push(carry & 0xff);
-  }
-  // Each leading '1' is a leading zero byte.
-  let zeros = 0;
-  while (text[zeros] === '1') zeros++;
-  return zeros + bytes.length;
-}
-
-/** True when `value` is base58 that decodes to exactly 32 bytes (an ed25519 public key or program id). */
-export function isValidSolanaAddress(value: unknown): value is string {
-  // A 32-byte value encodes to 32–44 characters; checking first keeps the decoder away from long garbage.
-  if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
-  return base58ByteLength(value) === 32;
 }

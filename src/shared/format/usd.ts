@@ -1,6 +1,6 @@
 /**
  * USD display (docs/product-spec.md#constants-and-limits). USD values are for people only: they are never paid or
- * verified, so a float is fine here, unlike SOL amounts (see `../money.ts`).
+ * verified, so a float is fine here, unlike SOL amounts (see `../money.ts`, which also converts lamports to USD).
  */
 
 /** Rate used when a listing has no `formattedUsd` (home page, listing cards). */
@@ -47,14 +47,4 @@ export function formatUsd(amount: number): string {
   if (!Number.isFinite(amount) || amount === 0) return DEFAULT_FORMATTED_USD;
   if (amount > 0 && amount < 1e-6) return TINY_USD;
   return usdFormatter(decimalsFor(amount)).format(amount);
-}
-
-/**
- * USD value of an amount in lamports at `usdPerSol`. Whole SOL and the lamport remainder are converted
- * separately so large amounts keep their lamport precision as far as a double allows.
- */
-export function usdValue(lamports: bigint, usdPerSol: number): number {
-  const whole = Number(lamports / 1_000_000_000n);
-  const rest = Number(lamports % 1_000_000_000n) / 1e9;
-  return (whole + rest) * usdPerSol;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { addressBytes, decodeBase58, encodeBase58, isBase58Address } from './base58';
+import { addressBytes, decodeBase58, encodeBase58, isSolanaAddress } from './base58';
 
 const toText = getBase58Decoder(); // kit's "decoder" turns bytes into base58 text
 const toBytes = getBase58Encoder();
@@ -53,15 +53,15 @@ describe('decodeBase58', () => {
         } catch {
           expected = false;
         }
-        expect(isBase58Address(text)).toBe(expected);
+        expect(isSolanaAddress(text)).toBe(expected);
         expect(addressBytes(text) !== null).toBe(expected);
       }),
       { numRuns: 3_000 },
     );
     for (let n = 30; n <= 34; n++) {
       const bytes = new Uint8Array(n).fill(255);
-      expect(isBase58Address(toText.decode(bytes))).toBe(n === 32);
-      expect(isBase58Address(toText.decode(new Uint8Array(n)))).toBe(n === 32);
+      expect(isSolanaAddress(toText.decode(bytes))).toBe(n === 32);
+      expect(isSolanaAddress(toText.decode(new Uint8Array(n)))).toBe(n === 32);
     }
   });
 

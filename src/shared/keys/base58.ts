@@ -98,11 +98,14 @@ export function encodeBase58(bytes: Uint8Array): string {
 }
 
 /**
- * Whether `text` is base58 of exactly 32 bytes (a Solana address), without allocating: bulk uploads check
- * 100,000 of them on the request's thread.
+ * Whether `value` is a Solana address: base58 of exactly 32 bytes (an ed25519 public key or program id). The one
+ * address check of the code base (API schemas, env, CLI, browser); it decodes without allocating, because bulk
+ * uploads check 100,000 addresses on the request's thread.
  */
-export function isBase58Address(text: string): boolean {
-  if (text.length < 32 || text.length > 44) return false;
+export function isSolanaAddress(value: unknown): value is string {
+  // A 32-byte value encodes to 32–44 characters; checking first keeps the decoder away from long garbage.
+  if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
+  const text = value;
   const zeros = leadingOnes(text);
   const scratch = scratchBuffer.subarray(scratchBuffer.length - 33);
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newKeypair as newTestKeypair } from '@tests/helpers/factories';
+import { newKeypair as newTestKeypair } from '@tests/helpers/keypair';
 import { looksLikePrivateKey } from './looks-like-private-key';
 
 describe('looksLikePrivateKey', () => {

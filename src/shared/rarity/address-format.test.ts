@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE58_ALPHABET } from './alphabet';
 import { checkEthereumAddress, checkSolanaAddress } from './address-format';
 import { toEip55 } from './ethereum-checksum';
-import { encodeKey, randomSolanaAddresses } from './test-fixtures';
+import { encodeKey, randomSolanaAddresses } from '@tests/helpers/rarity-fixtures';
 
 // Checksummed addresses from the EIP-55 specification.
 const EIP55_VECTORS = [

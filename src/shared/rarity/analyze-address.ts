@@ -19,7 +19,8 @@ import { createContext, type Feature, type PatternContext } from './pattern-cont
 import { isNotable } from './probability';
 import { rarityScoreFromProbability } from './score';
 import type { AnalyzeOptions, Network, RarityReport } from './types';
-import { estimateValueLamports, formatLamportsAsSol, grindSeconds } from './valuation';
+import { lamportsToSolString } from '../money';
+import { estimateValueLamports, grindSeconds } from './valuation';
 
 const NETWORK_NAMES: Record<Network, string> = { solana: 'Solana', ethereum: 'Ethereum' };
 
@@ -27,7 +28,7 @@ export function analyzeAddress(address: string, opts: AnalyzeOptions = {}): Rari
   const trimmed = address.trim();
   const network: Network = opts.network ?? (/^0x/i.test(trimmed) ? 'ethereum' : 'solana');
   const check = checkAddress(trimmed, network);
-  if (!check.ok) return invalidReport(trimmed, network, check.message);
+  if (!check.ok) return invalidReport(network, check.message);
 
   const ctx = createContext(trimmed, network);
   const words = detectWords(ctx);
@@ -58,7 +59,7 @@ export function analyzeAddress(address: string, opts: AnalyzeOptions = {}): Rari
     medianAttempts: Math.max(1, Math.LN2 * expectedAttempts),
     grindSeconds: grindSeconds(expectedAttempts, network),
     estimatedValueLamports: lamports,
-    estimatedValue: formatLamportsAsSol(lamports),
+    estimatedValue: lamportsToSolString(lamports), // already a whole number of 1e-8 SOL
     features: listingFeatures(ctx, chosen, words, detected),
   };
 }
@@ -79,12 +80,16 @@ function pickNotable(features: readonly Feature[]): Feature | null {
   return best && isNotable(best.probability) ? best : null;
 }
 
-function invalidReport(address: string, network: Network, message: string): RarityReport {
+/**
+ * Never the input itself: whatever failed the check may be a secret in a form the private-key guard does not
+ * recognise (quoted, base64url, a JSON object), and the answer must not carry it back into logs and caches.
+ */
+function invalidReport(network: Network, message: string): RarityReport {
   return {
     isValid: false,
     message,
     network,
-    address,
+    address: '',
     pattern: null,
     patternPosition: null,
     category: 'custom',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { autoPriceLamports } from './auto-price';
+import { LAMPORTS_PER_SOL } from '../money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 
 describe('autoPriceLamports (docs/product-spec.md#constants-and-limits)', () => {
   it('prices by pattern length', () => {

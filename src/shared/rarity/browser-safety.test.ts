@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAddress } from './index';
-import { craftSolana } from './test-fixtures';
+import { craftSolana } from '@tests/helpers/rarity-fixtures';
 
 // The sources of this folder as text (Vite's glob import, so the test itself needs no Node built-ins).
 const sources = import.meta.glob<string>('./*.ts', { query: '?raw', import: 'default', eager: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE58_ALPHABET } from './alphabet';
 import { firstCharCounts, firstCharProbabilities, firstCharProbability } from './first-char-distribution';
-import { randomSolanaAddresses } from './test-fixtures';
+import { randomSolanaAddresses } from '@tests/helpers/rarity-fixtures';
 
 const band = (from: string, to: string) => [
   ...BASE58_ALPHABET.slice(BASE58_ALPHABET.indexOf(from), BASE58_ALPHABET.indexOf(to) + 1),

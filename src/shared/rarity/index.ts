@@ -7,12 +7,7 @@ export { NOTABLE_MIN_LOG58 } from './probability';
 export { autoPriceLamports } from './auto-price';
 export { firstCharProbability } from './first-char-distribution';
 export { rarityScoreFromProbability } from './score';
-export {
-  estimateValueLamports,
-  formatLamportsAsSol,
-  GPU_COST_LAMPORTS_PER_HOUR,
-  GRIND_KEYS_PER_SECOND,
-} from './valuation';
+export { estimateValueLamports, GPU_COST_LAMPORTS_PER_HOUR, GRIND_KEYS_PER_SECOND } from './valuation';
 export type {
   AnalyzeOptions,
   Category,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstCharProbability } from './first-char-distribution';
 import { FIRST_CHAR_ENTROPY_BASE58, rarityScoreFromProbability } from './score';
 import { analyzeAddress } from './server';
-import { craftSolana, randomSolanaAddresses } from './test-fixtures';
+import { craftSolana, randomSolanaAddresses } from '@tests/helpers/rarity-fixtures';
 
 describe('rarityScore', () => {
   it("gives the expected worth of a key's first character, ≈ 0.745 base58 characters", () => {

@@ -1,12 +1,10 @@
 /** Shapes of the rarity model's answers. Pure types: safe for the browser. */
 
-export type Network = 'solana' | 'ethereum';
+import type { Category, Network } from '../domain-values';
+
+export type { Category, Network };
 
 export type PatternPosition = 'prefix' | 'suffix' | 'middle';
-
-/** The spec's category filter values; the category is that of the address's best (rarest) feature. */
-export type Category =
-  'leading-zeros' | 'palindrome' | 'repeating' | 'word-like' | 'mathematical' | 'cultural' | 'custom';
 
 /** The pattern-type keys of the spec's auto-price multipliers (docs/product-spec.md#constants-and-limits). */
 export type PatternType =

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAddress } from './server';
-import { craftSolana } from './test-fixtures';
-import {
-  estimateValueLamports,
-  formatLamportsAsSol,
-  GPU_COST_LAMPORTS_PER_HOUR,
-  GRIND_KEYS_PER_SECOND,
-  grindSeconds,
-  MAX_NUMERIC_18_8_LAMPORTS,
-} from './valuation';
+import { craftSolana } from '@tests/helpers/rarity-fixtures';
+import { lamportsToSolString, MAX_PRICE_LAMPORTS } from '../money';
+import { estimateValueLamports, GPU_COST_LAMPORTS_PER_HOUR, GRIND_KEYS_PER_SECOND, grindSeconds } from './valuation';
 
 describe('estimated value', () => {
   it('is expected attempts ÷ grind rate × cost per second, in lamports rounded to 10', () => {
@@ -47,20 +41,8 @@ describe('estimated value', () => {
   });
 
   it('always fits numeric(18,8)', () => {
-    expect(estimateValueLamports(58 ** 40, 'solana')).toBe(MAX_NUMERIC_18_8_LAMPORTS);
-    expect(formatLamportsAsSol(MAX_NUMERIC_18_8_LAMPORTS)).toBe('9999999999.99999999');
+    expect(estimateValueLamports(58 ** 40, 'solana')).toBe(MAX_PRICE_LAMPORTS);
+    expect(lamportsToSolString(MAX_PRICE_LAMPORTS)).toBe('9999999999.99999999');
     expect(estimateValueLamports(0, 'solana')).toBe(0n);
-  });
-});
-
-describe('formatLamportsAsSol', () => {
-  it('writes at most 8 decimals, rounding half up, without trailing zeros', () => {
-    expect(formatLamportsAsSol(1_500_000_000n)).toBe('1.5');
-    expect(formatLamportsAsSol(2_000_000_000n)).toBe('2');
-    expect(formatLamportsAsSol(0n)).toBe('0');
-    expect(formatLamportsAsSol(4n)).toBe('0');
-    expect(formatLamportsAsSol(5n)).toBe('0.00000001');
-    expect(formatLamportsAsSol(123_456_789_012n)).toBe('123.45678901');
-    expect(() => formatLamportsAsSol(-1n)).toThrow(RangeError);
   });
 });

@@ -16,6 +16,7 @@
  * division rounds half up. The result is rounded to 10 lamports (numeric(18,8) has 8 decimals, a lamport is
  * 10^-9 SOL) and capped at the largest numeric(18,8) value so it always fits its column.
  */
+import { divideRoundHalfUp, MAX_PRICE_LAMPORTS, roundToPriceUnit } from '../money';
 import type { Network } from './types';
 
 export const GRIND_KEYS_PER_SECOND: Readonly<Record<Network, bigint>> = {
@@ -23,9 +24,6 @@ export const GRIND_KEYS_PER_SECOND: Readonly<Record<Network, bigint>> = {
   ethereum: 3_800_000_000n,
 };
 export const GPU_COST_LAMPORTS_PER_HOUR = 2_000_000n;
-export const LAMPORTS_PER_SOL = 1_000_000_000n;
-/** 9,999,999,999.99999999 SOL: the largest numeric(18,8). */
-export const MAX_NUMERIC_18_8_LAMPORTS = 10n ** 19n - 10n;
 
 const MULTIPLIER_SCALE = 1_000_000n;
 const SECONDS_PER_HOUR = 3600n;
@@ -44,19 +42,6 @@ export function estimateValueLamports(expectedAttempts: number, network: Network
   const numerator = attempts * GPU_COST_LAMPORTS_PER_HOUR * multiplierMillionths;
   const denominator = GRIND_KEYS_PER_SECOND[network] * SECONDS_PER_HOUR * MULTIPLIER_SCALE;
   const lamports = divideRoundHalfUp(numerator, denominator);
-  const tens = divideRoundHalfUp(lamports, 10n) * 10n;
-  return tens > MAX_NUMERIC_18_8_LAMPORTS ? MAX_NUMERIC_18_8_LAMPORTS : tens;
-}
-
-/** Non-negative lamports → SOL decimal string, at most 8 decimals, trailing zeros trimmed ("0.0000012"). */
-export function formatLamportsAsSol(lamports: bigint): string {
-  if (lamports < 0n) throw new RangeError('lamports must not be negative');
-  const tenLamportUnits = divideRoundHalfUp(lamports, 10n); // 1 unit = 10^-8 SOL
-  const whole = tenLamportUnits / 100_000_000n;
-  const fraction = (tenLamportUnits % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole.toString();
-}
-
-function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
+  const tens = roundToPriceUnit(lamports);
+  return tens > MAX_PRICE_LAMPORTS ? MAX_PRICE_LAMPORTS : tens;
 }

@@ -43,7 +43,7 @@ export function Toaster() {
           <div className="min-w-0">
             <RadixToast.Title className="text-sm font-semibold text-vault-100">{item.title}</RadixToast.Title>
             {item.description && (
-              <RadixToast.Description className="mt-0.5 text-sm break-words text-vault-300">
+              <RadixToast.Description className="mt-0.5 text-sm wrap-anywhere text-vault-300">
                 {item.description}
               </RadixToast.Description>
             )}

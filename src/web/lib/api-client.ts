@@ -45,6 +45,10 @@ export async function apiFetch<T = unknown, S extends z.ZodType | undefined = un
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'include',
+    // The browser's copy of a public read (marketplace, Home) is always revalidated, answered 304 when it is
+    // still right: the server decides freshness, not a stale-while-revalidate window meant for shared caches,
+    // so a seller sees their own edit as soon as the server does.
+    cache: 'no-cache',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,

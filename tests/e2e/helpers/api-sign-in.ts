@@ -1,4 +1,4 @@
-import type { TestKeypair } from './test-keypair';
+import type { TestKeypair } from '@tests/helpers/keypair';
 
 /**
  * Signs `key` in through the server's Sign-In With Solana API (challenge, then the signed message) and returns the

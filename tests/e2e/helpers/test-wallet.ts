@@ -1,7 +1,7 @@
 import { getTransactionDecoder, getTransactionEncoder, type Address, type SignatureBytes } from '@solana/kit';
 import { createSignInMessageText, type SolanaSignInInputWithRequiredFields } from '@solana/wallet-standard-util';
 import type { Page } from 'playwright-core';
-import type { TestKeypair } from './test-keypair';
+import type { TestKeypair } from '@tests/helpers/keypair';
 import { testWalletPageScript } from './test-wallet-page-script';
 
 export { TEST_WALLET_NAME } from './test-wallet-page-script';

@@ -1,9 +1,8 @@
 import { headerWallet } from '@shared/format/address';
-import { keypair } from '@shared/bulk/test-keypair';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { sessionCookie } from './api-sign-in';
-import type { TestKeypair } from './test-keypair';
 import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from './test-wallet';
 
 /*
@@ -104,10 +103,10 @@ export async function confirmDelete(page: Page, card: Locator) {
 
 /** Lists a freshly generated address through POST /api/addresses; the secret goes to the server only. */
 export async function createListing(admin: ApiSession, body: Record<string, unknown> = {}): Promise<CreatedListing> {
-  const key = keypair();
+  const key = newKeypair();
   const res = await admin.call<CreatedListing>('POST', '/api/addresses', {
     address: key.address,
-    privateKey: key.secret,
+    privateKey: key.forms.base58Secret,
     price: '0.05',
     ...body,
   });

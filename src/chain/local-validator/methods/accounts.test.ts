@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { getBase58Decoder, lamports, type Address } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import { describe, expect, it } from 'vitest';
-import type { ValidatorCore } from '../core.js';
-import { RpcError } from '../rpc-error.js';
-import { accountAt } from './accounts.js';
+import type { ValidatorCore } from '../core';
+import { RpcError } from '../rpc-error';
+import { accountAt } from './accounts';
 
 const newAddress = () => getBase58Decoder().decode(randomBytes(32)) as Address;
 const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address;

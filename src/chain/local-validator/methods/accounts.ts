@@ -1,10 +1,12 @@
 import { getBase58Decoder, getBase64Decoder, lamports, type Address, type EncodedAccount } from '@solana/kit';
+import { MAX_AIRDROP_SOL } from '@shared/api/chain';
 import { addressBytes, encodeBase58 } from '@shared/keys/base58';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 import { z } from 'zod';
-import type { ValidatorCore } from '../core.js';
-import { invalidParams } from '../rpc-error.js';
-import { decodeMint, parseTokenAccountData, tokenKindOf } from '../token/token-state.js';
-import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params.js';
+import type { ValidatorCore } from '../core';
+import { invalidParams } from '../rpc-error';
+import { decodeMint, parseTokenAccountData, tokenKindOf } from '../token/token-state';
+import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params';
 
 export const accountConfig = commitmentConfig.extend({
   encoding: z.enum(['base58', 'base64', 'base64+zstd', 'jsonParsed']).optional(),
@@ -104,6 +106,12 @@ function accountInfo(core: ValidatorCore, address: string, config: AccountConfig
   return account ? encodeAccount(core, account, config) : null;
 }
 
+/**
+ * The JSON-RPC faucet gives at most what /api/dev/airdrop gives per call: the rate limit counts calls, so an
+ * uncapped amount would let one call mint any sum. (The server's own `validator.airdrop` is not capped here.)
+ */
+const MAX_RPC_AIRDROP = MAX_AIRDROP_SOL * Number(LAMPORTS_PER_SOL);
+
 export function accountMethods(
   core: ValidatorCore,
   airdrop: (address: string, lamports: bigint) => Promise<string>,
@@ -129,7 +137,7 @@ export function accountMethods(
     },
     requestAirdrop: (params) => {
       const [address, amount] = parseParams(
-        z.tuple([addressSchema, z.number().int().positive(), commitmentConfig.optional()]),
+        z.tuple([addressSchema, z.number().int().positive().max(MAX_RPC_AIRDROP), commitmentConfig.optional()]),
         params,
       );
       return airdrop(checkedAddress(address), BigInt(amount));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isVisibleAt, type ValidatorCore } from '../core.js';
-import { encodeTransactionResponse } from '../encode-transaction.js';
-import { RpcError } from '../rpc-error.js';
+import { isVisibleAt, type ValidatorCore } from '../core';
+import { encodeTransactionResponse } from '../encode-transaction';
+import { RpcError } from '../rpc-error';
 import {
   addressSchema,
   atLeastConfirmed,
@@ -9,7 +9,7 @@ import {
   parseParams,
   withContext,
   type MethodHandler,
-} from './params.js';
+} from './params';
 
 /** Agave's limit on getBlocks ranges (MAX_GET_CONFIRMED_BLOCKS_RANGE). */
 const MAX_BLOCKS_RANGE = 500_000;
@@ -136,8 +136,8 @@ export function blockMethods(core: ValidatorCore): Record<string, MethodHandler>
         gossip: null,
         tpu: null,
         tpuQuic: null,
-        rpc: null,
-        pubsub: null,
+        rpc: core.endpoints.rpc,
+        pubsub: core.endpoints.pubsub,
         version: '2.2.0',
         featureSet: 0,
         shredVersion: 0,

@@ -1,10 +1,10 @@
 import { getBase64Encoder, getCompiledTransactionMessageDecoder } from '@solana/kit';
 import { z } from 'zod';
-import { messageFeeLamports } from '../../compute-budget.js';
-import type { ValidatorCore } from '../core.js';
-import { BLOCKHASH_VALIDITY_SLOTS } from '../ledger-clock.js';
-import { invalidParams } from '../rpc-error.js';
-import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params.js';
+import { messageFeeLamports } from '../../compute-budget';
+import type { ValidatorCore } from '../core';
+import { BLOCKHASH_VALIDITY_SLOTS } from '../ledger-clock';
+import { invalidParams } from '../rpc-error';
+import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params';
 
 const configOnly = z.tuple([commitmentConfig.optional()]);
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isFinalized, isVisibleAt, type ValidatorCore } from '../core.js';
-import { encodeTransactionResponse } from '../encode-transaction.js';
-import type { TransactionRecord } from '../ledger.js';
-import { RpcError, RpcErrorCode } from '../rpc-error.js';
+import { isFinalized, isVisibleAt, type ValidatorCore } from '../core';
+import { encodeTransactionResponse } from '../encode-transaction';
+import type { TransactionRecord } from '../ledger';
+import { RpcError, RpcErrorCode } from '../rpc-error';
 import {
   addressSchema,
   atLeastConfirmed,
@@ -11,7 +11,7 @@ import {
   signatureSchema,
   withContext,
   type MethodHandler,
-} from './params.js';
+} from './params';
 
 /** Without searchTransactionHistory, statuses come from the recent status cache only (300 slots, as in Agave). */
 const STATUS_CACHE_SLOTS = 300;

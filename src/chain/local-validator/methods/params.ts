@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Commitment, ValidatorCore } from '../core.js';
-import { invalidParams, RpcError, RpcErrorCode } from '../rpc-error.js';
+import type { Commitment, ValidatorCore } from '../core';
+import { invalidParams, RpcError, RpcErrorCode } from '../rpc-error';
 
 export const commitmentSchema = z.enum(['processed', 'confirmed', 'finalized']).optional();
 export const commitmentConfig = z.object({ commitment: commitmentSchema, minContextSlot: z.number().optional() });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ValidatorCore } from '../core.js';
-import { simulateTransaction, submitTransaction } from '../executor.js';
-import { decodeEncodedTransaction, decodeWireTransaction } from '../wire.js';
-import { commitmentSchema, parseParams, withContext, type MethodHandler } from './params.js';
+import type { ValidatorCore } from '../core';
+import { simulateTransaction, submitTransaction } from '../executor';
+import { decodeEncodedTransaction, decodeWireTransaction } from '../wire';
+import { commitmentSchema, parseParams, withContext, type MethodHandler } from './params';
 
 // Solana's RPC still defaults these two methods to base58, the legacy wire encoding; kit always sends base64.
 const encodingSchema = z.enum(['base58', 'base64']).default('base58');

@@ -1,7 +1,7 @@
 import type { Address, EncodedAccount } from '@solana/kit';
 import { z } from 'zod';
-import type { ValidatorCore } from '../core.js';
-import { RpcError, RpcErrorCode } from '../rpc-error.js';
+import type { ValidatorCore } from '../core';
+import { RpcError, RpcErrorCode } from '../rpc-error';
 import {
   decodeMint,
   decodeTokenAccount,
@@ -11,10 +11,10 @@ import {
   tokenAccountKeyAt,
   tokenKindOf,
   uiTokenAmount,
-} from '../token/token-state.js';
-import { TOKEN_PROGRAMS } from '../token/token-programs.js';
-import { accountConfig, checkedAddress, decimalsOf, encodeAccount } from './accounts.js';
-import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params.js';
+} from '../token/token-state';
+import { TOKEN_PROGRAMS } from '../token/token-programs';
+import { accountConfig, checkedAddress, decimalsOf, encodeAccount } from './accounts';
+import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params';
 
 // Agave's messages for these cases, word for word (clients show them to people).
 const invalidParam = (detail: string) => new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid param: ${detail}`);

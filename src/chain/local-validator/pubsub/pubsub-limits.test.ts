@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startLocalChain, type LocalChain } from '../testing.js';
+import { generateKeyPairSigner } from '@solana/kit';
+import { startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 let chain: LocalChain;
 
@@ -78,5 +80,31 @@ describe('PubSub limits', () => {
     const bigClosed = closed(big);
     big.send('x'.repeat(70 * 1024));
     expect((await bigClosed).code).toBe(1009);
+  });
+
+  it('disconnects a reader that falls too far behind instead of buffering for it', async () => {
+    // The threshold is 64 KiB here (4 MiB by default); the kernel's socket buffers hold a few MiB before it counts.
+    const flooded = await startLocalChain({ slotMs: 100, ws: { maxBufferedBytes: 64 * 1024 } });
+    try {
+      const reader = new WebSocket(flooded.wsUrl);
+      await new Promise((resolve, reject) => reader.once('open', resolve).once('error', reject));
+      let notifications = 0;
+      reader.on('message', () => notifications++);
+      for (let i = 1; i <= 200; i++) await ask(reader, i, 'logsSubscribe', ['all', { commitment: 'processed' }]);
+      notifications = 0;
+      // Stop reading, then have 200 subscriptions × 150 transactions of logs (about 15 MB) sent to it.
+      reader.pause();
+      const recipient = (await generateKeyPairSigner()).address;
+      for (let i = 0; i < 150; i++) await flooded.validator.airdrop(recipient, LAMPORTS_PER_SOL);
+      const readerClosed = closed(reader);
+      reader.resume();
+      expect(await readerClosed).toEqual({ code: 1013, reason: 'reader too slow' });
+      // It got what was queued before the cut-off, not everything.
+      expect(notifications).toBeGreaterThan(0);
+      expect(notifications).toBeLessThan(200 * 150);
+      await expect.poll(() => flooded.validator.pubsub.subscriptionCount).toBe(0);
+    } finally {
+      await flooded.stop();
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
   generateKeyPairSigner,
+  getSignatureFromTransaction,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -12,7 +13,15 @@ import {
 } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { fundedSigner, latestLifetime, sendSigned, signMessage, startLocalChain, type LocalChain } from '../testing.js';
+import {
+  fundedSigner,
+  latestLifetime,
+  sendSigned,
+  signMessage,
+  startLocalChain,
+  type LocalChain,
+} from '@tests/helpers/local-chain';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 let chain: LocalChain;
@@ -69,6 +78,24 @@ async function connect(url = chain.wsUrl): Promise<Client> {
       return ((await take((m) => m.method === method)) as { params: never }).params;
     },
   };
+}
+
+/** A signed transfer not sent yet, so a test can subscribe to its signature first. */
+async function signedTransfer(to: Address, on: LocalChain = chain, from: KeyPairSigner = payer) {
+  const lifetime = await latestLifetime(on.rpc);
+  const signed = await signMessage(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(from, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [getTransferSolInstruction({ source: from, destination: to, amount: 1_000_000n })],
+          m,
+        ),
+    ),
+  );
+  return { signed, signature: getSignatureFromTransaction(signed) };
 }
 
 async function transfer(to: Address, amount = 1_000_000n): Promise<Signature> {
@@ -134,6 +161,58 @@ describe('PubSub over WebSocket', () => {
     expect(status.confirmationStatus).toBe('finalized');
     expect(status.slot).toBe(landedSlot);
     expect(typeof sub.result).toBe('number');
+  });
+
+  it('signatureSubscribe: processed notifies on landing, and receivedSignature comes on arrival even at finalized', async () => {
+    // Finality 100 s away: neither notification can be waiting for it.
+    const slow = await startLocalChain({ slotMs: 100, finalitySlots: 1_000 });
+    try {
+      const client = await connect(slow.wsUrl);
+      const funded = await fundedSigner(slow.rpc, LAMPORTS_PER_SOL);
+      const { signed, signature } = await signedTransfer((await generateKeyPairSigner()).address, slow, funded);
+      const processed = await client.request('signatureSubscribe', [signature, { commitment: 'processed' }]);
+      const finalized = await client.request('signatureSubscribe', [
+        signature,
+        { commitment: 'finalized', enableReceivedNotification: true },
+      ]);
+      await sendSigned(slow.rpc, signed);
+      const notes = [await client.next('signatureNotification'), await client.next('signatureNotification')];
+      expect(notes).toEqual(
+        expect.arrayContaining([
+          {
+            result: { context: { slot: expect.any(Number) }, value: { err: null } },
+            subscription: processed.result,
+          },
+          {
+            result: { context: { slot: expect.any(Number) }, value: 'receivedSignature' },
+            subscription: finalized.result,
+          },
+        ]),
+      );
+      const [status] = (await slow.rpc.getSignatureStatuses([signature]).send()).value;
+      expect(status?.confirmationStatus).toBe('confirmed');
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it("logsSubscribe 'all' sees every transaction's logs", async () => {
+    const client = await connect();
+    const logs = await client.request('logsSubscribe', ['all', { commitment: 'confirmed' }]);
+    const signatures = [
+      await transfer((await generateKeyPairSigner()).address),
+      await transfer((await generateKeyPairSigner()).address),
+    ];
+    const seen = [await client.next('logsNotification'), await client.next('logsNotification')];
+    expect(seen).toEqual(
+      signatures.map((signature) => ({
+        result: {
+          context: { slot: expect.any(Number) },
+          value: { signature, err: null, logs: expect.arrayContaining([`Program ${SYSTEM_PROGRAM} success`]) },
+        },
+        subscription: logs.result,
+      })),
+    );
   });
 
   it('slotSubscribe and rootSubscribe tick with the ledger clock; unsubscribe stops them', async () => {

@@ -1,7 +1,7 @@
-import type { LandedEvent, ValidatorCore } from '../core.js';
-import { toJsonSafe } from '../json-rpc.js';
-import { RpcError, RpcErrorCode } from '../rpc-error.js';
-import { reached, SUBSCRIBE_METHODS, type Subscription } from './subscriptions.js';
+import type { LandedEvent, ValidatorCore } from '../core';
+import { toJsonSafe } from '../json-rpc';
+import { RpcError, RpcErrorCode } from '../rpc-error';
+import { reached, SUBSCRIBE_METHODS, type Subscription } from './subscriptions';
 
 export interface PubSubLimits {
   /** Subscriptions one connection may hold at once. */
@@ -41,17 +41,21 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
   const active = new Map<number, Active>();
   let nextId = 0;
   /** Landed events waiting for finalization, oldest first, for the `finalized` subscribers of that moment. */
-  let pendingFinal: { event: LandedEvent; ids: number[]; replay: boolean }[] = [];
+  let pendingFinal: { event: LandedEvent; ids: number[] }[] = [];
   let ticker: NodeJS.Timeout | undefined;
   let lastSlot = core.clock.currentSlot();
 
-  function deliver(id: number, event: LandedEvent, replay: boolean): void {
-    const entry = active.get(id);
-    if (!entry?.subscription.onLanded) return;
-    const { results, done } = entry.subscription.onLanded(event, replay);
+  function notify(id: number, entry: Active, results: readonly unknown[]): void {
     for (const result of results) {
       entry.send({ jsonrpc: '2.0', method: entry.subscription.notification, params: { result, subscription: id } });
     }
+  }
+
+  function deliver(id: number, event: LandedEvent): void {
+    const entry = active.get(id);
+    if (!entry?.subscription.onLanded) return;
+    const { results, done } = entry.subscription.onLanded(event);
+    notify(id, entry, results);
     if (done) remove(id);
   }
 
@@ -60,10 +64,12 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
     for (const id of ids) {
       const entry = active.get(id);
       if (!entry) continue;
-      if (reached(core, event.record.slot, entry.subscription.commitment)) deliver(id, event, replay);
+      // A replayed transaction arrived before the subscription: there is no arrival to tell of.
+      if (!replay && entry.subscription.onArrival) notify(id, entry, entry.subscription.onArrival(event));
+      if (reached(core, event.record.slot, entry.subscription.commitment)) deliver(id, event);
       else later.push(id);
     }
-    if (later.length > 0) pendingFinal.push({ event, ids: later, replay });
+    if (later.length > 0) pendingFinal.push({ event, ids: later });
     updateTicker();
   }
 
@@ -82,7 +88,7 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
     pendingFinal = [];
     for (const item of waiting) {
       if (reached(core, item.event.record.slot, 'finalized')) {
-        for (const id of item.ids) deliver(id, item.event, item.replay);
+        for (const id of item.ids) deliver(id, item.event);
       } else pendingFinal.push(item);
     }
     updateTicker();

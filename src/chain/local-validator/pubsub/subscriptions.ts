@@ -1,9 +1,9 @@
 import { getBase58Encoder, getBase64Encoder, type Address, type EncodedAccount } from '@solana/kit';
 import { z } from 'zod';
-import { isFinalized, type Commitment, type LandedEvent, type ValidatorCore } from '../core.js';
-import { accountConfig, checkedAddress, encodeAccount } from '../methods/accounts.js';
-import { addressSchema, commitmentSchema, parseParams, signatureSchema } from '../methods/params.js';
-import { RpcError, RpcErrorCode } from '../rpc-error.js';
+import { isFinalized, type Commitment, type LandedEvent, type ValidatorCore } from '../core';
+import { accountConfig, checkedAddress, encodeAccount } from '../methods/accounts';
+import { addressSchema, commitmentSchema, parseParams, signatureSchema } from '../methods/params';
+import { RpcError, RpcErrorCode } from '../rpc-error';
 
 /**
  * What each PubSub subscription listens for and the notification it sends, in the shapes of Solana's RPC
@@ -16,7 +16,12 @@ export interface Subscription {
   notification: string;
   commitment: Commitment;
   /** Results for one landed transaction, and whether the subscription ends after sending them. */
-  onLanded?(event: LandedEvent, replay?: boolean): { results: unknown[]; done?: boolean };
+  onLanded?(event: LandedEvent): { results: unknown[]; done?: boolean };
+  /**
+   * Results sent the moment a transaction lands, whatever the commitment: signatureSubscribe's
+   * `receivedSignature`, which Agave sends when the transaction arrives, not when it reaches the commitment.
+   */
+  onArrival?(event: LandedEvent): unknown[];
   /** A transaction that landed before the subscription and still concerns it (signatureSubscribe). */
   replay?: LandedEvent;
   /** A slot notification (slotSubscribe and rootSubscribe only). */
@@ -54,13 +59,13 @@ function signatureSubscription(core: ValidatorCore, params: unknown): Subscripti
     commitment,
     // A signature that already landed is answered as soon as it reaches the commitment, as Agave does.
     replay: existing ? { record: existing, written: [] } : undefined,
-    onLanded: ({ record }, replay) => {
+    onArrival: ({ record }) =>
+      config?.enableReceivedNotification && record.signature === signature
+        ? [{ context: context(core, record.slot), value: 'receivedSignature' }]
+        : [],
+    onLanded: ({ record }) => {
       if (record.signature !== signature) return { results: [] };
-      const received =
-        config?.enableReceivedNotification && !replay
-          ? [{ context: context(core, record.slot), value: 'receivedSignature' }]
-          : [];
-      return { results: [...received, status(record.err, record.slot)], done: true };
+      return { results: [status(record.err, record.slot)], done: true };
     },
   };
 }

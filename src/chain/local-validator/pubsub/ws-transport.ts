@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { PubSub } from './pubsub.js';
+import type { PubSub } from './pubsub';
 
 export interface WsTransportOptions {
   /** Only upgrades to this path are taken (`/rpc` on the app's port); any path when unset (the PubSub port). */

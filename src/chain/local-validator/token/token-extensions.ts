@@ -1,5 +1,5 @@
 import { getBase58Decoder, type ReadonlyUint8Array } from '@solana/kit';
-import { TOKEN_2022_PROGRAM_ADDRESS } from './token-programs.js';
+import { TOKEN_2022_PROGRAM_ADDRESS } from './token-programs';
 
 /** Token-2022 ExtensionType numbers → the names Agave's jsonParsed uses (spl-token-2022 `extension/mod.rs`). */
 const EXTENSION_NAMES = [

@@ -1,7 +1,7 @@
 import { getMintDecoder, getTokenDecoder, type Mint, type Token } from '@solana-program/token';
 import { getBase58Decoder, isNone, type Address, type Option, type ReadonlyUint8Array } from '@solana/kit';
-import { tokenExtensions, type UiExtension } from './token-extensions.js';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAMS } from './token-programs.js';
+import { tokenExtensions, type UiExtension } from './token-extensions';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAMS } from './token-programs';
 
 /** Byte sizes of the base SPL Token layouts, shared by Token-2022 (which appends extensions after 165 bytes). */
 export const TOKEN_ACCOUNT_SIZE = 165;

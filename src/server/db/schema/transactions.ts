@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uui
 import { amount, createdAt, id, oneOf, timestamptz } from './columns';
 import { addresses } from './listings';
 import { users } from './users';
-import { CURRENCIES, OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from './values';
+import { CURRENCIES, FAILURE_KINDS, type FailureKind, OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from './values';
 
 /**
  * A purchase (docs/domain.md#purchase-states). The numeric(18,8) columns are the spec's SOL amounts for display; the
@@ -32,7 +32,11 @@ export const transactions = pgTable(
     // The payment signature; unique so one payment can never complete two purchases. NULL until confirmed.
     txHash: text('tx_hash').unique(),
     verificationHash: text('verification_hash'),
+    // The human account of a failure (shown to buyer and seller); code reads failureKind and failureCode instead.
     disputeReason: text('dispute_reason'),
+    failureKind: text('failure_kind').$type<FailureKind>(),
+    // The PaymentVerificationCode of the check that failed, when one did.
+    failureCode: text('failure_code'),
     isTestData: boolean('is_test_data').notNull().default(false),
     privateKeyDestroyed: boolean('private_key_destroyed').notNull().default(false),
     // Payment parameters fixed at initiation; the browser only carries them (docs/domain.md#reservation).
@@ -69,6 +73,12 @@ export const transactions = pgTable(
   (t) => [
     check('transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
     check('transactions_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('transactions_failure_kind_check', oneOf(t.failureKind, FAILURE_KINDS)),
+    check('transactions_failure_only_when_failed', sql`${t.failureKind} is null or ${t.status} = 'failed'`),
+    check(
+      'transactions_failure_code_has_kind',
+      sql`${t.failureCode} is null or (${t.failureKind} is not null and ${oneOf(t.failureKind, ['payment_rejected', 'refund_due'])})`,
+    ),
     check('transactions_price_lamports_positive', sql`${t.priceLamports} > 0`),
     check('transactions_fee_lamports_nonnegative', sql`${t.commissionLamports} >= 0 and ${t.networkFeeLamports} >= 0`),
     // The database's own guard against selling a listing twice: two racing initiations cannot both hold it.

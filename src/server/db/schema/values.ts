@@ -1,35 +1,7 @@
 /**
- * The closed sets of values that status-like text columns accept. Stored as text with CHECK constraints
- * rather than pg enums: adding a value is then a one-line constraint change instead of `ALTER TYPE`, which
- * cannot run inside a transaction on older servers.
+ * The closed sets of values that status-like text columns accept, owned by src/shared/domain-values.ts so the API
+ * and the database cannot drift apart. Stored as text with CHECK constraints rather than pg enums: adding a value is
+ * then a one-line constraint change instead of `ALTER TYPE`, which cannot run inside a transaction on older servers.
+ * A relative import: drizzle-kit reads this schema without the tsconfig path aliases.
  */
-
-export const NETWORKS = ['solana', 'ethereum'] as const;
-export type Network = (typeof NETWORKS)[number];
-
-export const CURRENCIES = ['SOL', 'ETH'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-/** Listing lifecycle; `pending` = reserved by an open purchase. */
-export const LISTING_STATUSES = ['available', 'sold', 'pending', 'deleted'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
-
-export const PROMOTION_TYPES = ['standard', 'featured', 'premium', 'promoted'] as const;
-export type PromotionType = (typeof PROMOTION_TYPES)[number];
-
-/** Purchase state machine (docs/domain.md#purchase-states): initiated → pending → verified → completed, or → failed. */
-export const TRANSACTION_STATUSES = ['initiated', 'pending', 'verified', 'completed', 'failed'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-/** Purchases that still hold their listing: at most one of these may exist per listing. */
-export const OPEN_TRANSACTION_STATUSES = ['initiated', 'pending'] as const satisfies readonly TransactionStatus[];
-
-/**
- * Custom-pattern orders (docs/domain.md#custom-orders): queued → grinding → found → (purchased | expired), or
- * cancelled.
- */
-export const ORDER_STATUSES = ['queued', 'grinding', 'found', 'purchased', 'expired', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Orders that hold the requester's one active slot and sit in the grinders' queue. */
-export const ACTIVE_ORDER_STATUSES = ['queued', 'grinding'] as const satisfies readonly OrderStatus[];
-export const ORDER_POSITIONS = ['prefix', 'suffix'] as const;
+export * from '../../../shared/domain-values';

@@ -1,3 +1,4 @@
+import { errorResponses } from '@server/http/error-responses';
 import { z } from 'zod';
 import {
   challengeBodySchema,
@@ -5,22 +6,17 @@ import {
   sessionResponseSchema,
   verifyBodySchema,
 } from '@shared/api/auth';
-import { apiErrorSchema, ErrorCode } from '@shared/api/errors';
+import { ErrorCode } from '@shared/api/errors';
 import { AppError, unauthorized } from '../../http/app-error';
 import { RATE_LIMITS } from '../../http/rate-limit';
+import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../../http/session-cookie';
 import type { AppInstance } from '../../types';
 import { auditContext, recordAudit } from '../audit';
 import { issueChallenge, verifySignIn } from './auth.service';
-import { clearSessionCookie, hashSessionToken, sessionCookieName, setSessionCookie } from './session';
+import { hashSessionToken } from './session';
 import { sessionsRepository } from './sessions.repository';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  415: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 415, 429);
 
 /** Sign-In With Solana and the session (docs/domain.md#sign-in-sessions-and-roles). */
 export async function authRoutes(app: AppInstance): Promise<void> {

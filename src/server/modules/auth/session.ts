@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/database';
-import { SESSION_TTL_SECONDS, sessionsRepository } from './sessions.repository';
-
-/** What a route knows of the caller: `request.session`, or null without a valid session cookie. */
-export interface SessionInfo {
-  userId: string;
-  walletAddress: string;
-  isAdmin: boolean;
-}
+import type { SessionInfo } from '../../http/session-cookie';
+import { sessionsRepository } from './sessions.repository';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -20,35 +13,6 @@ export function newSessionToken(): { token: string; tokenHash: string } {
 
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/**
- * Behind https the cookie takes the `__Host-` prefix: browsers then insist on Secure, Path=/ and no Domain, so a
- * sibling subdomain cannot plant or overwrite it.
- */
-export function sessionCookieName(publicOrigin: string): string {
-  return isHttps(publicOrigin) ? '__Host-vv_session' : 'vv_session';
-}
-
-const isHttps = (origin: string) => origin.startsWith('https://');
-
-export function setSessionCookie(reply: FastifyReply, publicOrigin: string, token: string): void {
-  reply.setCookie(sessionCookieName(publicOrigin), token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isHttps(publicOrigin),
-    path: '/',
-    maxAge: SESSION_TTL_SECONDS,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, publicOrigin: string): void {
-  reply.clearCookie(sessionCookieName(publicOrigin), {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isHttps(publicOrigin),
-    path: '/',
-  });
 }
 
 /**

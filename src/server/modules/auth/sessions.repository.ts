@@ -1,12 +1,11 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { sessions, users } from '../../db/schema';
+import { SESSION_TTL_SECONDS } from '../../http/session-cookie';
 
-/**
- * Sliding expiry (docs/domain.md#sign-in-sessions-and-roles): 7 days after the last use, extended at most once a minute
- * to spare writes.
- */
-export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export { SESSION_TTL_SECONDS };
+
+/** The sliding expiry (SESSION_TTL_SECONDS) is extended at most once a minute, to spare writes. */
 export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
 
 // Time comes from the database clock, so instances with skewed clocks agree on expiry.

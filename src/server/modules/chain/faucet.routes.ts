@@ -1,4 +1,4 @@
-import type { LocalValidator } from '@chain/local-validator/index';
+import type { LocalValidator } from '@chain/local-validator';
 import { airdropRequestSchema, airdropResponseSchema } from '@shared/api/chain';
 import { apiErrorSchema } from '@shared/api/errors';
 import { parseSolToLamports } from '@shared/money';

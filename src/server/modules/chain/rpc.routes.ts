@@ -1,5 +1,5 @@
-import type { LocalValidator } from '@chain/local-validator/index';
-import { attachPubSub } from '@chain/local-validator/index';
+import type { LocalValidator } from '@chain/local-validator';
+import { attachPubSub, tooManyRequests } from '@chain/local-validator';
 import { ErrorCode } from '@shared/api/errors';
 import { crashPoint } from '@server/config/crash-point';
 import { AppError } from '../../http/app-error';
@@ -13,10 +13,6 @@ const CORS_HEADERS = {
   'access-control-allow-headers': 'content-type, solana-client',
   'access-control-max-age': '86400',
 };
-
-const asRequests = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
-const asksForAirdrop = (body: unknown) =>
-  asRequests(body).some((r) => (r as { method?: unknown } | null)?.method === 'requestAirdrop');
 
 /**
  * The embedded validator's JSON-RPC endpoint (local mode only), so the browser's wallet code, kit and any Solana
@@ -39,8 +35,21 @@ export async function localRpcRoutes(app: AppInstance, opts: { validator: LocalV
     if (type !== 'application/json') {
       throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send JSON-RPC requests as application/json.');
     }
-    if (asksForAirdrop(request.body)) await enforceRateLimits(request, reply, airdropRules, () => undefined);
-    const answer = await opts.validator.handle(request.body ?? null);
+    // Charged per requestAirdrop call, batches included (per HTTP request, a batch of 100 airdrops cost one).
+    let refused: AppError | undefined;
+    const admit = async (method: string) => {
+      if (method !== 'requestAirdrop') return;
+      try {
+        await enforceRateLimits(request, reply, airdropRules, () => undefined);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode !== 429) throw err;
+        refused = err;
+        throw tooManyRequests();
+      }
+    };
+    const answer = await opts.validator.handle(request.body ?? null, admit);
+    // A lone refused call is the API's own 429, as /api/dev/airdrop answers; in a batch only its entry fails.
+    if (refused && !Array.isArray(request.body)) throw refused;
     if ((request.body as { method?: unknown } | null)?.method === 'sendTransaction') crashPoint('rpc:after-send');
     return reply.header('cache-control', 'no-store').send(answer);
   });

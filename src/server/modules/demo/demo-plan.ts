@@ -1,4 +1,4 @@
-import type { PromotionType } from '@shared/api/listings';
+import type { PromotionType } from '@shared/domain-values';
 import type { GrindTarget } from './grind';
 
 /**

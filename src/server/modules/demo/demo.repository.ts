@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
-import { FALLBACK_USD_PER_SOL_LISTING, usdValue } from '@shared/format/usd';
+import { parseSolToLamports } from '@shared/money';
+import { FALLBACK_USD_PER_SOL_LISTING } from '@shared/format/usd';
 import type { Queryable } from '../../db/database';
-import { addresses, priceHistory, salesAnalytics, transactions, users } from '../../db/schema';
+import { addresses, transactions, users } from '../../db/schema';
+import { newPaymentReference, paymentMemoOf, RESERVATION_MS, saleRepository } from '../purchases';
 import { publicKeyFromSeed, publicKeyToAddress } from '../vault';
 
 // pg_advisory_xact_lock key of demo seeding ('vv-demo'): instances starting together seed once.
@@ -86,41 +87,22 @@ export const demoRepository = {
       status: 'completed',
       txHash: getBase58Decoder().decode(randomBytes(64)),
       isTestData: true,
-      paymentReference: throwawayWallet(),
-      paymentMemo: `vv:${id}`,
+      paymentReference: newPaymentReference(),
+      paymentMemo: paymentMemoOf(id),
       recipientWallet: sale.sellerWallet,
       priceLamports: lamports,
       createdAt: initiated,
-      expiresAt: new Date(initiated.getTime() + 15 * 60_000),
+      expiresAt: new Date(initiated.getTime() + RESERVATION_MS),
       verifiedAt: at,
       completedAt: at,
     });
     await db.update(addresses).set({ status: 'sold', isListed: false }).where(eq(addresses.id, listing.id));
-    const estimated = listing.estimatedValue === null ? null : parseSolToLamports(listing.estimatedValue);
-    const variance = estimated === null ? null : lamports - estimated;
-    await db.insert(salesAnalytics).values({
+    await saleRepository.recordSale(db, {
       transactionId: id,
-      addressId: listing.id,
-      network: listing.network,
-      rarityScore: listing.rarityScore,
-      category: listing.category,
-      estimatedValue: listing.estimatedValue,
-      actualSalePrice: listing.price,
-      priceVariance: variance === null ? null : lamportsToSolString(variance - (variance % 10n)),
-      saleDate: at,
-      leadingZeros: listing.leadingZeroCount,
-      patterns: listing.pattern ? [listing.pattern] : [],
-    });
-    await db.insert(priceHistory).values({
-      addressId: listing.id,
-      price: listing.price,
-      currency: listing.currency,
-      priceUsd: usdValue(lamports, FALLBACK_USD_PER_SOL_LISTING).toFixed(8),
-      changeType: 'sale',
-      previousPrice: listing.price,
-      changePercentage: '0',
-      transactionId: id,
-      timestamp: at,
+      priceLamports: lamports,
+      listing,
+      usdPerSol: FALLBACK_USD_PER_SOL_LISTING,
+      at,
     });
     return id;
   },

@@ -69,12 +69,12 @@ async function writeDemoShop(database: Database, deps: DemoSeedDeps, keys: Groun
   const db = database.db;
   const admin = await demoRepository.createUser(db, true);
   const buyers = [await demoRepository.createUser(db, false), await demoRepository.createUser(db, false)];
-  const actor = { userId: admin.id, walletAddress: admin.walletAddress, ip: null, userAgent: 'demo-seed' };
+  const actor = { userId: admin.id, wallet: admin.walletAddress, ip: null, userAgent: 'demo-seed' };
 
   const created: { id: string; type: string }[] = [];
   for (const [rank, key] of keys.entries()) {
     const listingType = DEMO_TYPE_SLOTS[rank] ?? 'standard';
-    const row = await createListing(
+    const { row } = await createListing(
       { database, cipher: deps.cipher },
       {
         address: key.address,

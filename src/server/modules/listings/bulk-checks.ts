@@ -2,7 +2,7 @@ import type { BulkRowInput } from '@shared/api/listings';
 import { priceProblem } from '@shared/api/listings';
 import { LOOKALIKE_EDGE, lookalikeReason, type KnownAddress } from '@shared/lookalike';
 import { PRICE_DECIMALS, parseSolToLamports } from '@shared/money';
-import { isBase58Address } from '../vault';
+import { isSolanaAddress } from '../vault';
 
 /** A row that passed the cheap checks and goes on to the database and the crypto. */
 export interface BulkCandidate {
@@ -61,7 +61,7 @@ function checkRow(row: BulkRowInput, index: number, batch: Batch): BulkCandidate
   const line = row.line ?? index + 1;
   const address = row.address.trim();
   if (address === '') return { line, address: null, reason: 'address is missing' };
-  if (!isBase58Address(address)) {
+  if (!isSolanaAddress(address)) {
     return { line, address: null, reason: 'not a valid Solana address (base58 text of 32 bytes)' };
   }
   if (row.platform !== undefined && row.platform.trim().toLowerCase() !== 'solana') {

@@ -3,12 +3,12 @@ import type { BulkLineError } from '@shared/bulk';
 import type { Database } from '../../db/database';
 import { crashPoint } from '../../config/crash-point';
 import { recordAudit } from '../audit';
-import { vaultRepository } from '../vault/vault.repository';
+import { vaultRepository } from '../vault';
 import { checkBulkRows, type BulkCandidate } from './bulk-checks';
 import { BulkOutcomes } from './bulk-outcomes';
 import { bulkWriteRepository } from './bulk-write.repository';
 import { uuidArrayLiteral } from './listing-columns';
-import type { Actor } from './create-listing.service';
+import type { Actor } from '../../http/actor';
 import { loadKnownAddresses } from './known-addresses.repository';
 import type { SealedChunk } from './seal-chunk';
 import type { SealPool } from './seal-pool';
@@ -88,7 +88,7 @@ export async function bulkCreateListings(
   const { results, errors, successful } = outcomes.finish();
   await recordAudit(db, {
     action: 'listing.bulk_create',
-    performedBy: actor.walletAddress,
+    performedBy: actor.wallet,
     ip: actor.ip ?? null,
     userAgent: actor.userAgent ?? null,
     metadata: { rows: results.length, successful, failed: results.length - successful },
@@ -127,7 +127,7 @@ export async function writeChunk(
   outcomes: BulkOutcomes,
 ): Promise<void> {
   // The candidates the workers accepted, in the order of the sealed arrays.
-  const refusedAt = new Map(sealed.refused.map((r) => [r.index, r.reason]));
+  const refusedAt = new Map(sealed.refused.map((r) => [r.index, r]));
   const accepted = chunk.filter((_, index) => !refusedAt.has(index));
   const ids: (string | null)[] = accepted.map(() => null);
   await database.db.transaction(async (tx) => {
@@ -141,11 +141,11 @@ export async function writeChunk(
 
   // Reported only once the chunk is committed.
   chunk.forEach((candidate, index) => {
-    const reason = refusedAt.get(index);
-    if (reason === undefined) return;
+    const refused = refusedAt.get(index);
+    if (refused === undefined) return;
     // A seed pasted as the address is itself address-shaped: do not echo it.
-    const echo = !/holds the private key/.test(reason);
-    outcomes.fail(candidate.line, echo ? candidate.address : '', `ownership verification failed: ${reason}`);
+    const echo = refused.refusal !== 'seed-in-address';
+    outcomes.fail(candidate.line, echo ? candidate.address : '', `ownership verification failed: ${refused.reason}`);
   });
   accepted.forEach((candidate, i) => {
     if (ids[i] === null) outcomes.fail(candidate.line, candidate.address, 'address is already listed');

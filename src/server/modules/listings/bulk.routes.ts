@@ -1,6 +1,7 @@
+import { errorResponses } from '@server/http/error-responses';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
-import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import { ErrorCode } from '@shared/api/errors';
 import { bulkCreateBodySchema, bulkCreateResponseSchema } from '@shared/api/listings';
 import { MAX_BULK_FILE_BYTES, parseBulkTextInSlices } from '@shared/bulk';
 import { AppError, badRequest, forbidden } from '../../http/app-error';
@@ -12,13 +13,7 @@ import type { SealPool } from './seal-pool';
 /** Room for 100,000 JSON rows (address, 88-character key, pattern, price…: ~200 bytes each) with margin. */
 export const BULK_JSON_BODY_LIMIT = 64 * 1024 * 1024;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 413, 415);
 const config = { access: 'admin', adminMessage: ADMIN_ONLY_CREATE } as const;
 
 export async function bulkRoutes(
@@ -66,7 +61,7 @@ export async function bulkRoutes(
       },
       async (request) => {
         const actor = actorOf(request);
-        const text = await readCsvUpload(request, actor.walletAddress);
+        const text = await readCsvUpload(request, actor.wallet);
         // In slices, yielding to the event loop between them: a 50 MB file must not hold up every other request.
         const { rows, errors: parseErrors } = await parseBulkTextInSlices(text, () => nextTurn());
         if (rows.length === 0 && parseErrors.length === 0)

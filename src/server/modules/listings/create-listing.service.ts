@@ -1,13 +1,14 @@
 import { ErrorCode } from '@shared/api/errors';
 import { findLookalike, lookalikeReason } from '@shared/lookalike';
 import { parseSolToLamports, PRICE_DECIMALS } from '@shared/money';
-import { isValidSolanaAddress } from '@shared/format/address';
-import type { PromotionType } from '@shared/api/listings';
+import { isSolanaAddress } from '@shared/keys/base58';
+import type { Currency, Network, PromotionType } from '@shared/domain-values';
+import type { SafetyCheck } from '@shared/api/trust';
+import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import type { Database } from '../../db/database';
 import { recordAudit } from '../audit';
-import type { VaultCipher } from '../vault/cipher';
-import { vaultRepository } from '../vault/vault.repository';
+import { vaultRepository, type VaultCipher } from '../vault';
 import { listingRecord } from './listing-record';
 import { listingTypeColumns, promotionEnd, recordListingType } from './listing-type';
 import { listingsRepository, type ListingRow } from './listings.repository';
@@ -16,18 +17,11 @@ import type { SafetyCheckFn } from './route-context';
 import { sealListing } from './seal-listing';
 import { activeValueMultiplier } from './valuation.repository';
 
-export interface Actor {
-  userId: string;
-  walletAddress: string;
-  ip?: string | null;
-  userAgent?: string | null;
-}
-
 export interface CreateListingInput {
   address: string;
-  network: 'solana' | 'ethereum';
+  network: Network;
   price: string | number;
-  currency: 'SOL' | 'ETH';
+  currency: Currency;
   pattern?: string | undefined;
   isListed: boolean;
   listingType: PromotionType;
@@ -40,21 +34,22 @@ export const listingExists = () => conflict(ErrorCode.LISTING_EXISTS, 'This addr
 
 /**
  * Creates one listing owned by `actor` (docs/domain.md#key-vault, docs/domain.md#rarity-and-value,
- * docs/domain.md#look-alike-protection): valid Solana address, not listed yet, the key proves ownership, not a
- * look-alike of a well-known address; rarity and value are computed here; the listing and its encrypted key are written
- * in one transaction with an audit row. The key never leaves this function in clear.
+ * docs/domain.md#look-alike-protection): valid Solana address, not listed yet, the key proves
+ * ownership, not a look-alike of a well-known address; rarity and value are computed here; the listing and its
+ * encrypted key are written in one transaction with an audit row. The key never leaves this function in clear.
+ * Returns the row and the safety checks that warned (a used address is listed, with its warning).
  */
 export async function createListing(
   deps: { database: Database; cipher: VaultCipher; safetyCheck?: SafetyCheckFn | undefined },
   input: CreateListingInput,
   actor: Actor,
-): Promise<ListingRow> {
+): Promise<{ row: ListingRow; safetyWarnings: SafetyCheck[] }> {
   const { db } = deps.database;
   if (input.network !== 'solana') {
     throw badRequest(ErrorCode.UNSUPPORTED_NETWORK, 'Only Solana addresses can be listed: payments are in SOL');
   }
   const address = input.address.trim();
-  if (!isValidSolanaAddress(address)) throw invalidAddress();
+  if (!isSolanaAddress(address)) throw invalidAddress();
   const priceLamports = parseSolToLamports(input.price, { maxDecimals: PRICE_DECIMALS });
   if ((await listingsRepository.existingAddresses(db, [address])).size > 0) throw listingExists();
 
@@ -68,7 +63,7 @@ export async function createListing(
 
   const lookalike = findLookalike(address, await loadKnownAddresses(db));
   if (lookalike) throw badRequest(ErrorCode.LOOKALIKE_ADDRESS, lookalikeReason(lookalike));
-  await refuseUnsafe(deps.safetyCheck, address);
+  const safetyWarnings = await refuseUnsafe(deps.safetyCheck, address);
 
   const now = new Date();
   const end = promotionEnd(now);
@@ -100,7 +95,7 @@ export async function createListing(
     }
     await recordAudit(tx, {
       action: 'listing.create',
-      performedBy: actor.walletAddress,
+      performedBy: actor.wallet,
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
       metadata: { addressId: inserted.id, address, price: record.price, listingType: input.listingType },
@@ -109,17 +104,18 @@ export async function createListing(
   });
   const row = await listingsRepository.findById(db, id);
   if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The new listing could not be read back');
-  return row;
+  return { row, safetyWarnings };
 }
 
 /**
- * docs/domain.md#account-safety-checks: an address someone has booby-trapped on chain is refused at create, with the
- * reason.
+ * docs/domain.md#account-safety-checks: an address someone has booby-trapped on chain is refused at create, with the reason. Returns the
+ * checks that only warned.
  */
-async function refuseUnsafe(safetyCheck: SafetyCheckFn | undefined, address: string): Promise<void> {
-  if (!safetyCheck) return;
-  const failed = (await safetyCheck(address)).checks.filter((c) => c.status === 'fail');
-  if (failed.length === 0) return;
+async function refuseUnsafe(safetyCheck: SafetyCheckFn | undefined, address: string): Promise<SafetyCheck[]> {
+  if (!safetyCheck) return [];
+  const { checks } = await safetyCheck(address);
+  const failed = checks.filter((c) => c.status === 'fail');
+  if (failed.length === 0) return checks.filter((c) => c.status === 'warn');
   throw badRequest(
     ErrorCode.UNSAFE_ACCOUNT,
     `This address failed the account-safety checks: ${failed.map((c) => `${c.name}: ${c.detail}`).join('; ')}`,

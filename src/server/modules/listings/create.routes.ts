@@ -1,12 +1,12 @@
-import { apiErrorSchema } from '@shared/api/errors';
-import { createListingBodySchema, listingSchema } from '@shared/api/listings';
+import { errorResponses } from '@server/http/error-responses';
+import { createListingBodySchema, createListingResponseSchema } from '@shared/api/listings';
 import type { AppInstance } from '../../types';
 import { createListing } from './create-listing.service';
 import { requestedListingType } from './listing-type';
 import { fallbackUsdPerSol, toListing } from './listing-view';
 import { ADMIN_ONLY_CREATE, actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 409);
 
 export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {
   const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
@@ -25,12 +25,12 @@ export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions
         tags: ['listings'],
         summary: 'Create a listing of your own (admin); the private key proves ownership and is stored encrypted',
         body: createListingBodySchema,
-        response: { 201: listingSchema, ...errors },
+        response: { 201: createListingResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const row = await createListing(
+      const { row, safetyWarnings } = await createListing(
         { database: app.database, cipher: app.vault.cipher, safetyCheck: opts.safetyCheck },
         {
           address: body.address,
@@ -44,7 +44,8 @@ export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions
         },
         actorOf(request),
       );
-      return reply.code(201).send(toListing(row, await viewContext(request, usdPerSol)));
+      const listing = toListing(row, await viewContext(usdPerSol));
+      return reply.code(201).send(safetyWarnings.length ? { ...listing, safetyWarnings } : listing);
     },
   );
 }

@@ -1,12 +1,12 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { UpdateListingBody } from '@shared/api/listings';
-import { PRICE_DECIMALS, lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { PRICE_DECIMALS, lamportsToSolString, parseSolToLamports, percentChange, usdColumnValue } from '@shared/money';
 import { badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import type { Database, Tx } from '../../db/database';
 import { priceHistory } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { vaultRepository } from '../vault/vault.repository';
-import type { Actor } from './create-listing.service';
+import { vaultRepository } from '../vault';
+import type { Actor } from '../../http/actor';
 import { listingTypeColumns, promotionEnd, recordListingType, requestedListingType } from './listing-type';
 import { listingsRepository, type ListingRow, type ListingUpdate } from './listings.repository';
 
@@ -30,26 +30,6 @@ async function lockOwned(tx: Tx, id: string, actor: Actor): Promise<ListingRow> 
 /** A purchase holds the listing: reserved (pending) or a transaction initiated/pending for it. */
 async function isHeld(tx: Tx, row: ListingRow): Promise<boolean> {
   return row.status === 'pending' || (await listingsRepository.hasOpenPurchase(tx, row.id));
-}
-
-/**
- * Relative change in percent with 4 decimals, exact from lamports; null from a zero price, and null when the
- * change does not fit the numeric(12,4) column (a million-fold repricing, 0.00000001 → 1.5 SOL), which would
- * otherwise fail the whole edit.
- */
-export function changePercentage(previous: bigint, next: bigint): string | null {
-  if (previous === 0n) return null;
-  const scaled = ((next - previous) * 1_000_000n) / previous; // percent × 10^4
-  const sign = scaled < 0n ? '-' : '';
-  const abs = scaled < 0n ? -scaled : scaled;
-  if (abs >= 10n ** 12n) return null;
-  return `${sign}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, '0')}`;
-}
-
-/** The USD value for a numeric(18,8) column, or null past its 10 integer digits (a 9,999,999,999 SOL price). */
-function usdAmount(lamports: bigint, usdPerSol: number): string | null {
-  const usd = (Number(lamports) / 1e9) * usdPerSol;
-  return Number.isFinite(usd) && usd <= 9_999_999_999 ? usd.toFixed(8) : null;
 }
 
 /**
@@ -100,15 +80,15 @@ export async function updateListing(
         addressId: row.id,
         price: lamportsToSolString(next),
         currency,
-        priceUsd: currency === 'SOL' ? usdAmount(next, usdPerSol) : null,
+        priceUsd: currency === 'SOL' ? usdColumnValue(next, usdPerSol) : null,
         changeType: 'price_change',
         previousPrice: row.price,
-        changePercentage: changePercentage(previous, next),
+        changePercentage: percentChange(previous, next),
       });
     }
     await recordAudit(tx, {
       action: 'listing.update',
-      performedBy: actor.walletAddress,
+      performedBy: actor.wallet,
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
       metadata: {
@@ -146,7 +126,7 @@ export async function deleteListing(database: Database, id: string, actor: Actor
     const keyDestroyed = await vaultRepository.deleteByAddressId(tx, row.id);
     await recordAudit(tx, {
       action: 'listing.delete',
-      performedBy: actor.walletAddress,
+      performedBy: actor.wallet,
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
       metadata: { addressId: row.id, address: row.address, keyDestroyed },

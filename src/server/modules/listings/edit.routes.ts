@@ -1,4 +1,5 @@
-import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import { errorResponses } from '@server/http/error-responses';
+import { ErrorCode } from '@shared/api/errors';
 import {
   deleteListingResponseSchema,
   listingIdParamsSchema,
@@ -12,13 +13,7 @@ import { fallbackUsdPerSol, toListing } from './listing-view';
 import { listingsRepository } from './listings.repository';
 import { ADMIN_ONLY_MANAGE, actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 // Owners manage their listings; only admins own listings (docs/product-spec.md#roles-and-permissions), and a revoked
 // admin loses the right at once.
 const config = { access: 'admin', adminMessage: ADMIN_ONLY_MANAGE } as const;
@@ -40,7 +35,7 @@ export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     },
     async (request) => {
       const actor = actorOf(request);
-      const ctx = await viewContext(request, usdPerSol);
+      const ctx = await viewContext(usdPerSol);
       await updateListing(app.database, request.params.id, request.body, actor, ctx.usdPerSol);
       const row = await listingsRepository.findById(app.database.db, request.params.id);
       if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The listing could not be read back');

@@ -16,7 +16,8 @@ export {
   type BulkCreateDeps,
   type BulkCreateOptions,
 } from './bulk-create.service';
-export { createListing, type Actor, type CreateListingInput } from './create-listing.service';
+export { createListing, type CreateListingInput } from './create-listing.service';
+export type { Actor } from '../../http/actor';
 export { deleteListing, updateListing } from './edit-listing.service';
 export { expirePromotions, PROMOTION_DAYS } from './listing-type';
 export { fallbackUsdPerSol, toListing, type UsdPerSol } from './listing-view';

@@ -1,6 +1,6 @@
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
 import { knownAddressBodySchema, knownAddressListSchema, knownAddressSchema } from '@shared/api/listings';
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 import { KNOWN_ADDRESSES } from '@shared/lookalike';
 import { badRequest, conflict } from '../../http/app-error';
 import { recordAudit } from '../audit';
@@ -49,7 +49,7 @@ export async function knownAddressRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const actor = actorOf(request);
       const { address, label } = request.body;
-      if (!isValidSolanaAddress(address))
+      if (!isSolanaAddress(address))
         throw badRequest(ErrorCode.INVALID_ADDRESS, 'The address is not a valid Solana address');
       const exists = () => conflict(ErrorCode.KNOWN_ADDRESS_EXISTS, 'This address is on the look-alike list already');
       if (KNOWN_ADDRESSES.some((k) => k.address === address)) throw exists();
@@ -58,7 +58,7 @@ export async function knownAddressRoutes(app: AppInstance): Promise<void> {
         if (!inserted) throw exists();
         await recordAudit(tx, {
           action: 'known_address.add',
-          performedBy: actor.walletAddress,
+          performedBy: actor.wallet,
           ip: actor.ip ?? null,
           userAgent: actor.userAgent ?? null,
           metadata: { address, label },

@@ -1,8 +1,10 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/database';
-import { addresses, users } from '../../db/schema';
-import { listingColumns, selectListings, type ListingRow } from './listings.repository';
+import { runPrepared } from '../../db/prepared';
+import { addresses } from '../../db/schema';
+import { noKeptTotals, type KeptTotals } from './kept-totals';
+import { ownPageColumns, pageColumns, withSellerWallets, type ListingViewRow, type PageRow } from './page-columns';
 
 /** One page of a listing read: which rows, in which order, which slice. */
 export interface ListingFilter {
@@ -21,12 +23,19 @@ export interface ListingFilter {
    * sort's index, it would walk that index through every listing the filter skips.
    */
   selective: boolean;
+  /**
+   * Names everything `where` depends on (the filters' values, not the sort or page), so a total counted for one
+   * caller serves every caller of the same filter (`KeptTotals`). Without one, totals are never kept.
+   */
+  totalKey?: string;
+  /** A seller's own list: the rows also carry `unlistedReason`. */
+  own?: boolean;
   limit: number;
   offset: number;
 }
 
 export interface ListingPage {
-  rows: ListingRow[];
+  rows: ListingViewRow[];
   /** Exact when `totalExact`; otherwise there are more than `total` matches. */
   total: number;
   totalExact: boolean;
@@ -49,63 +58,80 @@ export const MATCH_CAP = 5_000;
  */
 const PAGES_AHEAD = 2;
 
-/** The statements `pageListings` may send, as query builders: await one to run it, `.toSQL()` to EXPLAIN it. */
+/**
+ * The statements `pageListings` may send, as query builders: await one to run it, `.toSQL()` to EXPLAIN it.
+ * Each is built when asked for (a getter): a request sends one or two of them, and building drizzle's query
+ * objects is a good part of its JavaScript.
+ */
 export function pageStatements(db: Queryable, f: ListingFilter) {
   const cap = Math.max(f.narrow ? MATCH_CAP : COUNT_CAP, f.offset + f.limit * (PAGES_AHEAD + 1));
   const dir = f.sortOrder === 'asc' ? asc : desc;
-  const order = sql.raw(f.sortOrder);
-  // Ordered like addresses_market_created_idx (which carries status): the capped count is then its first cap + 1
-  // entries, index-only. Unordered, the planner picks a heap scan that stops early only if the listings it
-  // skips (sold, unlisted, deleted) are not bunched at the start of the table.
-  const capping = db
-    .select({ one: sql`1` })
-    .from(addresses)
-    .where(f.where)
-    .$dynamic();
-  const capped = (f.selective ? capping : capping.orderBy(desc(addresses.createdAt), desc(addresses.id)))
-    .limit(cap + 1)
-    .as('capped');
-  const m = db
-    .select({ id: addresses.id, key: f.sortBy })
-    .from(addresses)
-    .where(f.where)
-    .limit(cap + 1)
-    .as('m');
-  const slice = sql`[${f.offset + 1}::int:${f.offset + f.limit}::int]`;
-  const count = db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const columns = f.own ? ownPageColumns : pageColumns;
+  const page = () => db.select(columns).from(addresses).$dynamic();
+  const count = () => {
+    // Ordered like addresses_market_created_idx (which carries status): the capped count is then its first cap + 1
+    // entries, index-only. Unordered, the planner picks a heap scan that stops early only if the listings it
+    // skips (sold, unlisted, deleted) are not bunched at the start of the table.
+    const capping = db
+      .select({ one: sql`1` })
+      .from(addresses)
+      .where(f.where)
+      .$dynamic();
+    const capped = (f.selective ? capping : capping.orderBy(desc(addresses.createdAt), desc(addresses.id)))
+      .limit(cap + 1)
+      .as('capped');
+    return db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  };
   return {
     cap,
     /** The page in sort order: for the marketplace, the first entries of one partial index. */
-    ordered: selectListings(db)
-      .where(f.where)
-      .orderBy(dir(f.sortBy), dir(addresses.id))
-      .limit(f.limit)
-      .offset(f.offset),
+    get ordered() {
+      return page().where(f.where).orderBy(dir(f.sortBy), dir(addresses.id)).limit(f.limit).offset(f.offset);
+    },
     /** The same page, each row carrying the capped count (an InitPlan, run once): one round trip for both. */
-    orderedCounted: db
-      .select({ ...listingColumns, total: sql<number>`(${count})` })
-      .from(addresses)
-      .innerJoin(users, eq(users.id, addresses.sellerId))
-      .where(f.where)
-      .orderBy(dir(f.sortBy), dir(addresses.id))
-      .limit(f.limit)
-      .offset(f.offset),
+    get orderedCounted() {
+      return db
+        .select({ ...columns, total: sql<number>`(${count()})` })
+        .from(addresses)
+        .where(f.where)
+        .orderBy(dir(f.sortBy), dir(addresses.id))
+        .limit(f.limit)
+        .offset(f.offset);
+    },
     /** How many match, up to cap + 1. */
-    count,
+    get count() {
+      return count();
+    },
     /** Up to cap + 1 matches: how many, and this page's ids among them in sort order (all of it when n ≤ cap). */
-    matches: db
-      .select({
-        n: sql<number>`count(*)::int`,
-        ids: sql<string[] | null>`(array_agg(${m.id}::text order by ${m.key} ${order}, ${m.id} ${order}))${slice}`,
-      })
-      .from(m),
+    get matches() {
+      const order = sql.raw(f.sortOrder);
+      const m = db
+        .select({ id: addresses.id, key: f.sortBy })
+        .from(addresses)
+        .where(f.where)
+        .limit(cap + 1)
+        .as('m');
+      const slice = sql`[${f.offset + 1}::int:${f.offset + f.limit}::int]`;
+      return db
+        .select({
+          n: sql<number>`count(*)::int`,
+          ids: sql<string[] | null>`(array_agg(${m.id}::text order by ${m.key} ${order}, ${m.id} ${order}))${slice}`,
+        })
+        .from(m);
+    },
+    /** One array parameter, not one per id: the same statement text (and prepared statement) for any page size. */
     byIds: (ids: string[]) =>
-      selectListings(db).where(inArray(addresses.id, ids)).orderBy(dir(f.sortBy), dir(addresses.id)),
+      page()
+        .where(sql`${addresses.id} = any(${sql.param(ids)}::uuid[])`)
+        .orderBy(dir(f.sortBy), dir(addresses.id)),
   };
 }
 
 /**
  * A page and its total, counted up to a cap (and always far enough to draw the page buttons of deep pages).
+ * A total past the cap is kept in `totals` for a few seconds (`kept-totals.ts`); while it is, a page is the
+ * one statement that reads its rows. Every statement is sent prepared (`runPrepared`), without a join: the
+ * sellers' wallets come from `withSellerWallets`.
  *
  * Without a substring, one statement reads the page (the first entries of the sort's index) with the count (an
  * index-only scan of the default sort's index) beside it. With one, a single statement collects up to MATCH_CAP + 1 matches with their sort keys (a
@@ -115,24 +141,37 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
  * `ILIKE '%x%'` matches: it is often off by 10x, and a rare substring taken for a common one would walk the sort
  * index through tens of thousands of rows to find 20.
  */
-export async function pageListings(db: Queryable, f: ListingFilter): Promise<ListingPage> {
+export async function pageListings(
+  db: Queryable,
+  f: ListingFilter,
+  totals: KeptTotals = noKeptTotals,
+): Promise<ListingPage> {
   const q = pageStatements(db, f);
+  // The filter and how far it is counted: everything a capped count depends on.
+  const key = f.totalKey === undefined ? undefined : `${f.totalKey} ${q.cap}`;
+  const kept = key === undefined ? undefined : totals.get(key);
+  // A total past the cap, counted for this filter a moment ago (by anybody): only the page's rows are read.
+  if (kept !== undefined) return bounded(await rowsOf(db, await runPrepared(q.ordered)), kept, q.cap);
   if (!f.narrow) {
-    const counted = await q.orderedCounted;
-    if (counted.length > 0) return bounded(counted.map(withoutTotal), counted[0]!.total, q.cap);
+    const counted = await runPrepared(q.orderedCounted);
     // A page past the end has no row to carry the count.
-    const [count] = await q.count;
-    return bounded([], count?.n ?? 0, q.cap);
+    const n = counted.length > 0 ? counted[0]!.total : ((await runPrepared(q.count))[0]?.n ?? 0);
+    if (key !== undefined) totals.offer(key, n, q.cap);
+    return bounded(await rowsOf(db, counted.map(withoutTotal)), n, q.cap);
   }
-  const [hit] = await q.matches;
+  const [hit] = await runPrepared(q.matches);
   const n = hit?.n ?? 0;
-  if (n > q.cap) return bounded(await q.ordered, n, q.cap);
+  if (key !== undefined) totals.offer(key, n, q.cap);
+  if (n > q.cap) return bounded(await rowsOf(db, await runPrepared(q.ordered)), n, q.cap);
   const ids = hit?.ids ?? [];
-  return { rows: ids.length === 0 ? [] : await q.byIds(ids), total: n, totalExact: true };
+  const rows = ids.length === 0 ? [] : await runPrepared(q.byIds(ids));
+  return { rows: await rowsOf(db, rows), total: n, totalExact: true };
 }
 
-const withoutTotal = ({ total: _total, ...row }: ListingRow & { total: number }): ListingRow => row;
+const rowsOf = (db: Queryable, rows: PageRow[]) => withSellerWallets(db, rows);
 
-function bounded(rows: ListingRow[], n: number, cap: number): ListingPage {
+const withoutTotal = <R extends { total: number }>({ total: _total, ...row }: R): Omit<R, 'total'> => row;
+
+function bounded(rows: ListingViewRow[], n: number, cap: number): ListingPage {
   return n > cap ? { rows, total: cap, totalExact: false } : { rows, total: n, totalExact: true };
 }

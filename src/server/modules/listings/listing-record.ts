@@ -1,4 +1,5 @@
 import type { RarityReport } from '@shared/rarity';
+import type { Currency } from '@shared/domain-values';
 import { lamportsToSolString } from '@shared/money';
 import type { NewListingRow } from './listings.repository';
 
@@ -6,7 +7,7 @@ export interface ListingRecordInput {
   address: string;
   sellerId: string;
   priceLamports: bigint;
-  currency?: 'SOL' | 'ETH';
+  currency?: Currency;
   isListed?: boolean;
   report: RarityReport;
 }

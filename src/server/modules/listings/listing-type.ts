@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { PromotionType } from '@shared/api/listings';
+import type { PromotionType } from '@shared/domain-values';
 import type { Queryable } from '../../db/database';
 import { addresses, listingPromotions } from '../../db/schema';
 import type { ListingUpdate } from './listings.repository';

@@ -1,7 +1,8 @@
-import type { Listing, PromotionType } from '@shared/api/listings';
-import { FALLBACK_USD_PER_SOL_LISTING, formatUsd, usdValue } from '@shared/format/usd';
-import { formatSolAmount, parseSolToLamports } from '@shared/money';
-import type { ListingRow } from './listings.repository';
+import type { Listing, OwnListing } from '@shared/api/listings';
+import { PROMOTION_TYPES, type PromotionType } from '@shared/domain-values';
+import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
+import { formatSolAmount, parseSolToLamports, usdValue } from '@shared/money';
+import type { ListingViewRow } from './page-columns';
 
 /**
  * USD per SOL for listing prices. The fallback (docs/product-spec.md#constants-and-limits: 197) until the live price
@@ -11,27 +12,25 @@ import type { ListingRow } from './listings.repository';
 export type UsdPerSol = () => number | Promise<number>;
 export const fallbackUsdPerSol: UsdPerSol = () => FALLBACK_USD_PER_SOL_LISTING;
 
+/** What a listing's view depends on besides its row. Never the caller: every caller gets the same bytes. */
 export interface ViewContext {
-  /** The signed-in wallet, if any: decides `isOwner`. */
-  viewerWallet: string | null;
   usdPerSol: number;
   now?: Date;
 }
 
-const PROMOTION_TYPES = new Set<string>(['standard', 'featured', 'premium', 'promoted']);
+const KNOWN_PROMOTION_TYPES = new Set<string>(PROMOTION_TYPES);
 
 /**
  * The API shape of a listing. Never carries a key: `encrypted_keys` is not even joined by the reads.
  * A promotion past its `featuredUntil` reads as standard even before `expirePromotions` has run.
  */
-export function toListing(row: ListingRow, ctx: ViewContext): Listing {
+export function toListing(row: ListingViewRow, ctx: ViewContext): Listing {
   const now = ctx.now ?? new Date();
   const expired = row.featuredUntil !== null && row.featuredUntil <= now;
   const promotionType = (
-    expired || !PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
+    expired || !KNOWN_PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
   ) as PromotionType;
   const usd = row.currency === 'SOL' ? usdValue(parseSolToLamports(row.price), ctx.usdPerSol) : 0;
-  const isOwner = ctx.viewerWallet !== null && ctx.viewerWallet === row.sellerWallet;
   return {
     id: row.id,
     address: row.address,
@@ -55,9 +54,13 @@ export function toListing(row: ListingRow, ctx: ViewContext): Listing {
     featuredUntil: expired || !row.featuredUntil ? null : row.featuredUntil.toISOString(),
     createdAt: row.createdAt.toISOString(),
     ...(row.soldAt !== undefined ? { soldAt: row.soldAt ? row.soldAt.toISOString() : null } : {}),
-    isOwner,
-    ...(isOwner && !row.isListed && row.unlistedReason ? { unlistedReason: row.unlistedReason } : {}),
     usdPrice: Math.round(usd * 1e6) / 1e6,
     formattedUsd: formatUsd(usd),
   };
+}
+
+/** A listing in its seller's own list: the public view plus why the shop unlisted it, which only they may read. */
+export function toOwnListing(row: ListingViewRow, ctx: ViewContext): OwnListing {
+  const listing = toListing(row, ctx);
+  return !row.isListed && row.unlistedReason ? { ...listing, unlistedReason: row.unlistedReason } : listing;
 }

@@ -1,38 +1,33 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { memoizeByKeyFor } from '../../cache/memoize-for';
+import { createPublicAnswers } from '../../cache/public-answers';
 import type { UsdPerSol, ViewContext } from './listing-view';
 import { viewContext } from './route-context';
 
-/** What the kept answers of one instance may weigh together: ~2,500 default pages, ~60 pages of 500. */
-const MAX_BYTES = 32 * 1024 * 1024;
-
 /**
- * The serialised answers of the public listing reads, kept briefly for visitors without a session.
+ * The public listing reads (search, featured, one address), kept for `maxAgeMs` (1 s by default) for every
+ * caller, signed in or not, and offered to shared caches for as long (`createPublicAnswers`).
  *
  * Everybody who opens the marketplace or Home asks the same few pages; at 1M listings each costs a database
  * round trip, drizzle's mapping and a schema-checked serialisation of 20 listings, ~2 ms of CPU, where sending
- * a kept string costs a tenth of that. So an anonymous answer is reused for `maxAgeMs` (1 s by default), and
- * concurrent identical requests share one computation. A signed-in caller is always answered fresh: the answer
- * carries `isOwner`, and a seller or buyer must see their own listing, edit or purchase at once. Visitors without
- * a session may see a listing sold or listed up to `maxAgeMs` late; buying re-checks everything on the server.
+ * a kept string costs a tenth of that. The answers carry nothing about the caller (the browser tells its own
+ * listings by `sellerWallet`), so one kept answer serves everybody. Anybody may see a listing sold, edited or
+ * listed up to `maxAgeMs` late here (plus what a shared cache in front adds); buying re-checks everything on
+ * the server.
  */
 export function createPublicReadCache(maxAgeMs: number, usdPerSol: UsdPerSol) {
-  const memo = memoizeByKeyFor<string>({ maxAgeMs, maxWeight: MAX_BYTES, weigh: (body) => body.length });
+  const answers = createPublicAnswers(maxAgeMs);
 
   /**
-   * Answers `request` with `build`'s result. `key` must name everything the answer depends on besides the viewer
-   * and the USD rate (both added here): the route and its parsed, defaulted query.
+   * Answers `request` with `build`'s result. `key` must name everything the answer depends on besides the USD
+   * rate (added here): the route and its parsed, defaulted query or params.
    */
-  return async function answer<T>(
+  return async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    build: (ctx: ViewContext) => Promise<T>,
-  ): Promise<T | FastifyReply> {
-    const ctx = await viewContext(request, usdPerSol);
-    if (ctx.viewerWallet !== null) return build(ctx);
-    // Serialised by the route's own response schema, once per computation.
-    const body = await memo(`${ctx.usdPerSol} ${key}`, async () => reply.serialize(await build(ctx)) as string);
-    return reply.type('application/json; charset=utf-8').send(body);
+    build: (ctx: ViewContext) => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const ctx = await viewContext(usdPerSol);
+    return answers(request, reply, `${ctx.usdPerSol} ${key}`, () => build(ctx));
   };
 }

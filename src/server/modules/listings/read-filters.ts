@@ -44,6 +44,15 @@ function window(page: number, pageSize: number) {
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
 
+/**
+ * Every field of the query but the sort, the page and the ignored wallet: what the matches depend on, so a total
+ * counted for it holds for every sort and page of it (a filter added to the schema is part of it by default).
+ */
+function totalKeyOf(q: SearchListingsQuery): string {
+  const { page: _page, pageSize: _size, sortBy: _sortBy, sortOrder: _order, walletAddress: _wallet, ...filter } = q;
+  return `search ${JSON.stringify(filter)}`;
+}
+
 /** GET /api/addresses/search: listed, never deleted, optionally not sold; substring search on address/pattern. */
 export function searchFilter(q: SearchListingsQuery): ListingFilter {
   const sortBy = { createdAt: addresses.createdAt, price: addresses.price, rarityScore: addresses.rarityScore }[
@@ -65,6 +74,7 @@ export function searchFilter(q: SearchListingsQuery): ListingFilter {
     // default page, and counted up to COUNT_CAP from their own index.
     narrow: Boolean(q.query),
     selective: filters.any,
+    totalKey: totalKeyOf(q),
     ...window(q.page, q.pageSize),
   };
 }
@@ -86,6 +96,7 @@ export function userFilter(sellerId: string, q: UserListingsQuery): ListingFilte
     sortOrder: q.sortOrder,
     narrow: Boolean(q.search),
     selective: false,
+    own: true,
     ...window(q.page, q.pageSize),
   };
 }

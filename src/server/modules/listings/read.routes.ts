@@ -4,12 +4,15 @@ import {
   featuredListingsSchema,
   listingPageSchema,
   listingSchema,
+  ownListingPageSchema,
   searchListingsQuerySchema,
   userListingsQuerySchema,
 } from '@shared/api/listings';
 import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
-import { fallbackUsdPerSol, toListing } from './listing-view';
+import { publicAnswerOnSend } from '../../cache/public-answers';
+import { fallbackUsdPerSol, toListing, toOwnListing, type ViewContext } from './listing-view';
+import { createKeptTotals } from './kept-totals';
 import { pageListings } from './listing-page.repository';
 import { listingsRepository } from './listings.repository';
 import { orderReservationOf } from './order-reservation';
@@ -24,11 +27,26 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
   const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
   const db = () => app.database.db;
   const publicRead = createPublicReadCache(app.env.publicListingsMaxAgeMs, usdPerSol);
+  // Shared by every search caller, cached answer or not; a seller's own list always counts afresh.
+  const totals = createKeptTotals(app.env.listingTotalsMaxAgeMs);
+
+  /**
+   * The address page's listing, or null. It says when a listing ground to order is reserved, so the page shows
+   * "Reserved" rather than a Buy that ends in a 403; the same for every caller: the requester's browser learns it is
+   * theirs from its own orders (GET /api/orders/mine).
+   */
+  async function addressPageListing(address: string, ctx: ViewContext) {
+    const row = await listingsRepository.findByAddress(db(), address);
+    if (!row) return null;
+    const reservation = await orderReservationOf(db(), row.id, new Date());
+    return { ...toListing(row, ctx), reservedUntil: reservation?.until.toISOString() ?? null };
+  }
 
   app.get(
     '/api/addresses/search',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
         summary: 'Marketplace search: listed addresses, newest first by default',
@@ -40,7 +58,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
       const q = request.query;
       // The parsed query: defaults filled in, so `?page=1` and no page share one answer.
       return publicRead(request, reply, `search ${JSON.stringify(q)}`, async (ctx) => {
-        const { rows, total, totalExact } = await pageListings(db(), searchFilter(q));
+        const { rows, total, totalExact } = await pageListings(db(), searchFilter(q), totals);
         return {
           addresses: rows.map((r) => toListing(r, ctx)),
           pagination: pagination(q.page, q.pageSize, total, totalExact),
@@ -53,6 +71,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     '/api/addresses/featured',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
         summary: 'Featured listings that are listed, available and not past their featured period',
@@ -70,6 +89,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     '/api/addresses/by-address/:address',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
         summary: 'One listing by its address (URL-encoded)',
@@ -77,17 +97,34 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
         response: { 200: listingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => {
-      const row = await listingsRepository.findByAddress(db(), request.params.address);
-      if (!row) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
-      const ctx = await viewContext(request, usdPerSol);
-      // So the address page shows a listing ground to order as reserved, rather than a Buy that ends in a 403.
-      const reservation = await orderReservationOf(db(), row.id, new Date());
-      return {
-        ...toListing(row, ctx),
-        reservedUntil: reservation?.until.toISOString() ?? null,
-        reservedForYou: reservation !== undefined && reservation.requesterWallet === ctx.viewerWallet,
-      };
+    async (request, reply) => {
+      const { address } = request.params;
+      return publicRead(request, reply, `by-address ${address}`, async (ctx) => {
+        const listing = await addressPageListing(address, ctx);
+        if (!listing) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+        return listing;
+      });
+    },
+  );
+
+  // The address page's own read, like /api/auth/session-status: an unknown address is an answer the page shows
+  // ("Address Not Found"), so it is a 200 with null; Chromium logs any 4xx fetch as a console error. API clients
+  // keep the spec's 404 above.
+  app.get(
+    '/api/addresses/lookup/:address',
+    {
+      config: { access: 'public' },
+      onSend: publicAnswerOnSend,
+      schema: {
+        tags: ['listings'],
+        summary: 'One listing by its address, or null (never a 404)',
+        params: byAddressParamsSchema,
+        response: { 200: listingSchema.nullable(), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { address } = request.params;
+      return publicRead(request, reply, `lookup ${address}`, (ctx) => addressPageListing(address, ctx));
     },
   );
 
@@ -100,7 +137,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
         tags: ['listings'],
         summary: "The signed-in seller's own listings",
         querystring: userListingsQuerySchema,
-        response: { 200: listingPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: ownListingPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request) => {
@@ -108,10 +145,10 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
       const actor = actorOf(request);
       const [{ rows, total, totalExact }, ctx] = await Promise.all([
         pageListings(db(), userFilter(actor.userId, q)),
-        viewContext(request, usdPerSol),
+        viewContext(usdPerSol),
       ]);
       return {
-        addresses: rows.map((r) => toListing(r, ctx)),
+        addresses: rows.map((r) => toOwnListing(r, ctx)),
         pagination: pagination(q.page, q.pageSize, total, totalExact),
       };
     },

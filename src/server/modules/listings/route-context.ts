@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../http/app-error';
+import type { SafetyCheck } from '@shared/api/trust';
 import type { AccountCheckFn } from './bulk-create.service';
-import type { Actor } from './create-listing.service';
 import type { ViewContext, UsdPerSol } from './listing-view';
 
 export interface ListingsRoutesOptions {
@@ -16,26 +14,15 @@ export interface ListingsRoutesOptions {
   accountCheck?: AccountCheckFn;
 }
 
-/** Failing checks' details, or an empty list when the address may be listed. */
-export type SafetyCheckFn = (
-  address: string,
-) => Promise<{ checks: { status: string; detail: string; name: string }[] }>;
+/** Every account-safety check of one address: a `fail` refuses the create, a `warn` is returned with it. */
+export type SafetyCheckFn = (address: string) => Promise<{ checks: SafetyCheck[] }>;
 
 export const ADMIN_ONLY_CREATE = 'Create listing is restricted to authorized admin wallets only';
 export const ADMIN_ONLY_MANAGE = 'Managing listings is restricted to authorized admin wallets only';
 
-/** The signed-in caller as the services see them. The guard has already required a session. */
-export function actorOf(request: FastifyRequest): Actor {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  return {
-    userId: session.userId,
-    walletAddress: session.walletAddress,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  };
-}
+export { actorOf } from '@server/http/actor';
 
-export async function viewContext(request: FastifyRequest, usdPerSol: UsdPerSol): Promise<ViewContext> {
-  return { viewerWallet: request.session?.walletAddress ?? null, usdPerSol: await usdPerSol() };
+/** The same for every caller (decision 0004): a listing's view never depends on who asks. */
+export async function viewContext(usdPerSol: UsdPerSol): Promise<ViewContext> {
+  return { usdPerSol: await usdPerSol() };
 }

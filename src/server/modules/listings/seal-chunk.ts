@@ -1,9 +1,9 @@
 import { autoPriceLamports } from '@shared/rarity';
-import type { VaultCipher } from '../vault/cipher';
+import type { VaultCipher } from '../vault';
 import type { BulkCandidate } from './bulk-checks';
 import { arrayLiteral, ListingColumnsBuilder, type EncodedListings } from './listing-columns';
 import { listingRecord } from './listing-record';
-import { sealListing } from './seal-listing';
+import { sealListing, type SealRefusal } from './seal-listing';
 
 /** One chunk of checked bulk rows for a seal worker. */
 export interface SealJob {
@@ -23,7 +23,7 @@ export interface SealedChunk {
   /** Per stored row: the pattern and price the answer reports. */
   shown: { pattern: (string | null)[]; price: string[] };
   /** Rows whose key was refused, by index in the job; `reason` comes from the vault and never quotes the key. */
-  refused: { index: number; reason: string }[];
+  refused: { index: number; refusal: SealRefusal; reason: string }[];
 }
 
 /**
@@ -52,7 +52,7 @@ function sealRows(cipher: VaultCipher, job: SealJob): SealedChunk {
   job.rows.forEach((row, index) => {
     const seal = sealListing(cipher, row, job.multiplier);
     if (!seal.ok) {
-      refused.push({ index, reason: seal.reason });
+      refused.push({ index, refusal: seal.refusal, reason: seal.reason });
       return;
     }
     const { report } = seal;

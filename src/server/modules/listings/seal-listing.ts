@@ -1,7 +1,12 @@
 import { analyzeAddress, type RarityReport } from '@shared/rarity/server';
-import type { EncryptedKeyRow, VaultCipher } from '../vault/cipher';
-import { KeyFormatError } from '../vault/key-formats';
-import { OwnershipError, proveOwnership } from '../vault/ownership';
+import {
+  KeyFormatError,
+  OwnershipError,
+  proveOwnership,
+  type EncryptedKeyRow,
+  type OwnershipFailure,
+  type VaultCipher,
+} from '../vault';
 
 export interface SealInput {
   address: string;
@@ -9,10 +14,13 @@ export interface SealInput {
   pattern?: string | undefined;
 }
 
+/** Why a key was refused: it could not be read, or the vault's ownership proof failed (and how). */
+export type SealRefusal = 'key-format' | OwnershipFailure;
+
 export type SealResult =
   | { ok: true; encrypted: EncryptedKeyRow; report: RarityReport }
   /** `reason` comes from the vault's errors, which never quote the key. */
-  | { ok: false; reason: string };
+  | { ok: false; refusal: SealRefusal; reason: string };
 
 /**
  * The per-listing crypto and scoring (the expensive part of a create): prove the key controls the address,
@@ -24,7 +32,8 @@ export function sealListing(cipher: VaultCipher, input: SealInput, baseValueMult
   try {
     secretKey = proveOwnership(input.address, input.privateKey).secretKey;
   } catch (err) {
-    if (err instanceof KeyFormatError || err instanceof OwnershipError) return { ok: false, reason: err.message };
+    if (err instanceof KeyFormatError) return { ok: false, refusal: 'key-format', reason: err.message };
+    if (err instanceof OwnershipError) return { ok: false, refusal: err.kind, reason: err.message };
     throw err;
   }
   try {

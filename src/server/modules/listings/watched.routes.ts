@@ -34,10 +34,7 @@ export async function watchedRoutes(app: AppInstance, opts: ListingsRoutesOption
     },
     async (request) => {
       const actor = actorOf(request);
-      const [rows, ctx] = await Promise.all([
-        watchedListings(app.database.db, actor.userId),
-        viewContext(request, usdPerSol),
-      ]);
+      const [rows, ctx] = await Promise.all([watchedListings(app.database.db, actor.userId), viewContext(usdPerSol)]);
       return { addresses: rows.map((r) => toListing(r, ctx)) };
     },
   );

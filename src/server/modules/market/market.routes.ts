@@ -1,26 +1,28 @@
 import { livePricesSchema, marketStatsSchema } from '@shared/api/market';
+import { createPublicAnswers, publicAnswerOnSend } from '../../cache/public-answers';
 import type { AppInstance } from '../../types';
 import { getLivePrice } from './live-price.service';
 import { readMarketStats } from './market-stats.service';
-import { memoizeFor } from '../../cache/memoize-for';
 
 /**
  * GET /api/market-stats and GET /api/prices/live (docs/product-spec.md#api-calls): public reads for the Home page and
  * price displays.
  */
 export async function marketRoutes(app: AppInstance): Promise<void> {
-  const marketStats = memoizeFor(() => readMarketStats(app.database.db), app.env.marketStatsMaxAgeMs);
+  // The same for every caller: kept MARKET_STATS_MAX_AGE_SECONDS here and offered to shared caches as long.
+  const marketStats = createPublicAnswers(app.env.marketStatsMaxAgeMs);
   app.get(
     '/api/market-stats',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['market'],
         summary: 'Home stat tiles: listings for sale, volume traded, active users, average price',
         response: { 200: marketStatsSchema },
       },
     },
-    async () => marketStats(),
+    async (request, reply) => marketStats(request, reply, 'market-stats', () => readMarketStats(app.database.db)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { lamportsToSolString, parseSolToLamports, truncateToPriceUnit } from '@shared/money';
 import { analyzeAddress, GPU_COST_LAMPORTS_PER_HOUR, GRIND_KEYS_PER_SECOND } from '@shared/rarity/server';
 import type { Queryable } from '../../db/database';
 import { valuationRepository, type CalibrationSale } from './valuation.repository';
@@ -57,7 +57,7 @@ function averageSol(amounts: readonly string[]): string | null {
   if (amounts.length === 0) return null;
   const sum = amounts.reduce((acc, a) => acc + parseSolToLamports(a), 0n);
   const mean = sum / BigInt(amounts.length);
-  return lamportsToSolString(mean - (mean % 10n)); // numeric(18,8): whole 10-lamport units
+  return lamportsToSolString(truncateToPriceUnit(mean)); // numeric(18,8): whole 10-lamport units
 }
 
 export async function recalibrateValuation(db: Queryable, opts: { now?: Date } = {}): Promise<RecalibrationResult> {

@@ -1,3 +1,4 @@
+import { errorResponses } from '@server/http/error-responses';
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
 import {
   myOrdersSchema,
@@ -12,7 +13,7 @@ import { ordersRepository } from './orders.repository';
 import { orderView, placeOrder, quoteOrder, type OrdersContext } from './orders.service';
 
 const MINUTE = 60_000;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const orderNotFound = () => notFound(ErrorCode.ORDER_NOT_FOUND, 'Order not found');
 
 /** POST /api/orders/quote, POST /api/orders, GET /api/orders/mine, GET /api/orders/{id}, POST /api/orders/{id}/cancel. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { recordAudit } from '../audit';
 import { listingRecord, listingsRepository } from '../listings';
 import { addressOfSecretKey, isConsistentSecretKey, type VaultCipher } from '../vault';
-import { vaultRepository } from '../vault/vault.repository';
+import { vaultRepository } from '../vault';
 import { matcherOf } from './grind-match';
 import type { GrindHit } from './grind-pool';
 import { ordersRepository, type OrderRow } from './orders.repository';

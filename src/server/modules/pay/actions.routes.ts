@@ -1,5 +1,5 @@
+import { errorResponses } from '@server/http/error-responses';
 import { z } from 'zod';
-import { apiErrorSchema } from '@shared/api/errors';
 import {
   accountBodySchema,
   actionGetResponseSchema,
@@ -16,13 +16,7 @@ import { createActionPurchase, loadActionListing } from './action-purchase.servi
 import { blockchainIdOf, setActionHeaders } from './cors-headers';
 import { listingIconSvg } from './listing-icon';
 
-const errors = {
-  400: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorResponses(400, 404, 409, 429, 503);
 const ACTION_URL = '/api/actions/listings/:address';
 
 /**

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@shared/api/errors';
+import { errorResponses } from '@server/http/error-responses';
 import {
   accountBodySchema,
   transactionRequestMetaSchema,
@@ -12,13 +12,7 @@ import { listingIconUrl } from './listing-icon';
 import { setActionHeaders } from './cors-headers';
 import { buildTransactionRequest, loadRequestedPurchase } from './transaction-request.service';
 
-const errors = {
-  400: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorResponses(400, 404, 409, 429, 503);
 const URL = '/api/pay/:transactionId';
 
 /**

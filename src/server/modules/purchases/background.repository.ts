@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { transactions } from '@server/db/schema';
-import { EXPIRED_REASON } from './state-machine';
 
 /**
  * Which rows each background pass claims (see transactionsRepository.claim). The lease is written into the
@@ -24,7 +23,7 @@ export const due = {
   expired: (now: Date) =>
     and(
       eq(transactions.status, 'failed'),
-      eq(transactions.disputeReason, EXPIRED_REASON),
+      eq(transactions.failureKind, 'expired'),
       gt(transactions.expiresAt, new Date(now.getTime() - LATE_PAYMENT_WINDOW_MS)),
       or(
         isNull(transactions.lastCheckedAt),

@@ -4,7 +4,6 @@ import { due } from './background.repository';
 import { paymentState } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
-import { EXPIRED_REASON } from './state-machine';
 import { isUniqueViolation, transactionsRepository, type TransactionRow } from './transactions.repository';
 import { completePurchase, verifyPurchase, type VerifyOutcome } from './verify.service';
 
@@ -64,7 +63,7 @@ async function attachFoundPayment(deps: PurchaseDeps, row: TransactionRow): Prom
   for (const signature of await paymentsByReference(deps, row.paymentReference)) {
     try {
       const attached = await deps.db.transaction(async (db) => {
-        const stored = await transactionsRepository.attachSignature(db, row.id, signature, EXPIRED_REASON);
+        const stored = await transactionsRepository.attachSignature(db, row.id, signature);
         if (stored) {
           await recordAudit(db, {
             action: 'purchase.payment_found',
@@ -85,7 +84,7 @@ async function attachFoundPayment(deps: PurchaseDeps, row: TransactionRow): Prom
 
 async function expire(deps: PurchaseDeps, row: TransactionRow, from: 'initiated' | 'pending'): Promise<boolean> {
   return deps.db.transaction(async (db) => {
-    const failed = await transactionsRepository.expire(db, row.id, from, row.txHash, EXPIRED_REASON);
+    const failed = await transactionsRepository.expire(db, row.id, from, row.txHash);
     if (!failed) return false;
     // An unreserved (Actions) purchase never held the listing, so it has nothing to give back.
     if (row.reservesListing) await purchaseListingRepository.release(db, row.addressId);

@@ -4,7 +4,6 @@ import type { Queryable } from '@server/db/database';
 import { conflict, forbidden, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import type { Actor, PurchaseDeps } from './deps';
-import { EXPIRED_REASON } from './state-machine';
 import { isUniqueViolation, transactionsRepository, type TransactionDetail } from './transactions.repository';
 import { verifyPurchase, type VerifyOutcome } from './verify.service';
 
@@ -38,11 +37,11 @@ export async function confirmPurchase(
     if (tx.txHash !== null) {
       throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'A payment was already submitted for this purchase');
     }
-    const open = tx.status === 'initiated' || (tx.status === 'failed' && tx.disputeReason === EXPIRED_REASON);
+    const open = tx.status === 'initiated' || (tx.status === 'failed' && tx.failureKind === 'expired');
     if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${tx.status}`);
     await deps.db
       .transaction(async (db) => {
-        const stored = await transactionsRepository.attachSignature(db, id, input.txHash, EXPIRED_REASON);
+        const stored = await transactionsRepository.attachSignature(db, id, input.txHash);
         if (!stored) {
           // The background verifier may have found this very payment by its reference in the meantime: the
           // buyer's confirm then has nothing left to do, and must not be told it failed.

@@ -33,9 +33,5 @@ export interface PurchaseDeps extends ReservationRules {
   safetyCheck?: ((address: string) => Promise<SafetyReport>) | undefined;
 }
 
-/** Who is acting, for audit rows. */
-export interface Actor {
-  wallet: string;
-  ip?: string | null;
-  userAgent?: string | null;
-}
+/** Who is acting, for audit rows; a Solana Pay wallet has no session, so no user id. */
+export type { AuditActor as Actor } from '@server/http/actor';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calculateFees, feeCalculationOf, parseHundredths, type FeeSettings } from './fees';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
-const SOL = 1_000_000_000n;
+const SOL = LAMPORTS_PER_SOL;
 const defaults: FeeSettings = {
   exchangeFeePercentage: '0',
   commissionFeePercentage: '2.50',

@@ -1,5 +1,5 @@
 import { LAMPORTS_PER_SIGNATURE } from '@chain/compute-budget';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { lamportsToSolString, parseSolToLamports, truncateToPriceUnit } from '@shared/money';
 import type { FeeCalculation } from '@shared/api/transactions';
 
 /** The fee settings of one network (`fee_config`) and the buyer's tier discount (`membership_tiers`), as stored. */
@@ -34,7 +34,7 @@ export function parseHundredths(value: string): bigint {
 }
 
 // Amounts are rounded down to 10 lamports so the numeric(18,8) SOL columns hold them exactly.
-const floorTo10 = (lamports: bigint) => lamports - (lamports % 10n);
+const floorTo10 = truncateToPriceUnit;
 
 /**
  * Fees of one purchase. With no treasury wallet there is nowhere to send a commission, so it is 0

@@ -22,12 +22,23 @@ export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDe
   await app.register(keyRoutes, opts);
 }
 export { purchaseDepsOf } from './wiring';
+// For the background verifier (src/server/jobs).
+export {
+  checkPending,
+  completeFinalized,
+  emptyReport,
+  sweepInitiated,
+  sweepLatePayments,
+  type SweepReport,
+} from './background.service';
 // For the pay module (Solana Pay and Actions, docs/domain.md#solana-pay-and-actions), which builds on these rather than
 // copying them.
 export { paymentOf } from './transaction-view';
 export { withChain } from './verify-outcome';
 export { newPaymentReference, paymentMemoOf } from './payment-reference';
 export { referenceDataRepository } from './reference-data.repository';
+// For the demo seed, which records its sales exactly as the verifier does.
+export { saleRepository } from './sale.repository';
 export { listingNotAvailable } from './initiate.service';
 export { refuseUnsafePurchase } from './safety-gate';
 export { assertNotReservedForAnother } from './requester-reservation';

@@ -5,7 +5,7 @@ import { AppError, forbidden } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { issueDestroyReceipt, type Attestation } from '../trust';
 import { addressOfSecretKey, secretKeyToBase58, VaultDecryptError, type VaultCipher } from '../vault';
-import { vaultRepository } from '../vault/vault.repository';
+import { vaultRepository } from '../vault';
 import type { Actor } from './deps';
 import { loadOwnPurchase } from './confirm.service';
 import { isOwned } from './state-machine';

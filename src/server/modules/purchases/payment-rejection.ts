@@ -1,4 +1,5 @@
 import type { PaymentVerificationCode, PaymentVerificationError } from '@chain/payment/payment-verification-error';
+import { REFUND_DUE_MARK } from '@shared/api/transactions';
 import { lamportsToSolString } from '@shared/money';
 import { crashPoint } from '@server/config/crash-point';
 import { recordAudit } from '../audit';
@@ -7,12 +8,20 @@ import { purchaseListingRepository } from './listing.repository';
 import { transactionsRepository, type TransactionDetail } from './transactions.repository';
 import type { VerifyOutcome } from './verify.service';
 
-/** The disputeReason of a payment that failed a check; `rejectionOf` (verify.service) reads it back. */
-export const rejectionReason = (code: PaymentVerificationCode, message: string) =>
-  `Payment check failed [${code}]: ${message}`;
+const rejectionPrefix = (code: string) => `Payment check failed [${code}]: `;
+
+/** The human disputeReason of a payment that failed a check; its code is stored on its own in failureCode. */
+export const rejectionReason = (code: PaymentVerificationCode, message: string) => rejectionPrefix(code) + message;
+
+/** The check's own message inside a reason `rejectionReason` wrote (a closed purchase answers with it). */
+export function rejectionMessage(code: string, reason: string | null): string {
+  const prefix = rejectionPrefix(code);
+  if (reason === null) return '';
+  return reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
+}
 
 const stillPaidNote = (detail: TransactionDetail, signature: string, lamports: bigint) =>
-  ` Refund due: ${lamportsToSolString(lamports)} SOL still reached the seller in transaction ${signature}; the ` +
+  ` ${REFUND_DUE_MARK} ${lamportsToSolString(lamports)} SOL still reached the seller in transaction ${signature}; the ` +
   `seller should return it to ${detail.buyerWallet}. You may start a new purchase.`;
 
 /**
@@ -30,7 +39,11 @@ export async function rejectPurchase(
   const { tx } = detail;
   const message = err.message + (stillPaid > 0n ? stillPaidNote(detail, signature, stillPaid) : '');
   await deps.db.transaction(async (db) => {
-    const failed = await transactionsRepository.rejectPayment(db, tx.id, signature, rejectionReason(err.code, message));
+    const failed = await transactionsRepository.rejectPayment(db, tx.id, signature, {
+      code: err.code,
+      reason: rejectionReason(err.code, message),
+      refundDue: stillPaid > 0n,
+    });
     if (!failed) return;
     // An unreserved (Actions) purchase never held the listing, so it has nothing to give back.
     if (tx.reservesListing) await purchaseListingRepository.release(db, tx.addressId);

@@ -6,7 +6,6 @@ import { lamportsToSolString } from '@shared/money';
 import type { Queryable } from '@server/db/database';
 import { OPEN_TRANSACTION_STATUSES, transactions } from '@server/db/schema';
 import { AppError, conflict } from '@server/http/app-error';
-import { EXPIRED_REASON } from './state-machine';
 
 /**
  * Anti-squatting rules at initiate (docs/domain.md#reservation-limits, issue 17 finding 2). A reservation takes a
@@ -66,7 +65,7 @@ export async function checkReservationRules(
         eq(transactions.buyerId, input.buyerId),
         eq(transactions.addressId, input.addressId),
         eq(transactions.status, 'failed'),
-        eq(transactions.disputeReason, EXPIRED_REASON),
+        eq(transactions.failureKind, 'expired'),
         eq(transactions.reservesListing, true),
         gt(transactions.expiresAt, new Date(input.now.getTime() - rules.reservationCooldownMs)),
       ),

@@ -1,7 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema } from '@shared/api/errors';
-import { unauthorized } from '@server/http/app-error';
-import type { Actor } from './deps';
 
 export const errorResponses = {
   400: apiErrorSchema,
@@ -16,8 +13,4 @@ export const errorResponses = {
   503: apiErrorSchema,
 };
 
-/** The signed-in caller as an audit actor. The guard has already refused a request without a session. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.session) throw unauthorized();
-  return { wallet: request.session.walletAddress, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
+export { actorOf } from '@server/http/actor';

@@ -1,6 +1,12 @@
 import type { Queryable } from '@server/db/database';
 import { blockchainTransactionAudit, priceHistory, salesAnalytics } from '@server/db/schema';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import {
+  lamportsToSolString,
+  parseSolToLamports,
+  percentChange,
+  truncateToPriceUnit,
+  usdColumnValue,
+} from '@shared/money';
 
 type ListingForSale = {
   id: string;
@@ -66,7 +72,7 @@ export const saleRepository = {
         category: listing.category,
         estimatedValue: listing.estimatedValue,
         actualSalePrice: actual,
-        priceVariance: variance === null ? null : lamportsToSolString(variance - (variance % 10n)),
+        priceVariance: variance === null ? null : lamportsToSolString(truncateToPriceUnit(variance)),
         saleDate: sale.at,
         leadingZeros: listing.leadingZeroCount,
         patterns: patternsOf(listing),
@@ -75,15 +81,14 @@ export const saleRepository = {
       .onConflictDoNothing();
 
     const previous = parseSolToLamports(listing.price);
-    const changeBasis = previous === 0n ? 0n : ((priceLamports - previous) * 1_000_000n) / previous; // ×10⁻⁴ %
     await db.insert(priceHistory).values({
       addressId: listing.id,
       price: actual,
       currency: listing.currency,
-      priceUsd: (Number(actual) * sale.usdPerSol).toFixed(8),
+      priceUsd: usdColumnValue(priceLamports, sale.usdPerSol),
       changeType: 'sale',
       previousPrice: listing.price,
-      changePercentage: (Number(changeBasis) / 10_000).toFixed(4),
+      changePercentage: percentChange(previous, priceLamports),
       transactionId: sale.transactionId,
       timestamp: sale.at,
     });
@@ -98,7 +103,7 @@ export const saleRepository = {
       gasFee: record.feeLamports === null ? null : lamportsToSolString(record.feeLamports),
       fromAddress: record.from,
       toAddress: record.to,
-      value: lamportsToSolString(record.lamports - (record.lamports % 10n)),
+      value: lamportsToSolString(truncateToPriceUnit(record.lamports)),
       recipients: [{ address: record.to, amount: lamportsToSolString(record.lamports) }],
       status: 'verified',
       networkStatus: record.networkStatus,

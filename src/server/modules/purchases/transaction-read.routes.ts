@@ -4,6 +4,9 @@ import {
   transactionSchema,
   walletQuerySchema,
 } from '@shared/api/transactions';
+import { ErrorCode } from '@shared/api/errors';
+import { AppError } from '@server/http/app-error';
+import { createPublicAnswers, publicAnswerOnSend } from '@server/cache/public-answers';
 import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
 import { getTransaction, recentSales, transactionsOfWallet } from './read.service';
@@ -15,18 +18,22 @@ import { actorOf, errorResponses } from './routes-common';
  */
 export async function transactionReadRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   const { deps } = opts;
+  // Recent sales are the same for every caller (no payment details, which only a pending buyer sees): kept as
+  // long as the marketplace's own public reads, and offered to shared caches as long.
+  const publicAnswers = createPublicAnswers(app.env.publicListingsMaxAgeMs);
 
   app.get(
     '/api/transactions/recent',
     {
       config: { access: 'public' },
+      onSend: publicAnswerOnSend,
       schema: {
         tags: ['transactions'],
         summary: 'Latest sales, newest first (home page)',
         response: { 200: transactionListSchema, ...errorResponses },
       },
     },
-    async () => recentSales(deps, 10),
+    async (request, reply) => publicAnswers(request, reply, 'recent', () => recentSales(deps, 10)),
   );
 
   app.get(
@@ -69,5 +76,29 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
       },
     },
     async (request) => getTransaction(deps, request.params.id, request.session?.walletAddress),
+  );
+
+  // The transaction pages' own read, like /api/auth/session-status: an unknown id is an answer the page shows
+  // ("Transaction Not Found"), so it is a 200 with null; Chromium logs any 4xx fetch as a console error. API
+  // clients keep the spec's 404 above.
+  app.get(
+    '/api/transactions/lookup/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['transactions'],
+        summary: 'One transaction by id or payment signature, or null (never a 404)',
+        params: transactionLookupParamsSchema,
+        response: { 200: transactionSchema.nullable(), ...errorResponses },
+      },
+    },
+    async (request) => {
+      try {
+        return await getTransaction(deps, request.params.id, request.session?.walletAddress);
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.TRANSACTION_NOT_FOUND) return null;
+        throw err;
+      }
+    },
   );
 }

@@ -1,8 +1,8 @@
 import { explorerTxUrl } from '@chain/explorer';
 import type { SolanaCluster } from '@shared/api/config';
 import type { PaymentInstructions, TransactionView } from '@shared/api/transactions';
-import { formatUsd, FALLBACK_USD_PER_SOL_TRANSACTION, usdValue } from '@shared/format/usd';
-import { lamportsToSolString } from '@shared/money';
+import { formatUsd, FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
+import { lamportsToSolString, usdValue } from '@shared/money';
 import { feeCalculationOf } from './fees';
 import type { TransactionDetail, TransactionRow } from './transactions.repository';
 
@@ -62,6 +62,8 @@ export function toTransactionView(detail: TransactionDetail, ctx: ViewContext): 
       networkFee: tx.networkFeeLamports,
     }),
     disputeReason: tx.disputeReason,
+    failureKind: tx.failureKind,
+    failureCode: tx.failureCode,
     privateKeyDestroyed: tx.privateKeyDestroyed,
     explorerUrl: tx.txHash ? explorerTxUrl(tx.txHash, ctx.cluster, ctx.explorerRpcUrl) : null,
     createdAt: tx.createdAt.toISOString(),

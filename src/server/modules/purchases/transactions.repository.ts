@@ -2,9 +2,13 @@ import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'dr
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
 import { addresses, transactions, users, type TransactionStatus } from '@server/db/schema';
+import { assertMoves, EXPIRED_REASON, type StatusMoves } from './state-machine';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
+
+/** What leaving `failed` clears: a verified purchase carries no failure. */
+const NO_FAILURE = { disputeReason: null, failureKind: null, failureCode: null } as const;
 
 const buyer = alias(users, 'buyer');
 const seller = alias(users, 'seller');
@@ -80,47 +84,77 @@ export const transactionsRepository = {
   },
 
   /**
-   * Moves a row from one status to another only if it is still in `from` (and matches `extra`), returning the
-   * row when this call won. Every state change goes through here, so two instances racing cannot both act on
-   * one purchase (docs/domain.md#purchase-states: conditional UPDATE … WHERE status = …).
+   * Moves a row by `moves` (from-status → to-status) only if it is still in one of those from-statuses (and matches
+   * `extra`), returning the row when this call won. Every state change goes through here, so two instances racing
+   * cannot both act on one purchase (docs/domain.md#purchase-states: conditional UPDATE … WHERE status = …), and a
+   * move the state machine lacks throws IllegalTransitionError before anything is written.
    */
   async transition(
     db: Queryable,
     id: string,
-    from: TransactionStatus | readonly TransactionStatus[],
-    set: PgUpdateSetSource<typeof transactions>,
+    moves: StatusMoves,
+    set: Omit<PgUpdateSetSource<typeof transactions>, 'status'>,
     extra?: SQL,
   ): Promise<TransactionRow | undefined> {
-    const fromList = typeof from === 'string' ? [from] : [...from];
+    assertMoves(moves);
+    const pairs = Object.entries(moves) as [TransactionStatus, TransactionStatus][];
+    if (pairs.length === 0) throw new Error('transition needs at least one status move');
+    const targets = new Set(pairs.map(([, to]) => to));
+    const status =
+      targets.size === 1
+        ? [...targets][0]!
+        : sql`case ${transactions.status} ${sql.join(
+            pairs.map(([from, to]) => sql`when ${from}::text then ${to}::text`),
+            sql` `,
+          )} end`;
     const [row] = await db
       .update(transactions)
-      .set(set)
-      .where(and(eq(transactions.id, id), inArray(transactions.status, fromList), extra))
+      .set({ ...set, status })
+      .where(
+        and(
+          eq(transactions.id, id),
+          inArray(
+            transactions.status,
+            pairs.map(([from]) => from),
+          ),
+          extra,
+        ),
+      )
       .returning();
     return row;
   },
 
   /** pending → verified, or (a late payment) expired failed → verified; only for the signature that was checked. */
-  markVerified(db: Queryable, id: string, txHash: string, from: 'pending' | 'failed', at: Date, expiredReason: string) {
+  markVerified(db: Queryable, id: string, txHash: string, from: 'pending' | 'failed', at: Date) {
     return transactionsRepository.transition(
       db,
       id,
-      from,
-      { status: 'verified', verifiedAt: at, completedAt: at, disputeReason: null },
-      and(
-        eq(transactions.txHash, txHash),
-        from === 'failed' ? eq(transactions.disputeReason, expiredReason) : undefined,
-      ),
+      { [from]: 'verified' },
+      { verifiedAt: at, completedAt: at, ...NO_FAILURE },
+      and(eq(transactions.txHash, txHash), from === 'failed' ? eq(transactions.failureKind, 'expired') : undefined),
     );
   },
 
-  /** A payment that failed its check: the purchase fails and the signature is let go, so it can block nobody. */
-  rejectPayment(db: Queryable, id: string, txHash: string, reason: string) {
+  /**
+   * A payment that failed its check: the purchase fails and the signature is let go, so it can block nobody.
+   * `refundDue` when SOL still reached the seller.
+   */
+  rejectPayment(
+    db: Queryable,
+    id: string,
+    txHash: string,
+    failure: { code: string; reason: string; refundDue: boolean },
+  ) {
     return transactionsRepository.transition(
       db,
       id,
-      ['pending', 'failed'],
-      { status: 'failed', txHash: null, disputeReason: reason },
+      { pending: 'failed', failed: 'failed' },
+      {
+        txHash: null,
+        disputeReason: failure.reason,
+        failureKind: failure.refundDue ? 'refund_due' : 'payment_rejected',
+        failureCode: failure.code,
+      },
       eq(transactions.txHash, txHash),
     );
   },
@@ -129,14 +163,14 @@ export const transactionsRepository = {
    * Only an expired reservation's record changes, once: the first late payment decides. An unreserved (Actions)
    * purchase whose payment lost the listing goes pending → failed the same way (docs/domain.md#solana-pay-and-actions).
    */
-  markRefundDue(db: Queryable, id: string, reason: string, expiredReason: string) {
+  markRefundDue(db: Queryable, id: string, reason: string) {
     return transactionsRepository.transition(
       db,
       id,
-      ['failed', 'pending'],
-      { status: 'failed', disputeReason: reason },
+      { failed: 'failed', pending: 'failed' },
+      { disputeReason: reason, failureKind: 'refund_due', failureCode: null },
       or(
-        and(eq(transactions.status, 'failed'), eq(transactions.disputeReason, expiredReason)),
+        and(eq(transactions.status, 'failed'), eq(transactions.failureKind, 'expired')),
         and(eq(transactions.status, 'pending'), eq(transactions.reservesListing, false)),
       ),
     );
@@ -147,24 +181,17 @@ export const transactionsRepository = {
    * reservation (status stays failed) for a late payment. The unique index refuses a signature another purchase
    * holds.
    */
-  attachSignature(db: Queryable, id: string, txHash: string, expiredReason: string) {
+  attachSignature(db: Queryable, id: string, txHash: string) {
     return transactionsRepository.transition(
       db,
       id,
-      ['initiated', 'failed'],
-      {
-        txHash,
-        status: sql`case when ${transactions.status} = 'initiated' then 'pending' else ${transactions.status} end`,
-      },
+      { initiated: 'pending', failed: 'failed' },
+      { txHash },
       and(
         isNull(transactions.txHash),
-        or(eq(transactions.status, 'initiated'), eq(transactions.disputeReason, expiredReason)),
+        or(eq(transactions.status, 'initiated'), eq(transactions.failureKind, 'expired')),
       ),
     );
-  },
-
-  async setDisputeReason(db: Queryable, id: string, reason: string): Promise<void> {
-    await db.update(transactions).set({ disputeReason: reason }).where(eq(transactions.id, id));
   },
 
   /** Marks the key destroyed, once: of two destroys racing, one gets the row back. */
@@ -202,18 +229,24 @@ export const transactionsRepository = {
    * An unpaid reservation ends: initiated (no signature) or pending whose signature never landed. The signature
    * is let go, so the expired purchase keeps no claim on a payment found later by its reference.
    */
-  expire(db: Queryable, id: string, from: 'initiated' | 'pending', txHash: string | null, reason: string) {
+  expire(db: Queryable, id: string, from: 'initiated' | 'pending', txHash: string | null) {
     return transactionsRepository.transition(
       db,
       id,
-      from,
-      { status: 'failed', disputeReason: reason, txHash: null },
+      { [from]: 'failed' },
+      { disputeReason: EXPIRED_REASON, failureKind: 'expired', failureCode: null, txHash: null },
       txHash === null ? isNull(transactions.txHash) : eq(transactions.txHash, txHash),
     );
   },
 
   /** pending: swaps a signature that never landed for the one the chain shows under the purchase's reference. */
   replaceSignature(db: Queryable, id: string, oldHash: string, newHash: string) {
-    return transactionsRepository.transition(db, id, 'pending', { txHash: newHash }, eq(transactions.txHash, oldHash));
+    return transactionsRepository.transition(
+      db,
+      id,
+      { pending: 'pending' },
+      { txHash: newHash },
+      eq(transactions.txHash, oldHash),
+    );
   },
 };

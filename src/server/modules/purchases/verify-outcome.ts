@@ -1,7 +1,8 @@
 import { isChainError } from '@chain/errors';
 import { ErrorCode } from '@shared/api/errors';
 import { AppError, conflict } from '@server/http/app-error';
-import { rejectionOf, type VerifyOutcome } from './verify.service';
+import { rejectionMessage } from './payment-rejection';
+import type { VerifyOutcome } from './verify.service';
 
 export const paymentNotReady = () =>
   conflict(
@@ -19,8 +20,7 @@ export function outcomeError(outcome: Exclude<VerifyOutcome, { kind: 'verified' 
     case 'refund-due':
       return conflict(ErrorCode.INVALID_TRANSACTION_STATE, outcome.message);
     case 'closed': {
-      const rejection = rejectionOf(outcome.reason);
-      if (rejection) return new AppError(422, rejection.code, rejection.message);
+      if (outcome.code) return new AppError(422, outcome.code, rejectionMessage(outcome.code, outcome.reason));
       return conflict(
         ErrorCode.INVALID_TRANSACTION_STATE,
         `This purchase failed: ${outcome.reason ?? 'unknown reason'}`,

@@ -4,10 +4,12 @@ import type { ExpectedPayment, VerifiedPayment } from '@chain/payment/payment-ty
 import { fetchFromEach, verifyByQuorum } from '@chain/payment/verify-by-quorum';
 import { lamportsStillPaid } from '@chain/payment/verify-payment';
 import { ErrorCode } from '@shared/api/errors';
+import { REFUND_DUE_MARK } from '@shared/api/transactions';
 import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
 import { lamportsToSolString } from '@shared/money';
 import { crashPoint } from '@server/config/crash-point';
 import type { Queryable } from '@server/db/database';
+import { commit, decideInTransaction, rollback, type Decision } from '@server/db/decide';
 import { notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { rejectPurchase } from './payment-rejection';
@@ -17,8 +19,8 @@ import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
 import { referenceDataRepository } from './reference-data.repository';
 import { saleRepository } from './sale.repository';
-import { EXPIRED_REASON, isOwned } from './state-machine';
-import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+import { isOwned } from './state-machine';
+import { transactionsRepository, type TransactionDetail, type TransactionRow } from './transactions.repository';
 
 export type VerifyOutcome =
   | { kind: 'verified' }
@@ -28,16 +30,16 @@ export type VerifyOutcome =
   | { kind: 'rejected'; code: PaymentVerificationCode; message: string }
   /** A valid payment for a reservation that expired while the address was sold to someone else. */
   | { kind: 'refund-due'; message: string }
-  /** The purchase had already failed; nothing to check. */
-  | { kind: 'closed'; reason: string | null };
+  /** The purchase had already failed; nothing to check. `code`: the check it failed, when one did. */
+  | { kind: 'closed'; reason: string | null; code: PaymentVerificationCode | null };
 
-const REJECTION = /^Payment check failed \[([A-Z_]+)\]: (.*)$/s;
-
-/** The check that failed a purchase, read back from its disputeReason (written by `rejectionReason`). */
-export function rejectionOf(reason: string | null): { code: PaymentVerificationCode; message: string } | undefined {
-  const m = reason ? REJECTION.exec(reason) : null;
-  return m ? { code: m[1] as PaymentVerificationCode, message: m[2]! } : undefined;
-}
+/** What a purchase that had already failed answers: its reason, and the check it failed when one did. */
+const closedOutcome = (row: TransactionRow | undefined): VerifyOutcome => ({
+  kind: 'closed',
+  reason: row?.disputeReason ?? null,
+  // Only rejectPayment writes a failure code, and always a PaymentVerificationCode.
+  code: (row?.failureCode ?? null) as PaymentVerificationCode | null,
+});
 
 function expectedOf(detail: TransactionDetail): ExpectedPayment {
   const { tx } = detail;
@@ -56,7 +58,7 @@ function expectedOf(detail: TransactionDetail): ExpectedPayment {
 }
 
 const refundMessage = (detail: TransactionDetail, signature: string) =>
-  `Refund due: ${lamportsToSolString(detail.tx.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
+  `${REFUND_DUE_MARK} ${lamportsToSolString(detail.tx.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
   (detail.tx.reservesListing
     ? `after the reservation expired, and the address had already been sold to another buyer. `
     : `through a Solana Action, and the address had already been sold to or reserved by another buyer. `) +
@@ -76,8 +78,7 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
   // An Actions purchase never reserved its listing (docs/domain.md#solana-pay-and-actions): its payment must claim the
   // listing exactly as a late payment does, and becomes refund-due the same way when someone else got there first.
   const mustClaim = late || !tx.reservesListing;
-  if (late && (tx.disputeReason !== EXPIRED_REASON || tx.txHash === null))
-    return { kind: 'closed', reason: tx.disputeReason };
+  if (late && (tx.failureKind !== 'expired' || tx.txHash === null)) return closedOutcome(tx);
   if (tx.txHash === null) return { kind: 'not-ready' };
   const signature = tx.txHash;
 
@@ -95,59 +96,41 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
   const state = await paymentState(deps, signature).catch(() => null);
   const now = deps.now();
   const usdPerSol = (await referenceDataRepository.solUsdRate(deps.db)) ?? FALLBACK_USD_PER_SOL_TRANSACTION;
-  const outcome = await deps.db
-    .transaction(async (db): Promise<VerifyOutcome> => {
-      if (mustClaim) {
-        const sale = { price: lamportsToSolString(tx.priceLamports), sellerId: tx.sellerId };
-        const claimed = await purchaseListingRepository.claimForLateSale(db, tx.addressId, sale);
-        if (!claimed) {
-          const message = refundMessage(detail, signature);
-          if (await transactionsRepository.markRefundDue(db, id, message, EXPIRED_REASON)) {
-            await recordAudit(db, {
-              action: 'purchase.refund_due',
-              performedBy,
-              transactionId: id,
-              metadata: { txHash: signature },
-            });
-            crashPoint('refund:before-commit');
-            return { kind: 'refund-due', message };
-          }
-          // Another verifier settled this late payment first; report what it decided.
-          const settled = await transactionsRepository.findById(db, id);
-          return settled && isOwned(settled.status)
-            ? { kind: 'verified' }
-            : { kind: 'closed', reason: settled?.disputeReason ?? null };
+  const outcome = await decideInTransaction(deps.db, async (db): Promise<Decision<VerifyOutcome>> => {
+    if (mustClaim) {
+      const sale = { price: lamportsToSolString(tx.priceLamports), sellerId: tx.sellerId };
+      const claimed = await purchaseListingRepository.claimForLateSale(db, tx.addressId, sale);
+      if (!claimed) {
+        const message = refundMessage(detail, signature);
+        if (await transactionsRepository.markRefundDue(db, id, message)) {
+          await recordAudit(db, {
+            action: 'purchase.refund_due',
+            performedBy,
+            transactionId: id,
+            metadata: { txHash: signature },
+          });
+          crashPoint('refund:before-commit');
+          return commit({ kind: 'refund-due', message });
         }
+        // Another verifier settled this late payment first; report what it decided.
+        const settled = await transactionsRepository.findById(db, id);
+        return commit(settled && isOwned(settled.status) ? { kind: 'verified' } : closedOutcome(settled));
       }
-      const won = await transactionsRepository.markVerified(
-        db,
-        id,
-        signature,
-        late ? 'failed' : 'pending',
-        now,
-        EXPIRED_REASON,
-      );
-      // Another verifier recorded this sale first; for a late sale, roll the listing claim back with it.
-      if (!won) {
-        if (mustClaim) throw new LostRace();
-        return { kind: 'verified' };
-      }
-      await recordSale(db, deps, detail, paid, { now, usdPerSol, state, performedBy });
-      crashPoint('verify:before-commit');
-      return { kind: 'verified' };
-    })
-    .catch((err: unknown) => {
-      if (err instanceof LostRace) return { kind: 'verified' } as const;
-      throw err;
-    });
+    }
+    const won = await transactionsRepository.markVerified(db, id, signature, late ? 'failed' : 'pending', now);
+    // Another verifier recorded this sale first: the sale stands, and for a late sale the listing claim made above
+    // is undone with this transaction.
+    if (!won) return mustClaim ? rollback({ kind: 'verified' }) : commit({ kind: 'verified' });
+    await recordSale(db, deps, detail, paid, { now, usdPerSol, state, performedBy });
+    crashPoint('verify:before-commit');
+    return commit({ kind: 'verified' });
+  });
   if (outcome.kind === 'verified') crashPoint('verify:after-commit');
   if (outcome.kind === 'verified' && state?.confirmationStatus === 'finalized') {
     await completePurchase(deps.db, id, performedBy);
   }
   return outcome;
 }
-
-class LostRace extends Error {}
 
 async function recordSale(
   db: Queryable,
@@ -213,7 +196,7 @@ async function recordSale(
 /** verified → completed once the cluster reports the payment finalized. */
 export async function completePurchase(db: PurchaseDeps['db'], id: string, performedBy = 'system'): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const done = await transactionsRepository.transition(tx, id, 'verified', { status: 'completed' });
+    const done = await transactionsRepository.transition(tx, id, { verified: 'completed' }, {});
     if (done) await recordAudit(tx, { action: 'purchase.complete', performedBy, transactionId: id });
     return Boolean(done);
   });

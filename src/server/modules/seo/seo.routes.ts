@@ -16,12 +16,15 @@ const config = { access: 'public' } as const;
 export interface SeoRoutesOptions {
   /** URLs per sitemap file (the protocol's 50,000); smaller in tests, to see the index without 50,000 listings. */
   urlsPerSitemap?: number;
+  /** SVG to PNG; tests wrap the real one to count renders, which is how the picture cache is seen to work. */
+  renderPng?: (svg: string) => Buffer;
 }
 
 /** GET /robots.txt, /sitemap.xml (and its pages) and the link-preview picture of an address. */
 export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): Promise<void> {
   const origin = app.env.publicOrigin;
   const perFile = opts.urlsPerSitemap ?? URLS_PER_SITEMAP;
+  const render = opts.renderPng ?? renderPng;
   const db = () => app.database.db;
 
   app.get('/robots.txt', { config, schema: { hide: true } }, async (_request, reply) =>
@@ -99,7 +102,7 @@ export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): 
       let png = images.get(key);
       if (png) images.delete(key); // re-inserted below: the Map's order is the eviction order
       // Synchronous, ~20 ms of CPU: fine for a picture each listing needs once per change of price or rarity.
-      png ??= renderPng(addressCardSvg(art));
+      png ??= render(addressCardSvg(art));
       images.set(key, png);
       if (images.size > IMAGE_CACHE_ENTRIES) images.delete(images.keys().next().value!);
       return reply

@@ -1,5 +1,6 @@
+import { errorResponses } from '@server/http/error-responses';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import { ErrorCode } from '@shared/api/errors';
 import { transactionIdParamsSchema } from '@shared/api/transactions';
 import { attestationKeyResponseSchema, receiptListResponseSchema } from '@shared/api/trust';
 import { transactions, users } from '@server/db/schema';
@@ -39,10 +40,7 @@ export async function attestationRoutes(app: AppInstance): Promise<void> {
         params: transactionIdParamsSchema,
         response: {
           200: receiptListResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

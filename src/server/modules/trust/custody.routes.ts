@@ -1,5 +1,5 @@
+import { errorResponses } from '@server/http/error-responses';
 import type { FastifyRequest } from 'fastify';
-import { apiErrorSchema } from '@shared/api/errors';
 import { listingIdParamsSchema } from '@shared/api/listings';
 import { custodyProofBodySchema, custodyProofResponseSchema } from '@shared/api/trust';
 import type { RateLimitRule } from '@server/http/rate-limit';
@@ -30,10 +30,7 @@ export async function custodyRoutes(app: AppInstance): Promise<void> {
         body: custodyProofBodySchema,
         response: {
           200: custodyProofResponseSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 404, 409, 429),
         },
       },
     },

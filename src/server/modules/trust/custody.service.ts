@@ -7,7 +7,7 @@ import { conflict, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { listingsRepository } from '../listings';
 import { addressOfSecretKey, type VaultCipher } from '../vault';
-import { vaultRepository } from '../vault/vault.repository';
+import { vaultRepository } from '../vault';
 
 export interface CustodyDeps {
   db: Db;

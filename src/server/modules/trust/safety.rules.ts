@@ -41,21 +41,19 @@ const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;
 
 function tokenAccounts(facts: SafetyFacts): SafetyCheck {
   const trapped = facts.tokenAccounts.flatMap((t) => {
-    const why = [
+    const has = [
       t.delegate ? `delegate ${t.delegate}` : null,
       t.closeAuthority ? `close authority ${t.closeAuthority}` : null,
-      t.frozen ? 'frozen' : null,
     ].filter(Boolean);
-    return why.length ? [`token account ${t.pubkey} has ${why.join(', ')}`] : [];
+    const why = [has.length ? `has ${has.join(', ')}` : null, t.frozen ? 'is frozen' : null].filter(Boolean);
+    return why.length ? [`token account ${t.pubkey} ${why.join(' and ')}`] : [];
   });
   if (trapped.length) return { name: 'no-token-accounts', status: 'fail', detail: capitalize(trapped.join('; ')) };
   if (facts.tokenAccounts.length) {
     const list = facts.tokenAccounts.map((t) => `${t.pubkey} (mint ${short(t.mint)})`).join(', ');
-    return {
-      name: 'no-token-accounts',
-      status: 'warn',
-      detail: `${facts.tokenAccounts.length} token account${facts.tokenAccounts.length === 1 ? '' : 's'} already exist: ${list}`,
-    };
+    const n = facts.tokenAccounts.length;
+    const counted = n === 1 ? '1 token account already exists' : `${n} token accounts already exist`;
+    return { name: 'no-token-accounts', status: 'warn', detail: `${counted}: ${list}` };
   }
   return { name: 'no-token-accounts', status: 'pass', detail: 'No SPL Token or Token-2022 account is owned by it' };
 }

@@ -1,5 +1,6 @@
-import { chmod, mkdir, open, readFile } from 'node:fs/promises';
+import { chmod, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
+import { DataDirPermissionError } from '@server/db/data-dir-permissions';
 import { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from './master-key';
 
 export const MASTER_KEY_FILE = 'master.key';
@@ -18,9 +19,11 @@ export interface LoadedMasterKey {
 }
 
 /**
- * The vault master key (docs/domain.md#configuration, docs/domain.md#key-vault): VAULT_MASTER_KEY when set; otherwise,
- * in local mode only, DATA_DIR/master.key, generated once (mode 0600, created exclusively so two processes never write
- * two keys). `warn` is told when a key is generated: losing that file makes every stored key unreadable.
+ * The vault master key (docs/domain.md#configuration, docs/domain.md#key-vault): VAULT_MASTER_KEY when set; otherwise, in local mode only,
+ * DATA_DIR/master.key, generated once (mode 0600, created exclusively so two processes never write two keys).
+ * `warn` is told when a key is generated: losing that file makes every stored key unreadable. The file's mode is
+ * checked here, not only by the server's DATA_DIR check: local mode with DATABASE_URL and SOLANA_RPC_URLS skips
+ * that one, and the vault and admin CLIs never run it.
  */
 export async function loadMasterKey(
   source: MasterKeySource,
@@ -33,7 +36,8 @@ export async function loadMasterKey(
   const existing = await readKeyFile(file);
   if (existing) return { key: existing, origin: 'file', file };
 
-  await mkdir(source.dataDir, { recursive: true });
+  // A DATA_DIR made here is the owner's alone (mkdir's mode passes through the umask: make it exact).
+  if (await mkdir(source.dataDir, { recursive: true, mode: 0o700 })) await chmod(source.dataDir, 0o700);
   const key = generateMasterKey();
   try {
     const handle = await open(file, 'wx', 0o600);
@@ -58,10 +62,22 @@ export async function loadMasterKey(
   return { key, origin: 'generated', file };
 }
 
+/**
+ * The key in `file`, or null when there is none. A key file group or other users can reach is refused, not
+ * read: another account may have read it (every stored key is then exposed) or replaced it. The mode is read
+ * from the open handle, so the file checked is the file read.
+ */
 async function readKeyFile(file: string): Promise<Uint8Array | null> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    const handle = await open(file, 'r');
+    try {
+      const { mode } = await handle.stat();
+      if (mode & 0o077) throw new DataDirPermissionError(file, mode);
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;

@@ -8,12 +8,12 @@ import {
   secretKeyFromSeed,
   secretKeyToBase58,
 } from './secret-key-encoding';
-import { makeTestKey } from './test-keys';
+import { newKeypair } from '@tests/helpers/keypair';
 
 describe('secret key encoding', () => {
   it('derives the same public keys as @noble/curves', () => {
     for (let i = 0; i < 100; i++) {
-      const k = makeTestKey();
+      const k = newKeypair();
       expect(publicKeyFromSeed(k.seed)).toEqual(k.publicKey);
       expect(secretKeyFromSeed(k.seed)).toEqual(k.secretKey);
       expect(addressOfSecretKey(k.secretKey)).toBe(k.address);
@@ -22,14 +22,14 @@ describe('secret key encoding', () => {
 
   it('derives the same public keys with OpenSSL, where libsodium cannot load', () => {
     for (let i = 0; i < 20; i++) {
-      const k = makeTestKey();
+      const k = newKeypair();
       expect(publicKeyFromSeedViaOpenSsl(k.seed)).toEqual(k.publicKey);
     }
   });
 
   it('derives the same public keys on the path for Node versions without raw key import', () => {
     for (let i = 0; i < 20; i++) {
-      const k = makeTestKey();
+      const k = newKeypair();
       expect(publicKeyFromSeedViaDer(k.seed)).toEqual(k.publicKey);
     }
   });
@@ -42,14 +42,14 @@ describe('secret key encoding', () => {
   });
 
   it('writes the base58 text Phantom imports', () => {
-    const k = makeTestKey();
-    expect(secretKeyToBase58(k.secretKey)).toBe(k.base58Secret);
+    const k = newKeypair();
+    expect(secretKeyToBase58(k.secretKey)).toBe(k.forms.base58Secret);
     expect(() => secretKeyToBase58(k.seed)).toThrow(TypeError);
   });
 
   it('detects a secret key whose halves disagree', () => {
-    const a = makeTestKey();
-    const b = makeTestKey();
+    const a = newKeypair();
+    const b = newKeypair();
     expect(isConsistentSecretKey(a.secretKey)).toBe(true);
     expect(isConsistentSecretKey(new Uint8Array([...a.seed, ...b.publicKey]))).toBe(false);
     expect(isConsistentSecretKey(a.seed)).toBe(false);

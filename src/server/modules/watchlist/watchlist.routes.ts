@@ -1,3 +1,4 @@
+import { errorResponses } from '@server/http/error-responses';
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
 import { watchlistParamsSchema, watchlistSchema } from '@shared/api/watchlist';
 import { notFound, unauthorized } from '../../http/app-error';
@@ -5,7 +6,7 @@ import type { AppInstance } from '../../types';
 import { watchlistRepository } from './watchlist.repository';
 
 const config = { access: 'session' } as const;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** GET /api/watchlist, PUT and DELETE /api/watchlist/{addressId}: the signed-in wallet's starred listings. */
 export async function watchlistRoutes(app: AppInstance): Promise<void> {

@@ -7,5 +7,5 @@ export { DeleteListingDialog } from './components/delete-listing-dialog';
 export { useUpdateListing } from './api/update-listing';
 export { TierBadge } from './components/tier-badge';
 export { useBuy } from './use-buy';
-export { useExplorer } from './explorer';
+export { useIsOwner } from './use-is-owner';
 export * from './rules';

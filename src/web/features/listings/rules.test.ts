@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buyState, cardBadges, cardTier, categoryLabel, displayUsd, marketTier, patternOf } from './rules';
+import {
+  buyState,
+  cardBadges,
+  cardTier,
+  categoryLabel,
+  displayUsd,
+  isOwnListing,
+  marketTier,
+  patternOf,
+} from './rules';
 
 const DAY = 24 * 3600 * 1000;
 const now = Date.parse('2025-01-10T00:00:00Z');
@@ -46,6 +55,15 @@ describe('cardBadges', () => {
   });
 });
 
+describe('isOwnListing', () => {
+  it('is the signed-in wallet selling it; nobody owns anything without a session', () => {
+    const listing = { sellerWallet: 'Seller1111111111111111111111111111111111111' };
+    expect(isOwnListing(listing, listing.sellerWallet)).toBe(true);
+    expect(isOwnListing(listing, 'Other11111111111111111111111111111111111111')).toBe(false);
+    expect(isOwnListing(listing, null)).toBe(false);
+  });
+});
+
 describe('buyState', () => {
   it('buys only available and listed', () => {
     expect(buyState({ status: 'available', isListed: true })).toEqual({ canBuy: true, label: 'Buy' });
@@ -57,7 +75,7 @@ describe('buyState', () => {
     // Ground to order: reserved for everyone but its requester.
     const reserved = { status: 'available', isListed: true, reservedUntil: '2026-01-02T00:00:00.000Z' };
     expect(buyState(reserved)).toEqual({ canBuy: false, label: 'Reserved' });
-    expect(buyState({ ...reserved, reservedForYou: true })).toEqual({ canBuy: true, label: 'Buy' });
+    expect(buyState(reserved, false, true)).toEqual({ canBuy: true, label: 'Buy' });
     expect(buyState({ ...reserved, reservedUntil: null })).toEqual({ canBuy: true, label: 'Buy' });
   });
 });

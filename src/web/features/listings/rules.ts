@@ -47,18 +47,26 @@ export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
   return badges;
 }
 
+/**
+ * Whether `wallet` (the signed-in one, from the session) sells `listing`. Computed here, not by the server, so
+ * that the marketplace's answers are the same bytes for everybody and any cache can serve them (decision 0004).
+ */
+export const isOwnListing = (listing: Pick<Listing, 'sellerWallet'>, wallet: string | null) =>
+  wallet !== null && wallet === listing.sellerWallet;
+
 export type BuyState = { canBuy: true; label: 'Buy' } | { canBuy: false; label: string };
 
 /** Buy only when available and listed; otherwise the disabled button says why. */
 export function buyState(
-  listing: Pick<Listing, 'status' | 'isListed' | 'reservedUntil' | 'reservedForYou'>,
+  listing: Pick<Listing, 'status' | 'isListed' | 'reservedUntil'>,
   ownListing = false,
+  reservedForYou = false,
 ): BuyState {
   // A seller cannot buy from themself (the server refuses it too): say whose it is instead of offering Buy.
   if (ownListing) return { canBuy: false, label: 'Your Listing' };
   if (listing.status === 'available' && listing.isListed) {
     // Ground to order: only its requester may buy it until then (the server answers anyone else 403).
-    if (listing.reservedUntil && !listing.reservedForYou) return { canBuy: false, label: 'Reserved' };
+    if (listing.reservedUntil && !reservedForYou) return { canBuy: false, label: 'Reserved' };
     return { canBuy: true, label: 'Buy' };
   }
   switch (listing.status) {

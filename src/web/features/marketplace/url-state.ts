@@ -1,11 +1,11 @@
 import {
-  CATEGORY_VALUES,
   MAX_PATTERN_LENGTH,
   POSITION_VALUES,
   RARITY_TIER_VALUES,
   rangeProblem,
   searchFilterFields,
 } from '@shared/api/search-filters';
+import { CATEGORIES } from '@shared/domain-values';
 import { z } from 'zod';
 
 /**
@@ -32,7 +32,7 @@ const urlSchema = z.object({
     .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))
     .catch(20),
   pos: z.enum(POSITION_VALUES).catch('anywhere'),
-  category: z.enum(CATEGORY_VALUES).optional().catch(undefined),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
   minLen: length,
   maxLen: length,
   minPrice: price,

@@ -11,5 +11,4 @@ export {
 } from './api/reveal-private-key';
 export { RevealSafetyWarning } from './components/reveal-safety-warning';
 export { TransactionStatusBadge } from './components/transaction-status-badge';
-export { useExplorerUrls } from './use-explorer-urls';
 export { NetworkValue } from './components/network-value';

@@ -5,6 +5,7 @@ import { useConfig } from '@web/features/config/api/get-config';
 import { getTransaction } from './api/get-transaction';
 import { transactionKeys } from './api/query-keys';
 import { verifyTransaction } from './api/verify-transaction';
+import { useReferencePayment } from './use-reference-payment';
 import { useSignatureRefetch } from './use-signature-refetch';
 
 // docs/product-spec.md#transaction-status, docs/product-spec.md#constants-and-limits: poll every 5 s; stop on a final
@@ -18,7 +19,8 @@ const FINAL_AT_FINALIZED: ReadonlySet<TransactionStatus> = new Set(['completed',
 /**
  * The purchase on the pay screen, refetched on an interval until it settles. While a payment signature waits
  * (pending with a hash) each poll first asks the server to verify it; a refusal just means "not yet" — the
- * server, never the browser, decides, and the following GET shows its verdict.
+ * server, never the browser, decides, and the following GET shows its verdict. `status` is the server's, except
+ * that an unpaid purchase whose reference payment the chain already shows reads as pending ("Confirming").
  */
 export function useTrackedPurchase(id: string, wallet: string | null) {
   const [startedAt] = useState(() => Date.now());
@@ -44,5 +46,8 @@ export function useTrackedPurchase(id: string, wallet: string | null) {
   useSignatureRefetch(waiting ? tx.txHash : null, query.refetch);
   // The last poll lands at most one interval before the limit.
   const pollingStopped = query.dataUpdatedAt - startedAt >= POLL_LIMIT_MS - POLL_MS;
-  return { query, pollingStopped };
+  const unpaid = tx?.status === 'initiated' && !tx.txHash && !pollingStopped;
+  const paymentSeen = useReferencePayment(unpaid ? (tx.payment?.reference ?? null) : null, query.refetch);
+  const status = tx && paymentSeen && tx.status === 'initiated' ? 'pending' : tx?.status;
+  return { query, status, pollingStopped };
 }

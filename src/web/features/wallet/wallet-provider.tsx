@@ -4,7 +4,7 @@ import { useSession } from './api/get-session';
 import { WalletContext, type WalletState } from './wallet-context';
 import { clearStoredWallet, readStoredWallet } from './wallet-storage';
 
-// Wallet Standard, sign-in and the Local Dev Wallet stay out of the entry chunk (docs/decisions/0013-first-paint.md).
+// Wallet Standard, sign-in and the Local Dev Wallet stay out of the entry chunk (docs/decisions/0014-first-paint.md).
 const WalletEngine = lazy(() => import('./wallet-engine'));
 
 /**

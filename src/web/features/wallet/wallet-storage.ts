@@ -1,4 +1,4 @@
-import { isValidSolanaAddress } from '@shared/format/address';
+import { isSolanaAddress } from '@shared/keys/base58';
 
 /*
  * The browser-stored wallet state (docs/product-spec.md#data-shapes). It is only a hint for the next page load (which
@@ -29,7 +29,7 @@ export function readStoredWallet(): StoredWallet | null {
     const address = localStorage.getItem(KEYS.address);
     const connected = localStorage.getItem(KEYS.connected) === 'true';
     if (!address) return null;
-    if (!isValidSolanaAddress(address) || KNOWN_DEMO_WALLET_ADDRESSES.includes(address)) {
+    if (!isSolanaAddress(address) || KNOWN_DEMO_WALLET_ADDRESSES.includes(address)) {
       clearStoredWallet();
       return null;
     }

@@ -1,22 +1,20 @@
 import { listingSchema, type Listing } from '@shared/api/listings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiFetch, isApiError } from '@web/lib/api-client';
+import { apiFetch } from '@web/lib/api-client';
 
 export const listingByAddressInputSchema = z.object({ address: z.string().trim().min(1).max(128) });
 
-/** GET /api/addresses/by-address/{address}; a 404 is an answer ("Address Not Found"), not a failure. */
+/**
+ * GET /api/addresses/lookup/{address}: the listing, or null when there is none ("Address Not Found"). Not the
+ * spec's GET /api/addresses/by-address/{address}, whose 404 Chromium logs as a console error.
+ */
 export async function getListingByAddress(address: string, signal?: AbortSignal): Promise<Listing | null> {
   const input = listingByAddressInputSchema.parse({ address });
-  try {
-    return await apiFetch(`/api/addresses/by-address/${encodeURIComponent(input.address)}`, {
-      schema: listingSchema,
-      signal,
-    });
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
+  return apiFetch(`/api/addresses/lookup/${encodeURIComponent(input.address)}`, {
+    schema: listingSchema.nullable(),
+    signal,
+  });
 }
 
 export const listingByAddressQueryOptions = (address: string) =>

@@ -2,7 +2,7 @@ import { actionApiUrl } from '@shared/pay/solana-pay-url';
 import { Copy, ExternalLink, Share2 } from 'lucide-react';
 import { Button, buttonClass } from '@web/components/button';
 import { toast } from '@web/components/toast-store';
-import { useExplorer } from '@web/features/listings';
+import { useExplorer } from '@web/lib/use-explorer';
 
 /**
  * COPY (toast 'Copied!'), SHARE (the listing's Solana Action link, docs/domain.md#solana-pay-and-actions: any blink

@@ -11,6 +11,7 @@ import {
   displayPrice,
   displayUsd,
   patternOf,
+  useIsOwner,
 } from '@web/features/listings';
 import { usePriceHistory } from '../api/get-price-history';
 import { AddressActions } from './address-actions';
@@ -24,6 +25,7 @@ const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 export function AddressDetails({ listing }: { listing: Listing }) {
   const history = usePriceHistory(listing.id);
+  const isOwner = useIsOwner(listing);
   const available = listing.status === 'available';
   const pattern = patternOf(listing.pattern);
   const sold = listing.status === 'sold';
@@ -42,7 +44,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
               <Badge tone="premium">Solana</Badge>
               <Badge tone="gold">{listing.rarityScore.toFixed(1)}/10</Badge>
               <TierBadge tier={cardTier(listing.rarityScore)} />
-              {listing.isOwner && <Badge tone="premium">Your Listing</Badge>}
+              {isOwner && <Badge tone="premium">Your Listing</Badge>}
             </div>
             <AddressActions address={listing.address} />
           </div>
@@ -83,7 +85,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
           </div>
         </CardContent>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Price history</CardTitle>

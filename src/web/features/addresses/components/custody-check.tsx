@@ -52,7 +52,7 @@ export function CustodyCheck({ listingId, address }: { listingId: string; addres
           ) : (
             <ShieldX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           )}
-          <span className="break-words">
+          <span className="min-w-0 wrap-anywhere">
             {verdict.ok
               ? `Custody verified: the key of this address signed your challenge${
                   verdict.issuedAt ? ` at ${time.format(new Date(verdict.issuedAt))}` : ''

@@ -92,7 +92,7 @@ export function SafetyPanel({ listingId }: { listingId: string }) {
                       {label}
                     </Badge>
                   </div>
-                  <p className="text-xs break-words text-vault-300">{check.detail}</p>
+                  <p className="min-w-0 text-xs wrap-anywhere text-vault-300">{check.detail}</p>
                 </li>
               );
             })}

@@ -1,4 +1,4 @@
-import { createListingBodySchema, listingSchema, type CreateListingBody } from '@shared/api/listings';
+import { createListingBodySchema, createListingResponseSchema, type CreateListingBody } from '@shared/api/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { invalidateTradeCaches } from '@web/features/purchase';
@@ -10,7 +10,7 @@ export function createListing(body: CreateListingBody) {
   return apiFetch('/api/addresses', {
     method: 'POST',
     body: createListingBodySchema.parse(body),
-    schema: listingSchema,
+    schema: createListingResponseSchema,
   });
 }
 

@@ -55,9 +55,11 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
       },
       {
         onSuccess: (listing) => {
+          // docs/domain.md#account-safety-checks: a used address is listed, but the seller is told what the checks saw.
+          const warnings = (listing.safetyWarnings ?? []).map((c) => `${c.name}: ${c.detail}`).join('; ');
           toast({
             title: 'Listing Created',
-            description: `${listing.address} is now listed for ${listing.price} SOL`,
+            description: `${listing.address} is now listed for ${listing.price} SOL${warnings ? `. Warning: ${warnings}` : ''}`,
             variant: 'success',
           });
           setAddress('');

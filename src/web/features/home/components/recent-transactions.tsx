@@ -7,7 +7,7 @@ import { formatSolAmount, solStringToNumber } from '@shared/money';
 import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { Skeleton } from '@web/components/skeleton';
-import { useExplorer } from '@web/features/listings';
+import { useExplorer } from '@web/lib/use-explorer';
 import { useRecentTransactions } from '../api/get-recent-transactions';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -30,7 +30,7 @@ function Tile({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
 
 /**
  * The four tiles (docs/product-spec.md#home). Until the stats load they show skeletons, never zeros, at their final
- * size, so the grid below does not move when the figures arrive (docs/decisions/0013-first-paint.md).
+ * size, so the grid below does not move when the figures arrive (docs/decisions/0014-first-paint.md).
  */
 export function StatTiles() {
   const { data, isError } = useMarketStats();

@@ -4,7 +4,8 @@ import { Button, type ButtonProps } from '@web/components/button';
 import { truncateListingAddress } from '@shared/format/address';
 import { buyState } from '../rules';
 import { useBuy } from '../use-buy';
-import { useWallet } from '@web/features/wallet';
+import { useIsOwner } from '../use-is-owner';
+import { useReservedForYou } from '../use-reserved-for-you';
 
 /** Buy when available and listed; otherwise a disabled button that says why (docs/product-spec.md#listing-card). */
 export function BuyButton({
@@ -22,9 +23,7 @@ export function BuyButton({
   label?: string;
 }) {
   const defaultBuy = useBuy();
-  const { address: wallet } = useWallet();
-  // isOwner needs a session; a connected wallet that has not signed in yet is recognised by its address.
-  const state = buyState(listing, listing.isOwner || (wallet !== null && wallet === listing.sellerWallet));
+  const state = buyState(listing, useIsOwner(listing), useReservedForYou(listing));
   if (!state.canBuy) {
     return (
       <Button size={size} variant="secondary" disabled className={className}>

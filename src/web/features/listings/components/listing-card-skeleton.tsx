@@ -4,7 +4,7 @@ import { cn } from '@web/lib/cn';
 
 /**
  * As tall as a ListingCard (badge row, address and its line, price block), so the card that replaces it moves
- * nothing (docs/decisions/0013-first-paint.md). `withActions`: the card's header row holds a button (the
+ * nothing (docs/decisions/0014-first-paint.md). `withActions`: the card's header row holds a button (the
  * marketplace star); `hidden`: keeps the space of a card past the visible skeletons.
  */
 export function ListingCardSkeleton({

@@ -16,6 +16,7 @@ import {
   patternOf,
   type CardBadge,
 } from '../rules';
+import { useIsOwner } from '../use-is-owner';
 import { BuyButton } from './buy-button';
 import { OwnerControls } from './owner-controls';
 import { TierBadge } from './tier-badge';
@@ -46,6 +47,7 @@ export function ListingCard({
 }) {
   const pattern = patternOf(listing.pattern);
   const { address: wallet } = useWallet();
+  const isOwner = useIsOwner(listing);
   return (
     <Card
       data-testid="listing-card"
@@ -57,7 +59,7 @@ export function ListingCard({
       <div className="flex items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-1.5">
           <TierBadge tier={cardTier(listing.rarityScore)} />
-          {listing.isOwner ? (
+          {isOwner ? (
             <Badge tone="premium">Your Listing</Badge>
           ) : (
             cardBadges(listing).map((b) => (
@@ -95,9 +97,9 @@ export function ListingCard({
           <p className="text-xs text-vault-400">{displayUsd(listing)}</p>
         </div>
         {/* The owner's card already says 'Your Listing' in its badges: no Buy button to offer. */}
-        {!listing.isOwner && <BuyButton listing={listing} onBuy={onBuy} />}
+        {!isOwner && <BuyButton listing={listing} onBuy={onBuy} />}
       </div>
-      {listing.isOwner && wallet && <OwnerControls listing={listing} wallet={wallet} />}
+      {isOwner && wallet && <OwnerControls listing={listing} wallet={wallet} />}
     </Card>
   );
 }

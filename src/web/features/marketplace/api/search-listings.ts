@@ -1,5 +1,6 @@
 import { listingPageSchema, searchListingsQuerySchema, type ListingPage } from '@shared/api/listings';
-import { CATEGORY_VALUES, POSITION_VALUES, RARITY_TIER_VALUES } from '@shared/api/search-filters';
+import { POSITION_VALUES, RARITY_TIER_VALUES } from '@shared/api/search-filters';
+import { CATEGORIES } from '@shared/domain-values';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@web/lib/api-client';
@@ -16,7 +17,7 @@ export const searchListingsInputSchema = z.object({
   sortOrder: z.enum(['asc', 'desc']),
   // Issue 20's filters: each is sent only when set, so the default request is the spec's.
   position: z.enum(POSITION_VALUES).optional(),
-  category: z.enum(CATEGORY_VALUES).optional(),
+  category: z.enum(CATEGORIES).optional(),
   minLength: z.number().int().optional(),
   maxLength: z.number().int().optional(),
   minPrice: z.string().optional(),

@@ -1,4 +1,5 @@
-import { CATEGORY_VALUES, RARITY_TIERS, RARITY_TIER_VALUES } from '@shared/api/search-filters';
+import { RARITY_TIERS, RARITY_TIER_VALUES } from '@shared/api/search-filters';
+import { CATEGORIES } from '@shared/domain-values';
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/button';
 import { Select } from '@web/components/select';
@@ -69,7 +70,7 @@ export function FilterBar({
           onChange={(e) => onChange({ category: (e.target.value || undefined) as Filters['category'] })}
         >
           <option value="">All categories</option>
-          {CATEGORY_VALUES.map((c) => (
+          {CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {categoryLabel(c)}
             </option>

@@ -11,6 +11,7 @@ import {
   displayUsd,
   marketTier,
   patternOf,
+  useIsOwner,
 } from '@web/features/listings';
 import { StarToggle } from '@web/features/watchlist';
 import { cn } from '@web/lib/cn';
@@ -26,6 +27,7 @@ const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 export function ListingRow({ listing, starred, onStar }: { listing: Listing; starred: boolean; onStar: () => void }) {
   const pattern = patternOf(listing.pattern);
+  const isOwner = useIsOwner(listing);
   return (
     <tr
       data-testid="listing-row"
@@ -42,7 +44,7 @@ export function ListingRow({ listing, starred, onStar }: { listing: Listing; sta
         >
           {truncateListingAddress(listing.address)}
         </Link>
-        {listing.isOwner && (
+        {isOwner && (
           <Badge tone="premium" className="ml-2">
             Your Listing
           </Badge>

@@ -49,7 +49,7 @@ export function ListingTable({ listings, loading, pageSize, sortBy, sortOrder, o
         <tbody aria-busy={loading || undefined}>
           {loading && !listings ? (
             // h-9 + py-3: a skeleton row is as tall as a listing row, and the page's other rows are reserved
-            // (invisible), so nothing below moves when the listings arrive (docs/decisions/0013-first-paint.md).
+            // (invisible), so nothing below moves when the listings arrive (docs/decisions/0014-first-paint.md).
             Array.from({ length: Math.max(SKELETON_ROWS, pageSize) }, (_, i) =>
               i < SKELETON_ROWS ? (
                 <tr key={i} data-testid="skeleton-row" className="border-t border-vault-800">

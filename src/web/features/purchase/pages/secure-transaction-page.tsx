@@ -19,20 +19,20 @@ import { PrivateKeyCard } from '../components/private-key-card';
 import { TransactionDetailsCard } from '../components/transaction-details-card';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { useAutoPayment } from '../use-auto-payment';
-import { useExplorerUrls } from '../use-explorer-urls';
+import { useExplorer } from '@web/lib/use-explorer';
 import { usePayment } from '../use-payment';
 import { useTrackedPurchase } from '../use-tracked-purchase';
 
 export function SecureTransactionPage() {
   const { transactionId = '' } = useParams();
   const { address, wallet, account } = useWallet();
-  const explorer = useExplorerUrls();
+  const explorer = useExplorer();
   const revealCommitment = useConfig().data?.revealCommitment;
-  const { query, pollingStopped } = useTrackedPurchase(transactionId, address);
+  const { query, status: trackedStatus, pollingStopped } = useTrackedPurchase(transactionId, address);
   const transaction = query.data;
   const payment = usePayment(transaction);
   const isBuyer = Boolean(transaction && address && transaction.buyer.walletAddress === address);
-  const canPay = Boolean(isBuyer && wallet && account && transaction?.status === 'initiated' && !transaction.txHash);
+  const canPay = Boolean(isBuyer && wallet && account && trackedStatus === 'initiated' && !transaction?.txHash);
   useAutoPayment(canPay && !payment.isPending, () => payment.mutate());
 
   if (query.isPending) return <LoadingState />;
@@ -52,7 +52,7 @@ export function SecureTransactionPage() {
     );
   }
 
-  const status = transaction.status;
+  const status = trackedStatus ?? transaction.status;
   const owned = OWNED_STATUSES.includes(status);
   // Verified at confirmed; at REVEAL_COMMITMENT=finalized the key unlocks only once the purchase is completed.
   const finalizing = status === 'verified' && revealCommitment === 'finalized';
@@ -101,7 +101,7 @@ export function SecureTransactionPage() {
           This purchase failed{transaction.disputeReason ? `: ${transaction.disputeReason}` : '.'}
         </p>
       )}
-      <TransactionDetailsCard transaction={transaction} />
+      <TransactionDetailsCard transaction={transaction} status={status} />
       <ConnectPhantomFooter />
     </div>
   );

@@ -1,5 +1,6 @@
+import { isRefundDue } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
-import { ArrowLeft, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleAlert, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
@@ -8,7 +9,8 @@ import { HashField } from '@web/components/hash-field';
 import { PageHeader } from '@web/components/page-header';
 import { Skeleton } from '@web/components/skeleton';
 import { toast } from '@web/components/toast-store';
-import { NetworkValue, TransactionStatusBadge, useExplorerUrls, useTransaction } from '@web/features/purchase';
+import { NetworkValue, TransactionStatusBadge, useTransaction } from '@web/features/purchase';
+import { useExplorer } from '@web/lib/use-explorer';
 import { ReceiptDownloads } from '@web/features/receipts';
 import { useWallet } from '@web/features/wallet';
 
@@ -18,7 +20,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString();
 export function TransactionPage() {
   const { txHash = '' } = useParams();
   const query = useTransaction(txHash);
-  const explorer = useExplorerUrls();
+  const explorer = useExplorer();
   const { address: viewer } = useWallet();
 
   if (query.isPending) return <TransactionSkeleton />;
@@ -105,6 +107,19 @@ export function TransactionPage() {
           />
         </CardContent>
       </Card>
+      {tx.status === 'failed' && tx.disputeReason && (
+        <Card className="border-danger-500/40">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <CircleAlert aria-hidden className="h-5 w-5 text-danger-400" />
+              {isRefundDue(tx) ? 'Refund Due' : 'Purchase Failed'}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm break-words text-vault-200" data-testid="dispute-reason">
+            {tx.disputeReason}
+          </CardContent>
+        </Card>
+      )}
       {tx.completedAt && (
         <Card className="border-money-500/40">
           <CardHeader>

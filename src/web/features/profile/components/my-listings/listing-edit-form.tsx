@@ -1,4 +1,5 @@
-import { CURRENCY_VALUES, priceProblem, type Listing, type PromotionType } from '@shared/api/listings';
+import { priceProblem, type Listing } from '@shared/api/listings';
+import { CURRENCIES, type Currency, type PromotionType } from '@shared/domain-values';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/button';
 import { Field, Input } from '@web/components/input';
@@ -44,7 +45,7 @@ export function ListingEditForm({ listing, wallet, onDone }: { listing: Listing;
         id: listing.id,
         body: {
           price: price.trim(),
-          currency: currency as (typeof CURRENCY_VALUES)[number],
+          currency: currency as Currency,
           pattern: pattern.trim() || null,
           category,
           isListed,
@@ -87,7 +88,7 @@ export function ListingEditForm({ listing, wallet, onDone }: { listing: Listing;
         </Field>
         <Field id={`${id}-currency`} label="Currency" error={errors.currency}>
           <Select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)}>
-            {CURRENCY_VALUES.map((c) => (
+            {CURRENCIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </Select>

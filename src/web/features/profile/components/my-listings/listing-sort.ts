@@ -1,3 +1,5 @@
+import { CATEGORIES } from '@shared/domain-values';
+
 /** docs/product-spec.md#profile: the sort button cycles through these, in this order. */
 export const SORTS = [
   { label: 'Date (Recent)', sortBy: 'createdAt', sortOrder: 'desc' },
@@ -9,16 +11,7 @@ export const SORTS = [
 ] as const;
 
 export const STATUS_FILTERS = ['all', 'available', 'sold', 'pending'] as const;
-export const CATEGORY_FILTERS = [
-  'all',
-  'leading-zeros',
-  'palindrome',
-  'repeating',
-  'word-like',
-  'mathematical',
-  'cultural',
-  'custom',
-] as const;
+export const CATEGORY_FILTERS = ['all', ...CATEGORIES] as const;
 
 export interface ListingFilters {
   search: string;

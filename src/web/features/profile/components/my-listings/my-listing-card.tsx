@@ -1,4 +1,4 @@
-import type { Listing } from '@shared/api/listings';
+import type { OwnListing } from '@shared/api/listings';
 import { formatSolAmount } from '@shared/money';
 import { Pencil, ShieldX } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { Card, CardContent } from '@web/components/card';
 import { DeleteListingDialog } from '@web/features/listings';
 import { ListingEditForm } from './listing-edit-form';
 
-export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: string }) {
+export function MyListingCard({ listing, wallet }: { listing: OwnListing; wallet: string }) {
   const [editing, setEditing] = useState(false);
 
   return (
@@ -30,7 +30,7 @@ export function MyListingCard({ listing, wallet }: { listing: Listing; wallet: s
           <p
             role="alert"
             data-testid="unlisted-reason"
-            className="flex items-start gap-2 rounded-lg bg-danger-500/10 p-3 text-sm break-words text-danger-400 ring-1 ring-danger-500/40"
+            className="flex items-start gap-2 rounded-lg bg-danger-500/10 p-3 text-sm wrap-anywhere text-danger-400 ring-1 ring-danger-500/40"
           >
             <ShieldX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
             <span className="min-w-0">{listing.unlistedReason}</span>

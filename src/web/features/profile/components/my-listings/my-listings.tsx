@@ -46,7 +46,7 @@ export function MyListings({ wallet }: { wallet: string }) {
       <SectionTitle id="my-listings" title="My Listings" count={data?.pagination.total} actions={create} />
       <ListingFiltersBar filters={filters} onChange={change} onClear={() => change(DEFAULT_FILTERS)} />
       {query.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid gap-4 *:min-w-0 md:grid-cols-2">
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
         </div>
@@ -71,7 +71,7 @@ export function MyListings({ wallet }: { wallet: string }) {
       ) : (
         data && (
           <>
-            <div className="grid gap-4 md:grid-cols-2" aria-busy={query.isPlaceholderData || undefined}>
+            <div className="grid gap-4 *:min-w-0 md:grid-cols-2" aria-busy={query.isPlaceholderData || undefined}>
               {data.addresses.map((listing) => (
                 <MyListingCard key={listing.id} listing={listing} wallet={wallet} />
               ))}

@@ -13,9 +13,13 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalValidator, type LocalValidator, type LocalValidatorOptions } from './create-local-validator.js';
-import type { WsTransportOptions } from './pubsub/ws-transport.js';
-import { serveLocalValidator } from './serve.js';
+import {
+  createLocalValidator,
+  serveLocalValidator,
+  type LocalValidator,
+  type LocalValidatorOptions,
+  type WsTransportOptions,
+} from '@chain/local-validator';
 
 // Test support (node-only): a local validator on a loopback port, reached with kit's own createSolanaRpc.
 

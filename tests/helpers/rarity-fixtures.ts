@@ -1,5 +1,5 @@
 /**
- * Test helpers (imported only by *.test.ts): real addresses from bytes, and crafted addresses whose only
+ * Rarity test helpers: real addresses from bytes, and crafted addresses whose only
  * feature is the one a test puts in.
  */
 import { getBase58Decoder } from '@solana/kit';

@@ -21,9 +21,9 @@ import {
   type KeyPairSigner,
   type Signature,
 } from '@solana/kit';
-import { MINT_SIZE, TOKEN_ACCOUNT_SIZE } from './token/token-state.js';
-import { TOKEN_2022_PROGRAM_ADDRESS } from './token/token-programs.js';
-import { latestLifetime, sendSigned, signMessage, type TestRpc } from './testing.js';
+import { MINT_SIZE, TOKEN_ACCOUNT_SIZE } from '@chain/local-validator/token/token-state';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@chain/local-validator/token/token-programs';
+import { latestLifetime, sendSigned, signMessage, type TestRpc } from './local-chain';
 
 // Test support (node-only): real SPL Token / Token-2022 mints and token accounts, made by sending the programs'
 // own instructions to the local chain (the base instructions are the same in both programs).

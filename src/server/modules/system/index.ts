@@ -1,0 +1,2 @@
+export { systemRoutes, type SystemRoutesOptions } from './system.routes';
+export type { ChainHealth } from './health';

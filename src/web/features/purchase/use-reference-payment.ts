@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { configQueryOptions } from '@web/features/config/api/get-config';
+import { waitForReferencePayment } from './pay/watch-reference';
+
+/**
+ * Whether a payment carrying `reference` has landed (a phone wallet paid through Solana Pay), so the pay screen
+ * says "Confirming" at once instead of after the server's sweep and the next 5 s poll. Pass null to stop
+ * watching. Only the buyer's own view carries the reference: anyone else who knew it could send a junk
+ * transaction naming it first, so other viewers wait for the server as before.
+ */
+export function useReferencePayment(reference: string | null, onSeen: () => unknown): boolean {
+  const queryClient = useQueryClient();
+  const [seen, setSeen] = useState<string | null>(null);
+  useEffect(() => {
+    if (!reference) return;
+    const abort = new AbortController();
+    void queryClient
+      .fetchQuery(configQueryOptions())
+      .then((config) => waitForReferencePayment(config, reference, abort.signal))
+      .then(() => {
+        if (abort.signal.aborted) return;
+        setSeen(reference);
+        void onSeen();
+      })
+      // Without the config there is nothing to watch with: the 5 s poll goes on as before.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [reference, queryClient, onSeen]);
+  return reference !== null && seen === reference;
+}
