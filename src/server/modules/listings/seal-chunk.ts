@@ -1,5 +1,7 @@
 import { autoPriceLamports } from '@shared/rarity';
-import type { VaultCipher } from '../vault';
+// A type only (erased at run time), taken from its file like seal-listing.ts's imports: this runs in the seal workers.
+// eslint-disable-next-line no-restricted-imports -- see above
+import type { VaultCipher } from '../vault/cipher';
 import type { BulkCandidate } from './bulk-checks';
 import { arrayLiteral, ListingColumnsBuilder, type EncodedListings } from './listing-columns';
 import { listingRecord } from './listing-record';
