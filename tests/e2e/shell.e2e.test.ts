@@ -83,7 +83,10 @@ describe('keyboard', () => {
   it('reaches the header links with Tab and shows a focus ring', () =>
     open(VIEWPORTS.desktop, async (page) => {
       await page.goto('/');
-      await page.getByRole('button', { name: 'Connect Wallet' }).waitFor();
+      // The prerendered button (aria-disabled until React takes over) is there before the app: focus moved in the
+      // prerender would be lost when React replaces it.
+      const connect = page.getByRole('button', { name: 'Connect Wallet' });
+      await expect.poll(() => connect.getAttribute('aria-disabled')).toBeNull();
       await page.keyboard.press('Tab'); // skip link
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
       await page.keyboard.press('Tab');
