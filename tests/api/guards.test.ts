@@ -202,6 +202,19 @@ describe('the route table', () => {
     expect(() =>
       bare.post('/api/test-only/cross-site', { config: { access: 'session', anyOrigin: true } }, async () => ({})),
     ).toThrow(/anyOrigin is only allowed on public routes/);
+    for (const [method, access] of [
+      ['GET', 'session'],
+      ['POST', 'public'],
+    ] as const) {
+      expect(() =>
+        bare.route({
+          method,
+          url: `/api/test-only/kept-${method}`,
+          config: { access, callerIndependent: true },
+          handler: async () => ({}),
+        }),
+      ).toThrow(/callerIndependent is only allowed on public GET routes/);
+    }
     expect(() => bare.get('/api/test-only/fine', { config: { access: 'public' } }, async () => ({}))).not.toThrow();
     expect(() => bare.get('/not-api', async () => ({}))).not.toThrow();
     await bare.close();

@@ -55,6 +55,16 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return res;
 }
 
+/** Every caller-independent read (`config.callerIndependent`), with this file's listing. */
+const publicReads = () => [
+  `${SEARCH}&sortBy=rarityScore`,
+  '/api/addresses/featured',
+  `/api/addresses/by-address/${first.address}`,
+  `/api/addresses/lookup/${first.address}`,
+  '/api/market-stats',
+  '/api/transactions/recent',
+];
+
 const idsOf = (body: string) => (JSON.parse(body) as { addresses: Listing[] }).addresses.map((a) => a.id);
 
 function pastTheMaxAge() {
@@ -64,14 +74,7 @@ function pastTheMaxAge() {
 
 describe('the public marketplace reads are the same bytes for every caller', () => {
   it('answers anonymous, the seller and another signed-in wallet alike, without isOwner', async () => {
-    const urls = [
-      `${SEARCH}&sortBy=rarityScore`,
-      '/api/addresses/featured',
-      `/api/addresses/by-address/${first.address}`,
-      '/api/market-stats',
-      '/api/transactions/recent',
-    ];
-    for (const url of urls) {
+    for (const url of publicReads()) {
       const [anonymous, own, other] = await Promise.all([
         get(url),
         get(url, { cookie: seller.cookie }),
@@ -88,6 +91,29 @@ describe('the public marketplace reads are the same bytes for every caller', () 
     // The browser tells its own listings from sellerWallet and its session.
     const page = listingPageSchema.parse((await get(`${SEARCH}&sortBy=rarityScore`)).json());
     expect(page.addresses.map((a) => a.sellerWallet)).toContain(seller.walletAddress);
+  });
+
+  it('does not look the caller up on them, unless the request names a wallet', async () => {
+    // A session cookie the server does not know: any route that looks it up answers with a cookie that clears it.
+    const unknown = seller.cookie.replace(/=.*$/, '=not-a-session-token');
+    const looked = await t.app.inject({ method: 'GET', url: '/api/auth/session-status', headers: { cookie: unknown } });
+    expect(looked.cookies.find((c) => c.value === '')?.maxAge).toBe(0);
+    for (const url of publicReads()) {
+      const res = await get(url, { cookie: unknown });
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe(CACHE_CONTROL);
+    }
+    // Naming a wallet still meets the wallet-match rule, which needs the session.
+    const named = await t.app.inject({
+      method: 'GET',
+      url: `${SEARCH}&walletAddress=${buyer.walletAddress}`,
+      headers: { cookie: seller.cookie },
+    });
+    expect(named.statusCode).toBe(403);
+    expect(named.json().error).toBe('WALLET_MISMATCH');
+    expect((await get(`${SEARCH}&walletAddress=${seller.walletAddress}`, { cookie: seller.cookie })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps one answer for everybody for PUBLIC_LISTINGS_MAX_AGE_SECONDS, then answers anew', async () => {

@@ -33,6 +33,7 @@ import { checkWalletMatch, claimedWallets } from './wallet-match';
  *     walletMatch?: false,                      // public routes only: skip the wallet-match rule
  *     contentTypes?: string[],                  // body types accepted besides application/json (CSV upload)
  *     anyOrigin?: true,                         // public routes only: skip the Origin check (Solana Pay, Actions)
+ *     callerIndependent?: true,                 // public reads only: no session lookup unless a wallet is named
  *   }
  *
  * and the guard enforces, in order: Origin check and JSON-only bodies on state-changing calls, the session
@@ -65,6 +66,13 @@ declare module 'fastify' {
      * never act on the session: without a cookie to ride there is nothing for the Origin check to defend.
      */
     anyOrigin?: true;
+    /**
+     * A public read whose answer is the same bytes for every caller (docs/decisions/0004): the guard does not look
+     * the session up, so a signed-in caller is served a kept answer without a database round trip, as an anonymous
+     * one is. `request.session` stays null there, unless the request names a wallet (the search's legacy
+     * `walletAddress`, the x-wallet-address header): then the session is resolved so the wallet-match rule holds.
+     */
+    callerIndependent?: true;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set for every /api route, public ones included. */
@@ -102,7 +110,8 @@ async function guardRequest(request: FastifyRequest, reply: FastifyReply): Promi
   }
 
   const token = request.cookies[sessionCookieName(publicOrigin)];
-  if (token) {
+  const sessionMatters = !config.callerIndependent || claimedWallets(request, config.walletFields).length > 0;
+  if (token && sessionMatters) {
     const resolve = (request.server as unknown as Record<symbol, SessionResolver>)[kResolveSession]!;
     const resolved = await resolve(token);
     if (resolved) {
@@ -173,6 +182,9 @@ function installGuard(this: FastifyInstance, route: RouteOptions, table: ApiRout
   }
   if (config.anyOrigin && access !== 'public') {
     throw new Error(`${name}: anyOrigin is only allowed on public routes`);
+  }
+  if (config.callerIndependent && (access !== 'public' || methods.some((m) => m !== 'GET' && m !== 'HEAD'))) {
+    throw new Error(`${name}: callerIndependent is only allowed on public GET routes`);
   }
   validateRateLimitRules(asArray(config.rateLimit), name);
   route.config = { ...config, access };

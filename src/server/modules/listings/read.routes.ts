@@ -45,7 +45,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
   app.get(
     '/api/addresses/search',
     {
-      config: { access: 'public' },
+      config: { access: 'public', callerIndependent: true },
       onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
@@ -70,7 +70,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
   app.get(
     '/api/addresses/featured',
     {
-      config: { access: 'public' },
+      config: { access: 'public', callerIndependent: true },
       onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
@@ -88,7 +88,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
   app.get(
     '/api/addresses/by-address/:address',
     {
-      config: { access: 'public' },
+      config: { access: 'public', callerIndependent: true },
       onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],
@@ -113,7 +113,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
   app.get(
     '/api/addresses/lookup/:address',
     {
-      config: { access: 'public' },
+      config: { access: 'public', callerIndependent: true },
       onSend: publicAnswerOnSend,
       schema: {
         tags: ['listings'],

@@ -14,7 +14,7 @@ export async function marketRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/market-stats',
     {
-      config: { access: 'public' },
+      config: { access: 'public', callerIndependent: true },
       onSend: publicAnswerOnSend,
       schema: {
         tags: ['market'],

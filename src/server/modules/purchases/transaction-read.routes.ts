@@ -25,7 +25,7 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
   app.get(
     '/api/transactions/recent',
     {
-      config: { access: 'public' },
+      config: { access: 'public', callerIndependent: true },
       onSend: publicAnswerOnSend,
       schema: {
         tags: ['transactions'],
