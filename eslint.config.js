@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -18,6 +19,83 @@ const serverOutsideModules = [
   { regex: `^@server/modules/[^/]+/${NOT_INDEX}`, message: `Server code ${MODULE_RULE}.` },
 ];
 const web = [{ group: ['@server/*', '**/server/**'], message: 'The browser never imports server code.' }];
+
+// The web features each feature may import, always through its index.ts. This object is the source; the table in
+// docs/architecture.md#web-features mirrors it (src/web/boundaries.test.ts checks that they agree).
+export const WEB_FEATURES = {
+  addresses: ['listings', 'validator'],
+  'create-listing': ['purchase', 'wallet'],
+  errors: [],
+  home: ['listings', 'validator'],
+  legal: ['receipts'],
+  listings: ['orders', 'purchase', 'wallet'],
+  marketplace: ['listings', 'watchlist'],
+  orders: ['validator', 'wallet'],
+  profile: ['listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
+  purchase: ['wallet'],
+  receipts: [],
+  transaction: ['purchase', 'receipts', 'wallet'],
+  validator: [],
+  wallet: [],
+  watchlist: ['listings', 'wallet'],
+};
+const featureFolders = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unlisted = featureFolders.filter((name) => !(name in WEB_FEATURES));
+const missing = Object.keys(WEB_FEATURES).filter((name) => !featureFolders.includes(name));
+if (unlisted.length > 0 || missing.length > 0) {
+  throw new Error(
+    `WEB_FEATURES in eslint.config.js must name every folder of src/web/features and no other` +
+      (unlisted.length ? `; add: ${unlisted.join(', ')}` : '') +
+      (missing.length ? `; drop: ${missing.join(', ')}` : '') +
+      ' (docs/architecture.md#web-features).',
+  );
+}
+const FEATURE_RULE = 'docs/architecture.md#web-features';
+const any = (names) => `(?:${names.join('|')})`;
+/** A feature imports only the features WEB_FEATURES allows it, only through their index.ts, and never `app`. */
+const webFeature = (name) => {
+  const allowed = WEB_FEATURES[name];
+  const others = Object.keys(WEB_FEATURES).filter((other) => other !== name);
+  return [
+    {
+      regex: `^@web/features/(?!${any([name, ...allowed])}(?:/|$))`,
+      message: allowed.length
+        ? `The ${name} feature may import only these features: ${allowed.join(', ')} (${FEATURE_RULE}).`
+        : `The ${name} feature imports no other feature (${FEATURE_RULE}).`,
+    },
+    ...(allowed.length
+      ? [
+          {
+            regex: `^@web/features/${any(allowed)}/`,
+            message: `Import another feature only through its index.ts: '@web/features/<name>' (${FEATURE_RULE}).`,
+          },
+        ]
+      : []),
+    {
+      regex: `^@web/features/${name}(?:/|$)`,
+      message: `Inside the ${name} feature, import its own files by a relative path (${FEATURE_RULE}).`,
+    },
+    {
+      // '../listings/…' or '../../features/listings/…': a relative path out of the feature, into another one.
+      // No feature has a subfolder named like a feature, 'features' or 'app' (src/web/boundaries.test.ts).
+      regex: `^(?:\\.\\./)+${any(['features', ...others])}(?:/|$)`,
+      message: `A feature reaches another feature through '@web/features/<name>', never a relative path (${FEATURE_RULE}).`,
+    },
+    {
+      regex: '^(?:@web/|(?:\\.\\./)+)app(?:/|$)',
+      message: `A feature never imports the app shell, src/web/app (${FEATURE_RULE}).`,
+    },
+  ];
+};
+// Shared UI (src/web/components) and helpers and hooks (src/web/lib) are below every feature and the app shell.
+const webShared = [
+  {
+    regex: '^(?:@web/|(?:\\.\\./)+)(?:features|app)(?:/|$)',
+    message: `src/web/components and src/web/lib import no feature and not the app shell (${FEATURE_RULE}).`,
+  },
+];
 const shared = [
   { group: ['@server/*', '@web/*', '@chain/*', 'node:*'], message: 'Shared code imports only shared code.' },
 ];
@@ -64,6 +142,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...boundaries(['src/web/**/*.{ts,tsx}'], web),
+  ...Object.keys(WEB_FEATURES).flatMap((name) =>
+    boundaries([`src/web/features/${name}/**/*.{ts,tsx}`], [...web, ...webFeature(name)]),
+  ),
+  ...boundaries(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], [...web, ...webShared]),
   ...boundaries(['src/shared/**/*.ts'], shared),
   ...boundaries(['src/chain/**/*.ts'], chain),
   ...boundaries(['src/server/modules/**/*.ts'], serverModule),

@@ -1,5 +1,5 @@
 import { explorerAddressUrl, explorerTxUrl } from '@chain/explorer';
-import { useConfig } from '@web/features/config/api/get-config';
+import { useConfig } from './config';
 import { useMemo } from 'react';
 
 /**

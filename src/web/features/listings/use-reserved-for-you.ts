@@ -1,5 +1,5 @@
 import type { Listing } from '@shared/api/listings';
-import { useMyOrders } from '@web/features/orders/api/get-my-orders';
+import { useMyOrders } from '@web/features/orders';
 import { useWallet } from '@web/features/wallet';
 
 /**

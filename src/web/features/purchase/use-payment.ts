@@ -2,8 +2,8 @@ import type { PaymentInstructions, TransactionView } from '@shared/api/transacti
 import { isSolanaError } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/toast-store';
-import { configQueryOptions } from '@web/features/config/api/get-config';
 import { useWallet } from '@web/features/wallet';
+import { configQueryOptions } from '@web/lib/config';
 import { confirmTransaction } from './api/confirm-transaction';
 import { invalidateTradeCaches, transactionKeys } from './api/query-keys';
 import { payWithWallet } from './pay/pay-with-wallet';

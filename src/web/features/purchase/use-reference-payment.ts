@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { configQueryOptions } from '@web/features/config/api/get-config';
+import { configQueryOptions } from '@web/lib/config';
 import { waitForReferencePayment } from './pay/watch-reference';
 
 /**

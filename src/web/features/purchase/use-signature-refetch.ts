@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { configQueryOptions } from '@web/features/config/api/get-config';
+import { configQueryOptions } from '@web/lib/config';
 import { waitForSignature } from './pay/wait-for-signature';
 
 /**

@@ -1,7 +1,7 @@
 import type { TransactionStatus } from '@shared/api/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useConfig } from '@web/features/config/api/get-config';
+import { useConfig } from '@web/lib/config';
 import { getTransaction } from './api/get-transaction';
 import { transactionKeys } from './api/query-keys';
 import { verifyTransaction } from './api/verify-transaction';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useConfig } from '@web/features/config/api/get-config';
+import { useConfig } from '@web/lib/config';
 
 /**
  * Registers the Local Dev Wallet when the server says it runs in local mode. Loaded on demand so its code

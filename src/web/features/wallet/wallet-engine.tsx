@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@web/components/toast-store';
-import { configQueryOptions } from '@web/features/config/api/get-config';
+import { configQueryOptions } from '@web/lib/config';
 import type { SessionResponse as Session } from '@shared/api/auth';
 import { sessionQueryKey, useSession } from './api/get-session';
 import { logout } from './api/logout';

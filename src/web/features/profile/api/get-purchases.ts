@@ -1,8 +1,8 @@
 import { transactionListSchema, walletQuerySchema, type TransactionView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
-import { useConfig } from '@web/features/config/api/get-config';
 import { transactionKeys } from '@web/features/purchase';
+import { apiFetch } from '@web/lib/api-client';
+import { useConfig } from '@web/lib/config';
 
 export const getPurchasesInputSchema = walletQuerySchema;
 

@@ -1,6 +1,6 @@
 import { publicConfigSchema, type PublicConfig } from '@shared/api/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { apiFetch } from './api-client';
 
 /** GET /api/config takes no input, so there is no input schema. */
 export function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
