@@ -6,6 +6,14 @@ import { prerenderPlugin } from './scripts/vite-prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+const SRC = fromRoot('./src/');
+const ACTS_ON_IMPORT = [
+  fromRoot('./src/web/main.tsx'),
+  fromRoot('./src/web/zod-jitless.ts'),
+  fromRoot('./src/web/styles.css'),
+  fromRoot('./src/shared/rarity/english-words.ts'),
+];
+
 // The API server (src/server/main.ts) listens on 5000 by default; in `vite dev` the browser talks to Vite,
 // so API and local-validator JSON-RPC calls are forwarded to keep them same-origin (cookies, CSP).
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:5000';
@@ -29,6 +37,16 @@ export default defineConfig({
     // The budget that matters is the home route's gzipped JS before first render (issue 18: ≤ 120 KB, measured by
     // `npm run bench -- web`); the entry chunk alone is ~456 KB minified, near Vite's default 500 KB warning.
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      // Our modules do nothing when imported beyond defining what they export, so a module none of whose exports
+      // a chunk uses is left out of it: a feature's index.ts re-exports zod schemas and hooks (calls Rollup cannot
+      // prove pure), and without this every chunk importing the barrel took all of them. The files listed do act
+      // on import. Packages keep their own package.json `sideEffects`.
+      treeshake: { moduleSideEffects: (id) => !id.startsWith(SRC) || ACTS_ON_IMPORT.some((f) => id.startsWith(f)) },
+      // Zod is one chunk, loaded with the entry that needs it anyway: left to the splitter, its pieces landed in
+      // whichever lazy chunk first used them (the receipts' @noble chunk), and every page then loaded that chunk.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] } },
+    },
   },
   server: {
     proxy: {

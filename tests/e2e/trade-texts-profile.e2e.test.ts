@@ -434,6 +434,12 @@ describe('admin My Listings', () => {
           .getByRole('button', { name: 'Delete Listing' })
           .click();
         await expectToast(page, 'Error', 'Failed to delete listing');
+        // The dialog is closed and the focus is back on the Delete button that opened it.
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await card.getByRole('button', { name: 'Delete' }).waitFor();
+        expect(await card.getByRole('button', { name: 'Delete' }).evaluate((b) => b === document.activeElement)).toBe(
+          true,
+        );
         await page.unroute(`**/api/addresses/${target.id}`);
 
         await card.getByRole('button', { name: 'Edit' }).click();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { receiptSchema } from '../trust/receipt';
-import { isRecipientPublicKey } from '../trust/sealed-key';
+import { receiptSchema } from '../trust/receipt-schema';
 
 /** Trust API shapes (docs/domain.md#trust-model): proof of custody, sealed key delivery, receipts. */
 
@@ -45,24 +44,6 @@ export const sealedKeySchema = z.object({
   nonce: z.string(),
   ciphertext: z.string(),
 });
-
-/**
- * Reveal body (docs/domain.md#sealed-delivery). With `recipientPublicKey` (a one-time X25519 public key, 32 bytes
- * base64) the answer is sealed to it; without a body the spec's plain `{ success, privateKey }` stays, for API callers.
- */
-export const revealKeyBodySchema = z
-  .object({
-    recipientPublicKey: z
-      .string()
-      .max(64)
-      .refine(
-        (v) => base64Length(v) === 32 && isRecipientPublicKey(v),
-        'recipientPublicKey must be a 32-byte X25519 public key in base64',
-      ),
-  })
-  .strict()
-  // No body at all: fastify hands the validator null.
-  .nullish();
 
 export const attestationKeyResponseSchema = z.object({
   publicKey: z.string().describe('the ed25519 attestation public key, base58'),

@@ -1,7 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Decoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { canonicalBytes, canonicalJson, verifyReceipt, type ReceiptStatement } from './receipt';
+import { canonicalBytes, canonicalJson, verifyReceipt } from './receipt';
+import type { ReceiptStatement } from './receipt-schema';
 
 const statement: ReceiptStatement = {
   type: 'vanity-vault/destroy-receipt/v1',

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Encoder } from '@solana/kit';
-import { z } from 'zod';
+import { receiptSchema, type ReceiptStatement } from './receipt-schema';
 
 /**
  * Signed receipts (docs/domain.md#receipts). A receipt is a statement plus the shop's ed25519 signature over the
@@ -8,47 +8,6 @@ import { z } from 'zod';
  * and no whitespace. Every value is a string (lamports and slots as decimal strings), so this is exactly RFC 8785 (JCS)
  * for these objects and any language reproduces the bytes without a float or number-format question.
  */
-
-const text = z.string().min(1).max(200);
-
-export const saleStatementSchema = z
-  .object({
-    type: z.literal('vanity-vault/sale-receipt/v1'),
-    address: text,
-    transactionId: text,
-    paymentSignature: text,
-    slot: z.string().regex(/^\d+$/),
-    priceLamports: z.string().regex(/^\d+$/),
-    buyer: text,
-    seller: text,
-    cluster: text,
-    issuedAt: text,
-  })
-  .strict();
-
-export const destroyStatementSchema = z
-  .object({
-    type: z.literal('vanity-vault/destroy-receipt/v1'),
-    address: text,
-    transactionId: text,
-    destroyedAt: text,
-    statement: text,
-    cluster: text,
-    issuedAt: text,
-  })
-  .strict();
-
-export const receiptStatementSchema = z.discriminatedUnion('type', [saleStatementSchema, destroyStatementSchema]);
-export type ReceiptStatement = z.infer<typeof receiptStatementSchema>;
-
-export const receiptSchema = z.object({
-  statement: receiptStatementSchema,
-  /** ed25519 over canonicalBytes(statement), base64. */
-  signature: z.string(),
-  /** The attestation public key that signed, base58 (also published at GET /api/attestation-key). */
-  signer: z.string(),
-});
-export type Receipt = z.infer<typeof receiptSchema>;
 
 export const DESTROY_STATEMENT = 'The vault no longer holds the private key of this address.';
 

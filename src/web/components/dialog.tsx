@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '@web/lib/cn';
 
 export const Dialog = RadixDialog.Root;
@@ -13,16 +13,27 @@ export function DialogContent({
   description,
   children,
   className,
+  returnFocusTo,
 }: {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Where focus goes on close when the dialog was opened without a DialogTrigger (Radix returns it to one). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-vault-950/80 backdrop-blur-sm animate-fade-in" />
       <RadixDialog.Content
+        onCloseAutoFocus={
+          returnFocusTo
+            ? (event) => {
+                event.preventDefault();
+                returnFocusTo.current?.focus();
+              }
+            : undefined
+        }
         className={cn(
           'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
           'rounded-2xl border border-vault-700 bg-vault-900 p-5 shadow-vault animate-fade-in sm:p-6',

@@ -5,7 +5,8 @@ import {
   revealKeyResponseSchema,
   transactionIdParamsSchema,
 } from '@shared/api/transactions';
-import { revealKeyBodySchema, safetyWarningSchema, sealedRevealResponseSchema } from '@shared/api/trust';
+import { revealKeyBodySchema } from '@shared/api/reveal';
+import { safetyWarningSchema, sealedRevealResponseSchema } from '@shared/api/trust';
 import { z } from 'zod';
 import { RATE_LIMITS } from '@server/http/rate-limit';
 import type { AppInstance } from '@server/types';

@@ -1,5 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { canonicalBytes, type Receipt, type ReceiptStatement } from '@shared/trust/receipt';
+import { canonicalBytes } from '@shared/trust/receipt';
+import type { Receipt, ReceiptStatement } from '@shared/trust/receipt-schema';
 import { encodeBase58 } from '../vault';
 
 /**

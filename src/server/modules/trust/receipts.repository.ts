@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { canonicalJson, type Receipt, type ReceiptStatement } from '@shared/trust/receipt';
+import { canonicalJson } from '@shared/trust/receipt';
+import type { Receipt, ReceiptStatement } from '@shared/trust/receipt-schema';
 import type { Queryable } from '../../db/database';
 import { receipts } from '../../db/schema';
 

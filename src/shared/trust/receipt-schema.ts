@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The receipt's shape (docs/domain.md#receipts), apart from the code that signs and checks it (receipt.ts): API
+ * schemas import this without the ed25519 code every listing page would otherwise load.
+ */
+
+const text = z.string().min(1).max(200);
+
+export const saleStatementSchema = z
+  .object({
+    type: z.literal('vanity-vault/sale-receipt/v1'),
+    address: text,
+    transactionId: text,
+    paymentSignature: text,
+    slot: z.string().regex(/^\d+$/),
+    priceLamports: z.string().regex(/^\d+$/),
+    buyer: text,
+    seller: text,
+    cluster: text,
+    issuedAt: text,
+  })
+  .strict();
+
+export const destroyStatementSchema = z
+  .object({
+    type: z.literal('vanity-vault/destroy-receipt/v1'),
+    address: text,
+    transactionId: text,
+    destroyedAt: text,
+    statement: text,
+    cluster: text,
+    issuedAt: text,
+  })
+  .strict();
+
+export const receiptStatementSchema = z.discriminatedUnion('type', [saleStatementSchema, destroyStatementSchema]);
+export type ReceiptStatement = z.infer<typeof receiptStatementSchema>;
+
+export const receiptSchema = z.object({
+  statement: receiptStatementSchema,
+  /** ed25519 over canonicalBytes(statement), base64. */
+  signature: z.string(),
+  /** The attestation public key that signed, base58 (also published at GET /api/attestation-key). */
+  signer: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
