@@ -1,19 +1,24 @@
 /** Big counts and durations in words people read at a glance (validator and address page). */
 
-const compact = new Intl.NumberFormat('en-US', {
-  notation: 'compact',
-  compactDisplay: 'long',
-  maximumSignificantDigits: 3,
-});
-const plain = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+// Made on first use: building an Intl formatter loads locale data, a long task on a phone if done while Home loads.
+let formatters: { compact: Intl.NumberFormat; plain: Intl.NumberFormat } | undefined;
+const formatter = (kind: 'compact' | 'plain') =>
+  (formatters ??= {
+    compact: new Intl.NumberFormat('en-US', {
+      notation: 'compact',
+      compactDisplay: 'long',
+      maximumSignificantDigits: 3,
+    }),
+    plain: new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 }),
+  })[kind];
 
 /** 12_300 → '12.3 thousand', 4.2e9 → '4.2 billion', beyond trillions '1.5 × 10^18'. */
 export function humanCount(n: number): string {
   if (!Number.isFinite(n)) return '∞';
-  if (n < 1000) return plain.format(Math.max(0, n));
-  if (n < 1e15) return compact.format(n);
+  if (n < 1000) return formatter('plain').format(Math.max(0, n));
+  if (n < 1e15) return formatter('compact').format(n);
   const exp = Math.floor(Math.log10(n));
-  return `${plain.format(n / 10 ** exp)} × 10^${exp}`;
+  return `${formatter('plain').format(n / 10 ** exp)} × 10^${exp}`;
 }
 
 const UNITS: Array<[seconds: number, name: string]> = [
