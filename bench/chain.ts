@@ -1,14 +1,7 @@
-import { getTransferSolInstruction } from '@solana-program/system';
 import {
-  appendTransactionMessageInstructions,
   blockhash,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
   type KeyPairSigner,
 } from '@solana/kit';
@@ -16,6 +9,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createLocalValidator, STATE_FILE_NAME, type LocalValidator } from '@chain/local-validator';
+import { solTransferMessage } from '@tests/helpers/local-chain';
 import { onCleanup } from './lib/cleanup';
 import { table } from './lib/report';
 import { startServer } from './lib/server-process';
@@ -80,22 +74,8 @@ function transferSigner(rpc: Call, payer: KeyPairSigner, recipients: KeyPairSign
     };
     const out: string[] = [];
     for (let i = 0; i < count; i++, n++) {
-      const message = pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(payer, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-        (m) =>
-          appendTransactionMessageInstructions(
-            [
-              getTransferSolInstruction({
-                source: payer,
-                destination: recipients[n % recipients.length]!.address,
-                amount: lamports(BigInt(n < recipients.length ? 1_000_000 + n : 1 + n)),
-              }),
-            ],
-            m,
-          ),
-      );
+      const to = recipients[n % recipients.length]!.address;
+      const message = solTransferMessage(payer, to, BigInt(n < recipients.length ? 1_000_000 + n : 1 + n), lifetime);
       out.push(getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message)));
     }
     return out;

@@ -3,7 +3,7 @@ import { LAMPORTS_PER_SOL } from '@shared/money';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { HttpWallet } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
-import { drive, type LoadRequest } from './lib/load';
+import { drive, LOAD_COLUMNS, loadCells, type LoadRequest } from './lib/load';
 import { loadNow, secs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
 import { table } from './lib/report';
@@ -144,28 +144,10 @@ export async function benchLoad(): Promise<string> {
         `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=1\`) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) each signed in beforehand, go through a purchase end to end over HTTP: initiate, pay on the local validator, confirm, poll verify, reveal, and check the revealed key is the listing's.`,
         '',
         table(
-          [
-            'requests/s',
-            'p50',
-            'p95',
-            'p99',
-            'max',
-            'requests',
-            'non-2xx',
-            'errors (timeouts)',
-            'target',
-            'load (1 min) after',
-          ],
+          [...LOAD_COLUMNS, 'target', 'load (1 min) after'],
           [
             [
-              r.rps.toFixed(0),
-              ms(r.p50),
-              ms(r.p95),
-              ms(r.p99),
-              ms(r.max),
-              r.requests.toLocaleString('en'),
-              r.non2xx,
-              `${r.errors} (${r.timeouts})`,
+              ...loadCells(r, 0, ms),
               `≥ ${TARGET_RPS.toLocaleString('en')} req/s, p99 ≤ ${TARGET_P99_MS} ms, no errors: ${met ? 'met' : 'missed'}`,
               load,
             ],

@@ -11,7 +11,7 @@ import { searchFilter } from '@server/modules/listings/read-filters';
 import { readMarketStats } from '@server/modules/market';
 import { HttpWallet } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
-import { drive, type LoadRequest, type LoadResult } from './lib/load';
+import { drive, LOAD_COLUMNS, loadCells, type LoadRequest, type LoadResult } from './lib/load';
 import { startMinimalServer, type MinimalStatements } from './lib/minimal-search-server';
 import { loadNow, secs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
@@ -190,16 +190,11 @@ export async function benchSearchFilters(): Promise<string> {
     const s0 = performance.now();
     await seedListings(db.url, LISTINGS, realKeypair().address).finally(() => setup.close());
     const seedMs = performance.now() - s0;
-    const { timings, plans } = await explainReads(db.url, filterReads());
+    const explained = await explainReads(db.url, filterReads());
     return [
       `Command: \`BENCH_SEARCH_LISTINGS=${LISTINGS} npm run bench -- search-filters\` — ${LISTINGS.toLocaleString('en')} listings seeded in ${secs(seedMs)} (as for \`search\`: one in 5 has a 3–7 character prefix pattern and one of six named categories, the rest are custom; prices 0.1–100 SOL, rarity 0–10, uniform). Each filter read's statements, median of 5 runs, one at a time, with the scans of its plan. \`npm run bench -- search\` runs the same reads after its load runs.`,
       '',
-      table(['read (statement)', 'median', 'plan'], timings),
-      '',
-      '<details><summary>EXPLAIN (ANALYZE, BUFFERS) of each statement</summary>',
-      '',
-      ...plans,
-      '</details>',
+      ...explainedReport(explained),
     ].join('\n');
   } finally {
     await db.drop();
@@ -265,6 +260,18 @@ export async function explainReads(
     await pool.end();
   }
   return { timings, plans };
+}
+
+/** How both search reports end: the statements' timings, then their plans folded away. */
+function explainedReport({ timings, plans }: { timings: string[][]; plans: string[] }): string[] {
+  return [
+    table(['read (statement)', 'median', 'plan'], timings),
+    '',
+    '<details><summary>EXPLAIN (ANALYZE, BUFFERS) of each statement</summary>',
+    '',
+    ...plans,
+    '</details>',
+  ];
 }
 
 type Caller = 'anonymous' | 'signed-in';
@@ -373,7 +380,7 @@ export async function benchSearch(): Promise<string> {
     }
 
     console.log("search: EXPLAIN ANALYZE of each read's statements…");
-    const { timings, plans } = await explainReads(db.url).finally(() => setup.close());
+    const explained = await explainReads(db.url).finally(() => setup.close());
     const at32 = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
       runs.find(
         (x) => x.server === server && x.scenario.kind === kind && x.caller === caller && x.connections === CONNECTIONS,
@@ -446,14 +453,7 @@ export async function benchSearch(): Promise<string> {
           'scenario',
           'caller',
           'connections',
-          'requests/s',
-          'p50',
-          'p95',
-          'p99',
-          'max',
-          'requests',
-          'non-2xx',
-          'errors (timeouts)',
+          ...LOAD_COLUMNS,
           `p95 ≤ ${TARGET_P95_MS} ms`,
           'load (1 min) after',
         ],
@@ -462,14 +462,7 @@ export async function benchSearch(): Promise<string> {
           scenario.name,
           caller,
           connections,
-          r.rps.toFixed(1),
-          fmt(r.p50),
-          fmt(r.p95),
-          fmt(r.p99),
-          fmt(r.max),
-          r.requests.toLocaleString('en'),
-          r.non2xx,
-          `${r.errors} (${r.timeouts})`,
+          ...loadCells(r, 1, fmt),
           r.p95 <= TARGET_P95_MS ? 'met' : 'missed',
           load,
         ]),
@@ -477,12 +470,7 @@ export async function benchSearch(): Promise<string> {
       '',
       "Every statement each read sends (recorded from the repository code itself, each as a named statement), median of 5 runs each, one at a time, after the load, with the scans of its plan. Without a substring, a page whose total is not kept reads its rows with the capped count beside them (an InitPlan); once the total is kept (past the cap), the page is its rows alone (the `total kept` reads). With a substring, one statement collects the matches (up to the cap) and then the page by id, or the ordered page when there are more matches than the cap. The sellers' wallets are read once per process (`users`, the first read below), not joined.",
       '',
-      table(['read (statement)', 'median', 'plan'], timings),
-      '',
-      '<details><summary>EXPLAIN (ANALYZE, BUFFERS) of each statement</summary>',
-      '',
-      ...plans,
-      '</details>',
+      ...explainedReport(explained),
     ].join('\n');
   } finally {
     await db.drop();

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import buildWebIfStale from '../tests/e2e/global-setup';
 import { startAppServer } from '../tests/e2e/helpers/app-server';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
+import { viewportOf } from './screenshot-page';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const PAGES: Array<[name: string, path: string]> = [
@@ -21,7 +22,7 @@ await mkdir(OUT, { recursive: true });
 const [server, browser] = await Promise.all([startAppServer({ env: { DEMO_DATA: 'true' } }), launchBrowser()]);
 try {
   for (const width of [1280, 390]) {
-    const viewport = { width, height: width > 600 ? 800 : 844 };
+    const viewport = viewportOf(width);
     for (const javaScriptEnabled of [false, true]) {
       const context = await browser.newContext({ baseURL: server.url, viewport, javaScriptEnabled });
       const page = await context.newPage();

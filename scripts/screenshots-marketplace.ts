@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import buildWebIfStale from '../tests/e2e/global-setup';
 import { startAppServer } from '../tests/e2e/helpers/app-server';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
+import { shootPage, viewportOf } from './screenshot-page';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
@@ -26,18 +27,9 @@ try {
     ['marketplace-empty-search', '/marketplace?q=zzzzzzzz&pos=start'],
   ];
   for (const width of [1280, 390]) {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width, height: width > 600 ? 800 : 844 },
-    });
+    const context = await browser.newContext({ baseURL: server.url, viewport: viewportOf(width) });
     const page = await context.newPage();
-    for (const [name, path] of shots) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
-    }
+    for (const [name, path] of shots) await shootPage(page, path, `${OUT}${name}-${width}.png`);
     await context.close();
   }
 } finally {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import buildWebIfStale from '../tests/e2e/global-setup';
 import { startAppServer } from '../tests/e2e/helpers/app-server';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
+import { shootPage, viewportOf } from './screenshot-page';
 import { newKeypair } from '../tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from '../tests/e2e/helpers/test-wallet';
 
@@ -39,19 +40,10 @@ if (firstAddress) {
 }
 try {
   for (const width of WIDTHS) {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width, height: width > 600 ? 800 : 844 },
-    });
+    const context = await browser.newContext({ baseURL: server.url, viewport: viewportOf(width) });
     const page = await context.newPage();
     const wallet = await installTestWallet(page, newKeypair());
-    for (const [name, path] of ROUTES) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
-    }
+    for (const [name, path] of ROUTES) await shootPage(page, path, `${OUT}${name}-${width}.png`);
     if (firstAddress) {
       await page.goto('/');
       await page.getByLabel('Address', { exact: true }).fill(firstAddress);

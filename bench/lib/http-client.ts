@@ -10,6 +10,7 @@ import {
 import type { ChallengeResponse, VerifyBody } from '@shared/api/auth';
 import type { InitiateTransactionResponse } from '@shared/api/transactions';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
+import { chainPaymentOf } from '@chain/payment/chain-payment';
 
 /**
  * A wallet talking to a running server over real HTTP, the way the browser does: Sign-In With Solana, then the
@@ -118,19 +119,12 @@ export class HttpWallet {
       currency: 'SOL',
       membershipTier: 'basic',
     });
-    const p = started.payment;
     const { value: lifetime } = await this.rpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
       'getLatestBlockhash',
       [{ commitment: 'confirmed' }],
     );
     const message = buildPaymentTransaction({
-      payment: {
-        recipient: p.recipient,
-        lamports: BigInt(p.lamports),
-        reference: p.reference,
-        memo: p.memo,
-        ...(p.treasury ? { treasury: p.treasury, commissionLamports: BigInt(p.commissionLamports ?? '0') } : {}),
-      },
+      payment: chainPaymentOf(started.payment),
       buyer: await createSignerFromKeyPair(this.keys),
       lifetime: {
         blockhash: lifetime.blockhash as never,

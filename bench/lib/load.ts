@@ -67,3 +67,20 @@ export function drive(
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
+
+/** The columns every report shows for a load run, requests/s to errors. */
+export const LOAD_COLUMNS = ['requests/s', 'p50', 'p95', 'p99', 'max', 'requests', 'non-2xx', 'errors (timeouts)'];
+
+/** One run's cells under LOAD_COLUMNS. Each report keeps its own precision and its own text for "no answer". */
+export function loadCells(r: LoadResult, rpsDigits: number, ms: (n: number) => string): (string | number)[] {
+  return [
+    r.rps.toFixed(rpsDigits),
+    ms(r.p50),
+    ms(r.p95),
+    ms(r.p99),
+    ms(r.max),
+    r.requests.toLocaleString('en'),
+    r.non2xx,
+    `${r.errors} (${r.timeouts})`,
+  ];
+}

@@ -16,6 +16,7 @@ import {
 } from '@solana/kit';
 import { expect } from 'vitest';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
+import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import type { ChallengeResponse } from '@shared/api/auth';
 import type { InitiateTransactionResponse, PaymentInstructions } from '@shared/api/transactions';
@@ -24,7 +25,6 @@ import type { Database } from '@server/db/database';
 import { openEmbeddedDatabase } from '@server/db/open-embedded';
 import { createTestDatabase, testDriver, type TestDatabase } from '@tests/helpers/db';
 import { newWallet, signChallenge, type TestWallet } from '@tests/helpers/wallet';
-import { chainPaymentOf } from './purchases-helpers';
 import { freePort } from '@tests/helpers/server-process';
 
 /**

@@ -2,9 +2,9 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createListing, createUser, type CreatedListing } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
+import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import {
-  chainPaymentOf,
   confirm,
   countRows,
   createPurchaseApp,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
+import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import { createLocalValidator, serveLocalValidator, type LocalValidator } from '@chain/local-validator';
 import { createChainRpc, type ChainRpc } from '@chain/rpc/chain-rpc';
@@ -19,7 +19,7 @@ import { createChainContext } from '@server/chain/create-chain-context';
 import { loadEnv, type Env } from '@server/config/env';
 import { seedReferenceData } from '@server/db/seed-reference-data';
 import { purchaseDepsOf, type PurchaseDeps } from '@server/modules/purchases';
-import type { TestApp } from '@tests/helpers/app';
+import { testEnvVars, type TestApp } from '@tests/helpers/app';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 import { LAMPORTS_PER_SOL } from '@shared/money';
@@ -69,13 +69,8 @@ export async function createPurchaseApp(opts: {
 }): Promise<PurchaseTestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-purchase-'));
   const env: Env = loadEnv({
-    DATA_DIR: dataDir,
-    LOCAL_RPC_PORT: '0',
-    SOLANA_CLUSTER: 'local',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    PUBLIC_ORIGIN: 'http://localhost:5000',
-    VAULT_MASTER_KEY: opts.masterKey ?? randomBytes(32).toString('base64'),
+    ...testEnvVars(dataDir),
+    ...(opts.masterKey === undefined ? {} : { VAULT_MASTER_KEY: opts.masterKey }),
     // Listing reads answer from the database every time: the tests read their own writes, and the database fault
     // tests use the featured read as a request that needs the database.
     PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
@@ -111,19 +106,6 @@ export async function fund(chain: TestChain, wallet: string, lamports = 100n * S
 export async function balanceOf(chain: TestChain, wallet: string): Promise<bigint> {
   const { value } = await chain.rpc.getBalance(address(wallet), { commitment: 'confirmed' }).send();
   return value;
-}
-
-/** The payment instructions of an initiate response, in the chain layer's types. */
-export function chainPaymentOf(payment: PaymentInstructions): ChainPayment {
-  return {
-    recipient: payment.recipient,
-    lamports: BigInt(payment.lamports),
-    reference: payment.reference,
-    memo: payment.memo,
-    ...(payment.treasury
-      ? { treasury: payment.treasury, commissionLamports: BigInt(payment.commissionLamports ?? '0') }
-      : {}),
-  };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 import {
-  chainPaymentOf,
   confirm,
   countRows,
   createPurchaseApp,

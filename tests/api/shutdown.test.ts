@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '@server/config/env';
 import { createServerRuntime } from '@server/runtime';
+import { testEnvVars } from '@tests/helpers/app';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 
 /**
@@ -31,13 +31,7 @@ async function runtimeOnOwnData() {
     cleanups.push(() => database!.close());
   }
   const env = loadEnv({
-    DATA_DIR: dataDir,
-    LOCAL_RPC_PORT: '0',
-    SOLANA_CLUSTER: 'local',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    PUBLIC_ORIGIN: 'http://localhost:5000',
-    VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
+    ...testEnvVars(dataDir),
     GRIND_WORKERS: '0',
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
   });

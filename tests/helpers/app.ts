@@ -19,6 +19,20 @@ export interface TestApp {
 }
 
 /**
+ * The variables every in-process test app starts from: its own DATA_DIR and a fresh master key, the local cluster
+ * without the standard RPC port, no demo data, no log.
+ */
+export const testEnvVars = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  LOCAL_RPC_PORT: '0',
+  SOLANA_CLUSTER: 'local',
+  DEMO_DATA: 'false',
+  LOG_LEVEL: 'silent',
+  PUBLIC_ORIGIN: 'http://localhost:5000',
+  VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
+});
+
+/**
  * The whole app in-process on its own fresh database (see `createTestDatabase`) and its own DATA_DIR, ready for
  * `app.inject`. `setup` runs before `ready()`, for tests that add routes of their own.
  */
@@ -32,17 +46,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-test-'));
   const env = loadEnv({
-    DATA_DIR: dataDir,
-    LOCAL_RPC_PORT: '0',
-    SOLANA_CLUSTER: 'local',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
+    ...testEnvVars(dataDir),
     // Tests read right after their own writes; the production defaults keep stats up to 10 s, and search,
     // featured, address pages and recent sales up to 1 s (listings-public-cache.test.ts tests that with them on).
     MARKET_STATS_MAX_AGE_SECONDS: '0',
     PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
-    PUBLIC_ORIGIN: 'http://localhost:5000',
-    VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
     ...opts.env,
   });
   const database = await createTestDatabase();

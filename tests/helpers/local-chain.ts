@@ -1,10 +1,17 @@
+import { getTransferSolInstruction } from '@solana-program/system';
 import {
+  appendTransactionMessageInstructions,
   createSolanaRpc,
+  createTransactionMessage,
   devnet,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
+  type Address,
   type Blockhash,
   type KeyPairSigner,
   type Signature,
@@ -71,6 +78,23 @@ export async function fundedSigner(rpc: TestRpc, amount: bigint): Promise<KeyPai
 
 export async function latestLifetime(rpc: TestRpc): Promise<{ blockhash: Blockhash; lastValidBlockHeight: bigint }> {
   return (await rpc.getLatestBlockhash().send()).value;
+}
+
+/** One System transfer of `amount` lamports from `from`, who pays the fee too; ready to sign. */
+export function solTransferMessage(
+  from: KeyPairSigner,
+  to: Address,
+  amount: bigint,
+  lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
+  version: 0 | 'legacy' = 0,
+) {
+  return pipe(
+    createTransactionMessage({ version }),
+    (m) => setTransactionMessageFeePayerSigner(from, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) =>
+      appendTransactionMessageInstructions([getTransferSolInstruction({ source: from, destination: to, amount })], m),
+  );
 }
 
 type SignableMessage = Parameters<typeof signTransactionMessageWithSigners>[0];

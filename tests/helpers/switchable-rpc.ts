@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 export type RpcMode = 'up' | 'http-503' | 'refuse';
 
@@ -47,7 +48,7 @@ export async function createSwitchableRpc(targetUrl: string): Promise<Switchable
   };
 
   let server: Server = makeServer();
-  await listen(server, 0);
+  await listenOnLoopback(server, 0);
   const port = (server.address() as { port: number }).port;
 
   return {
@@ -57,28 +58,18 @@ export async function createSwitchableRpc(targetUrl: string): Promise<Switchable
     },
     async set(next) {
       if (next === 'refuse' && mode !== 'refuse') {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const closed = closeServer(server);
         for (const socket of sockets) socket.destroy();
         await closed;
       } else if (next !== 'refuse' && mode === 'refuse') {
         server = makeServer();
-        await listen(server, port);
+        await listenOnLoopback(server, port);
       }
       mode = next;
     },
     async close() {
       for (const socket of sockets) socket.destroy();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server.listening) await closeServer(server);
     },
   };
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }

@@ -1,4 +1,5 @@
 import { createServer, Socket, type Server } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 /**
  * A TCP proxy a test can cut and restore, to drop one app's connection to PostgreSQL without touching the machine's
@@ -60,7 +61,7 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
   };
 
   let server: Server = createServer(onConnection);
-  await listen(server, 0);
+  await listenOnLoopback(server, 0);
   const port = (server.address() as { port: number }).port;
 
   return {
@@ -77,7 +78,7 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
     async cut(how) {
       mode = how;
       if (how === 'refuse') {
-        const closed = close(server); // stops accepting now; resolves once the open connections are gone
+        const closed = closeServer(server); // stops accepting now; resolves once the open connections are gone
         for (const { client, upstream } of pairs) {
           // A reset, not a polite FIN: the app sees its connection die as it would if the host vanished.
           client.resetAndDestroy();
@@ -97,7 +98,7 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
     async restore() {
       if (mode === 'refuse') {
         server = createServer(onConnection);
-        await listen(server, port);
+        await listenOnLoopback(server, port);
       }
       // Connections that were black-holed are beyond saving (a half-read protocol message); end them.
       for (const { client, upstream } of pairs) {
@@ -116,21 +117,7 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
         upstream.destroy();
       }
       for (const socket of stalled) socket.destroy();
-      if (server.listening) await close(server);
+      if (server.listening) await closeServer(server);
     },
   };
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
 }

@@ -4,8 +4,27 @@ import type { MethodHandler } from './methods/params';
 type Id = string | number | null;
 const MAX_BATCH = 100;
 
-function errorResponse(id: Id, code: number, message: string, data?: unknown) {
+export function errorResponse(id: Id, code: number, message: string, data?: unknown) {
   return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+type Envelope =
+  { id: Id; method: string; params: unknown; notification: boolean } | { invalid: ReturnType<typeof errorResponse> };
+
+/**
+ * A JSON-RPC 2.0 request's envelope, or the "Invalid request" answer it earns; over HTTP and PubSub alike. A
+ * `notification` (no id) gets no answer over PubSub.
+ */
+export function readEnvelope(request: unknown): Envelope {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) {
+    return { invalid: errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request') };
+  }
+  const { jsonrpc, method, params, id: rawId } = request as Record<string, unknown>;
+  const id: Id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+  if (jsonrpc !== '2.0' || typeof method !== 'string') {
+    return { invalid: errorResponse(id, RpcErrorCode.INVALID_REQUEST, 'Invalid request') };
+  }
+  return { id, method, params, notification: !('id' in request) };
 }
 
 /** Handlers may use bigint; the wire has JSON numbers (kit turns them back into bigint). */
@@ -25,14 +44,9 @@ export function toJsonSafe(value: unknown): unknown {
 export type CallGuard = (method: string) => void | Promise<void>;
 
 async function handleOne(methods: Record<string, MethodHandler>, request: unknown, admit?: CallGuard) {
-  if (!request || typeof request !== 'object' || Array.isArray(request)) {
-    return errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
-  }
-  const { jsonrpc, method, params, id: rawId } = request as Record<string, unknown>;
-  const id: Id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
-  if (jsonrpc !== '2.0' || typeof method !== 'string') {
-    return errorResponse(id, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
-  }
+  const envelope = readEnvelope(request);
+  if ('invalid' in envelope) return envelope.invalid;
+  const { id, method, params } = envelope;
   const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
   if (!handler) return errorResponse(id, RpcErrorCode.METHOD_NOT_FOUND, 'Method not found');
   try {

@@ -1,8 +1,5 @@
-import { getTransferSolInstruction } from '@solana-program/system';
 import {
-  appendTransactionMessageInstructions,
   compileTransaction,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
   getBase64Decoder,
@@ -13,8 +10,6 @@ import {
   pipe,
   setTransactionMessageComputeUnitLimit,
   setTransactionMessageComputeUnitPrice,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
   SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED,
   type Address,
@@ -28,6 +23,7 @@ import {
   latestLifetime,
   sendSigned,
   signMessage,
+  solTransferMessage,
   startLocalChain,
   waitUntil,
   type LocalChain,
@@ -47,14 +43,7 @@ async function balance(address: Address): Promise<bigint> {
 }
 
 async function transferMessage(from: KeyPairSigner, to: Address, amount: bigint, version: 0 | 'legacy' = 0) {
-  const lifetime = await latestLifetime(chain.rpc);
-  return pipe(
-    createTransactionMessage({ version }),
-    (m) => setTransactionMessageFeePayerSigner(from, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) =>
-      appendTransactionMessageInstructions([getTransferSolInstruction({ source: from, destination: to, amount })], m),
-  );
+  return solTransferMessage(from, to, amount, await latestLifetime(chain.rpc), version);
 }
 
 describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
@@ -117,23 +106,8 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
     const slow = await startLocalChain({ slotMs: 500, finalitySlots: 2 });
     try {
       const payer = await fundedSigner(slow.rpc, SOL);
-      const lifetime = await latestLifetime(slow.rpc);
-      const message = pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(payer, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-        (m) =>
-          appendTransactionMessageInstructions(
-            [
-              getTransferSolInstruction({
-                source: payer,
-                destination: slow.validator.genesisHash as Address,
-                amount: SOL / 10n,
-              }),
-            ],
-            m,
-          ),
-      );
+      const destination = slow.validator.genesisHash as Address;
+      const message = solTransferMessage(payer, destination, SOL / 10n, await latestLifetime(slow.rpc));
       const signature = await sendSigned(slow.rpc, await signMessage(message));
       const first = (await slow.rpc.getSignatureStatuses([signature]).send()).value[0];
       expect(first?.confirmationStatus).toBe('confirmed');

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { isSolanaAddress } from '@shared/keys/base58';
 import { EnvError, loadEnv } from '../config/env';
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open-database';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { recordAudit } from '../modules/audit';
 import { usersRepository } from '../modules/users';
 
@@ -47,18 +47,8 @@ export async function runAdminCli(args: readonly string[], io: AdminCliIo = {}):
     throw e;
   }
 
-  let unlock = async () => {};
-  if (!env.databaseUrl) {
-    try {
-      unlock = await lockDataDir(env.dataDir);
-    } catch (e) {
-      if (e instanceof DataDirLockedError) {
-        err(`${e.message}\nThe admin command needs the embedded database to itself: stop the server first.`);
-        return 1;
-      }
-      throw e;
-    }
-  }
+  const unlock = await lockEmbeddedDatabase(env, err, 'The admin command needs the embedded database to itself');
+  if (!unlock) return 1;
   try {
     const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
     try {

@@ -1,9 +1,9 @@
-import { chmod, open, rename, unlink } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EnvError, loadEnv } from '../config/env';
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open-database';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { recordAudit } from '../modules/audit';
 import {
   MASTER_KEY_FILE,
@@ -13,6 +13,7 @@ import {
   masterKeyToBase64,
   parseMasterKey,
   rotateMasterKey,
+  writeNewKeyFile,
 } from '../modules/vault';
 
 /**
@@ -31,13 +32,7 @@ export interface VaultCliIo {
 
 async function writeKeyFile(file: string, key: Uint8Array): Promise<void> {
   await unlink(file).catch(() => {});
-  const handle = await open(file, 'wx', 0o600);
-  try {
-    await handle.writeFile(`${masterKeyToBase64(key)}\n`);
-  } finally {
-    await handle.close();
-  }
-  await chmod(file, 0o600);
+  await writeNewKeyFile(file, `${masterKeyToBase64(key)}\n`);
 }
 
 export async function runVaultCli(args: readonly string[], io: VaultCliIo = {}): Promise<number> {
@@ -66,18 +61,8 @@ export async function runVaultCli(args: readonly string[], io: VaultCliIo = {}):
     throw e;
   }
 
-  let unlock = async () => {};
-  if (!env.databaseUrl) {
-    try {
-      unlock = await lockDataDir(env.dataDir);
-    } catch (e) {
-      if (e instanceof DataDirLockedError) {
-        err(`${e.message}\nKey rotation needs the embedded database to itself: stop the server first.`);
-        return 1;
-      }
-      throw e;
-    }
-  }
+  const unlock = await lockEmbeddedDatabase(env, err, 'Key rotation needs the embedded database to itself');
+  if (!unlock) return 1;
   try {
     const current = await loadMasterKey(env);
     if (Buffer.from(current.key).equals(Buffer.from(newKey))) {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { solanaClusterSchema } from '@shared/api/config';
 import { isSolanaAddress } from '@shared/keys/base58';
-import { parseCrashPlan, type CrashPlan } from './crash-point';
-import { parseTrustProxy, type ParsedTrustProxy } from './trust-proxy';
+import { parseCrashPlan } from './crash-point';
+import { parseTrustProxy } from './trust-proxy';
 
 /**
  * The one place `process.env` is read (docs/domain.md#configuration). Every variable is parsed here at start-up; a bad
@@ -21,6 +21,16 @@ const commaList = z.string().transform((s) =>
     .map((part) => part.trim())
     .filter(Boolean),
 );
+
+/** A zod transform from a parser that answers its value, or a string saying what is wrong with the input. */
+const parsedBy =
+  <In, Out extends object>(parse: (value: In) => Out | string) =>
+  (value: In, ctx: z.RefinementCtx<In>): Out => {
+    const parsed = parse(value);
+    if (typeof parsed !== 'string') return parsed;
+    ctx.addIssue({ code: 'custom', message: parsed });
+    return z.NEVER;
+  };
 
 const base58Wallet = z.string().refine(isSolanaAddress, 'must be a base58 Solana address');
 
@@ -44,15 +54,7 @@ const rawEnvSchema = z.object({
   PRICE_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   DEMO_DATA: booleanString.optional(),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value, ctx): ParsedTrustProxy => {
-      const parsed = parseTrustProxy(value);
-      if (typeof parsed !== 'string') return parsed;
-      ctx.addIssue({ code: 'custom', message: parsed });
-      return z.NEVER;
-    }),
+  TRUST_PROXY: z.string().optional().transform(parsedBy(parseTrustProxy)),
   MARKET_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   PUBLIC_LISTINGS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
   LISTING_TOTALS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
@@ -71,15 +73,7 @@ const rawEnvSchema = z.object({
   ORDER_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only fault injection (see crash-point.ts): the process SIGKILLs itself at the named point. */
-  FAULT_CRASH_AT: z
-    .string()
-    .transform((value, ctx): CrashPlan => {
-      const plan = parseCrashPlan(value);
-      if (typeof plan !== 'string') return plan;
-      ctx.addIssue({ code: 'custom', message: plan });
-      return z.NEVER;
-    })
-    .optional(),
+  FAULT_CRASH_AT: z.string().transform(parsedBy(parseCrashPlan)).optional(),
 });
 
 const PUBLIC_RPC_URLS: Record<Exclude<z.infer<typeof solanaClusterSchema>, 'local'>, string[]> = {

@@ -64,6 +64,20 @@ export function pathValues(route: RouteInfo, hints: Hints): fc.Arbitrary<string[
     .map((values) => values.map((v, i) => (route.params[i] === '*' ? v : encodePath(v))));
 }
 
+/**
+ * The record every request kind starts from (who asks, with which session, at which path values), followed by
+ * what that kind varies; its `map` hands `who`, `session` and `path` on to build().
+ */
+export function routeRecord<T extends object>(
+  route: RouteInfo,
+  hints: Hints,
+  vary: { [K in keyof T]: fc.Arbitrary<T[K]> },
+): fc.Arbitrary<{ who: Role; session: number; path: string[] } & T> {
+  return fc.record({ who: role, session, path: pathValues(route, hints), ...vary }) as fc.Arbitrary<
+    { who: Role; session: number; path: string[] } & T
+  >;
+}
+
 export function build(
   kind: string,
   route: RouteInfo,
@@ -103,25 +117,20 @@ function bodyFor(route: RouteInfo, hints: Hints): fc.Arbitrary<Violation | { val
 export function schemaBodyRequests(ctx: RequestContext): fc.Arbitrary<HostileRequest> {
   const routes = ctx.routes.filter((r) => r.changesState);
   return perRoute(routes, (route) =>
-    fc
-      .record({
-        who: role,
-        session,
-        path: pathValues(route, ctx.hints),
-        body: bodyFor(route, ctx.hints),
-        poison: fc.option(fc.constantFrom('__proto__', 'constructor'), { freq: 6 }),
-      })
-      .map(({ body, poison, ...parts }) => {
-        let text = JSON.stringify(body.value);
-        let why = body.why;
-        // Only where the key is not in the body already: with a duplicate, JSON.parse keeps the later, harmless one.
-        if (poison && isObject(body.value) && !Object.hasOwn(body.value as object, poison)) {
-          const key = poison === '__proto__' ? '{"__proto__":{"isAdmin":true}' : '{"constructor":{"prototype":{"a":1}}';
-          text = text === '{}' ? `${key}}` : `${key},${text.slice(1)}`;
-          why = `a ${poison} key in the JSON`;
-        }
-        return build('schema-body', route, { ...parts, headers: json }, { payload: text, mustRefuse: why });
-      }),
+    routeRecord(route, ctx.hints, {
+      body: bodyFor(route, ctx.hints),
+      poison: fc.option(fc.constantFrom('__proto__', 'constructor'), { freq: 6 }),
+    }).map(({ body, poison, ...parts }) => {
+      let text = JSON.stringify(body.value);
+      let why = body.why;
+      // Only where the key is not in the body already: with a duplicate, JSON.parse keeps the later, harmless one.
+      if (poison && isObject(body.value) && !Object.hasOwn(body.value as object, poison)) {
+        const key = poison === '__proto__' ? '{"__proto__":{"isAdmin":true}' : '{"constructor":{"prototype":{"a":1}}';
+        text = text === '{}' ? `${key}}` : `${key},${text.slice(1)}`;
+        why = `a ${poison} key in the JSON`;
+      }
+      return build('schema-body', route, { ...parts, headers: json }, { payload: text, mustRefuse: why });
+    }),
   );
 }
 
@@ -140,19 +149,14 @@ export function priceRequests(ctx: RequestContext): fc.Arbitrary<HostileRequest>
   const routes = ctx.routes.filter((r) => r.body?.properties?.price || r.body?.properties?.sol);
   return perRoute(routes, (route) => {
     const field = route.body?.properties?.price ? 'price' : 'sol';
-    return fc
-      .record({
-        who: role,
-        session,
-        path: pathValues(route, ctx.hints),
-        body: sample(route.body!, ctx.hints),
-        price: fc.constantFrom(...INVALID_PRICES),
-      })
-      .map(({ body, price, ...parts }) => {
-        const text = JSON.stringify({ ...(body as object), [field]: '~~PRICE~~' }).replace('"~~PRICE~~"', price);
-        const why = `${field} ${price} is not a valid amount`;
-        return build('price', route, { ...parts, headers: json }, { payload: text, mustRefuse: why });
-      });
+    return routeRecord(route, ctx.hints, {
+      body: sample(route.body!, ctx.hints),
+      price: fc.constantFrom(...INVALID_PRICES),
+    }).map(({ body, price, ...parts }) => {
+      const text = JSON.stringify({ ...(body as object), [field]: '~~PRICE~~' }).replace('"~~PRICE~~"', price);
+      const why = `${field} ${price} is not a valid amount`;
+      return build('price', route, { ...parts, headers: json }, { payload: text, mustRefuse: why });
+    });
   });
 }
 
@@ -173,34 +177,29 @@ export function paramRequests(ctx: RequestContext): fc.Arbitrary<HostileRequest>
           ),
         )
       : fc.constant(null);
-    return fc
-      .record({
-        who: role,
-        session,
-        path: pathValues(route, ctx.hints),
-        bad,
-        textBad: named.length
-          ? fc.option(fc.constantFrom(...named), { nil: undefined }).chain((target) => {
-              const v = target && textViolation(route.paramSchemas[target.p] ?? {}, target.p);
-              return v ? v.map((x) => ({ i: target.i, ...x })) : fc.constant(null);
-            })
-          : fc.constant(null),
-        body: route.body ? sample(route.body, ctx.hints) : fc.constant(undefined),
-      })
-      .map(({ bad: badPart, textBad, body, ...parts }) => {
-        const path = [...parts.path];
-        let why: string | null = null;
-        if (textBad) {
-          path[textBad.i] = encodePath(textBad.value);
-          why = textBad.why;
-        }
-        if (badPart && badPart[1]) {
-          path[badPart[0].i] = badPart[1].raw;
-          why = badPart[1].why;
-        }
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        return build('params', route, { ...parts, path, headers: payload ? json : {} }, { payload, mustRefuse: why });
-      });
+    return routeRecord(route, ctx.hints, {
+      bad,
+      textBad: named.length
+        ? fc.option(fc.constantFrom(...named), { nil: undefined }).chain((target) => {
+            const v = target && textViolation(route.paramSchemas[target.p] ?? {}, target.p);
+            return v ? v.map((x) => ({ i: target.i, ...x })) : fc.constant(null);
+          })
+        : fc.constant(null),
+      body: route.body ? sample(route.body, ctx.hints) : fc.constant(undefined),
+    }).map(({ bad: badPart, textBad, body, ...parts }) => {
+      const path = [...parts.path];
+      let why: string | null = null;
+      if (textBad) {
+        path[textBad.i] = encodePath(textBad.value);
+        why = textBad.why;
+      }
+      if (badPart && badPart[1]) {
+        path[badPart[0].i] = badPart[1].raw;
+        why = badPart[1].why;
+      }
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      return build('params', route, { ...parts, path, headers: payload ? json : {} }, { payload, mustRefuse: why });
+    });
   });
 }
 
@@ -232,25 +231,15 @@ export function queryRequests(ctx: RequestContext): fc.Arbitrary<HostileRequest>
       ),
       { maxLength: 3 },
     );
-    return fc
-      .record({
-        who: role,
-        session,
-        path: pathValues(route, ctx.hints),
-        samples,
-        bad: refused.length ? fc.option(fc.oneof(...refused), { nil: undefined }) : fc.constant(undefined),
-        junk,
-      })
-      .map(({ samples: good, bad, junk: garbage, ...parts }) => {
-        const query = [...good.filter((s): s is string => s !== undefined), ...garbage, ...(bad ? [bad.text] : [])];
-        const url = `${fillPath(route, parts.path)}?${query.join('&')}`;
-        const payload = route.body ? '{}' : undefined;
-        return build(
-          'query',
-          route,
-          { ...parts, headers: payload ? json : {} },
-          { url, payload, mustRefuse: bad?.why },
-        );
-      });
+    return routeRecord(route, ctx.hints, {
+      samples,
+      bad: refused.length ? fc.option(fc.oneof(...refused), { nil: undefined }) : fc.constant(undefined),
+      junk,
+    }).map(({ samples: good, bad, junk: garbage, ...parts }) => {
+      const query = [...good.filter((s): s is string => s !== undefined), ...garbage, ...(bad ? [bad.text] : [])];
+      const url = `${fillPath(route, parts.path)}?${query.join('&')}`;
+      const payload = route.body ? '{}' : undefined;
+      return build('query', route, { ...parts, headers: payload ? json : {} }, { url, payload, mustRefuse: bad?.why });
+    });
   });
 }

@@ -108,6 +108,13 @@ function sampleObject(s: JsonSchema, hints: Hints, depth: number): fc.Arbitrary<
     .map(([known, extra, withExtra]) => (withExtra ? { ...extra, ...known } : known));
 }
 
+/** A string none of `allowed` (not even once trimmed), for an enum of body, path or query. */
+function notOneOf(allowed: readonly unknown[], name: string): fc.Arbitrary<Violation> {
+  return hostileString
+    .filter((v) => !allowed.includes(v) && !allowed.includes(v.trim()))
+    .map((value) => ({ value, why: `${name} is not one of ${JSON.stringify(allowed)}` }));
+}
+
 /** Values `s` refuses by construction, or null when it refuses nothing (z.unknown()). */
 export function violation(s: JsonSchema, hints: Hints, name = 'body'): fc.Arbitrary<Violation> | null {
   const options: fc.Arbitrary<Violation>[] = [];
@@ -118,14 +125,7 @@ export function violation(s: JsonSchema, hints: Hints, name = 'body'): fc.Arbitr
       fc.constantFrom(...wrong).chain((t) => valueOfType[t].map((value) => ({ value, why: `${name} is a ${t}` }))),
     );
   }
-  if (s.enum) {
-    const allowedValues = s.enum;
-    options.push(
-      hostileString
-        .filter((v) => !allowedValues.includes(v) && !allowedValues.includes(v.trim()))
-        .map((value) => ({ value, why: `${name} is not one of ${JSON.stringify(allowedValues)}` })),
-    );
-  }
+  if (s.enum) options.push(notOneOf(s.enum, name));
   if (s.type === 'string') options.push(...stringViolations(s, name));
   if (s.type === 'number' || s.type === 'integer') options.push(...numberViolations(s, name));
   if (s.type === 'array' && (s.minItems ?? 0) > 0) options.push(fc.constant({ value: [], why: `${name} is empty` }));
@@ -221,14 +221,7 @@ function objectViolations(s: JsonSchema, hints: Hints, name: string): fc.Arbitra
  */
 export function textViolation(s: JsonSchema, name: string): fc.Arbitrary<{ value: string; why: string }> | null {
   const options: fc.Arbitrary<Violation>[] = [];
-  if (s.enum) {
-    const allowedValues = s.enum;
-    options.push(
-      hostileString
-        .filter((v) => !allowedValues.includes(v) && !allowedValues.includes(v.trim()))
-        .map((value) => ({ value, why: `${name} is not one of ${JSON.stringify(allowedValues)}` })),
-    );
-  }
+  if (s.enum) options.push(notOneOf(s.enum, name));
   if (s.type === 'string') options.push(...stringViolations(s, name));
   if (s.type === 'integer') {
     const texts = ['1.5', 'abc', 'NaN', 'Infinity', '1e309', '9'.repeat(400)];

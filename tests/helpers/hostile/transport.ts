@@ -8,6 +8,7 @@ import {
   pathValues,
   perRoute,
   role,
+  routeRecord,
   session,
   type HostileRequest,
   type RequestContext,
@@ -35,23 +36,18 @@ const SIZE_EDGES = [1, 2, 255 * 1024, 256 * 1024, 256 * 1024 + 1, 1024 * 1024, M
 export function sizeRequests(ctx: RequestContext): fc.Arbitrary<HostileRequest> {
   const routes = ctx.routes.filter((r) => r.changesState);
   return perRoute(routes, (route) =>
-    fc
-      .record({
-        who: role,
-        session,
-        path: pathValues(route, ctx.hints),
-        size: fc.oneof(fc.constantFrom(...SIZE_EDGES), fc.integer({ min: 1, max: MAX_BODY_BYTES })),
-        shape: fc.constantFrom<SizedBody['shape']>('json-string', 'object-pad', 'not-json'),
-      })
-      .map(({ size, shape, ...parts }) => {
-        const why =
-          shape === 'not-json'
-            ? 'the body is not JSON'
-            : shape === 'json-string' && route.body
-              ? 'the body is not an object'
-              : null;
-        return build('size', route, { ...parts, headers: json }, { payload: { shape, size }, mustRefuse: why });
-      }),
+    routeRecord(route, ctx.hints, {
+      size: fc.oneof(fc.constantFrom(...SIZE_EDGES), fc.integer({ min: 1, max: MAX_BODY_BYTES })),
+      shape: fc.constantFrom<SizedBody['shape']>('json-string', 'object-pad', 'not-json'),
+    }).map(({ size, shape, ...parts }) => {
+      const why =
+        shape === 'not-json'
+          ? 'the body is not JSON'
+          : shape === 'json-string' && route.body
+            ? 'the body is not an object'
+            : null;
+      return build('size', route, { ...parts, headers: json }, { payload: { shape, size }, mustRefuse: why });
+    }),
   );
 }
 
@@ -137,16 +133,14 @@ export function contentTypeRequests(ctx: RequestContext): fc.Arbitrary<HostileRe
         .map(([type, text]) => ({ type, text, why: 'malformed JSON' })),
       fc.constant({ type: 'application/json', text: deep, why: route.body ? 'the body is not an object' : null }),
     );
-    return fc
-      .record({ who: role, session, path: pathValues(route, ctx.hints), payload })
-      .map(({ payload: p, ...parts }) =>
-        build(
-          'content-type',
-          route,
-          { ...parts, headers: { 'content-type': p.type } },
-          { payload: p.text, mustRefuse: p.why },
-        ),
-      );
+    return routeRecord(route, ctx.hints, { payload }).map(({ payload: p, ...parts }) =>
+      build(
+        'content-type',
+        route,
+        { ...parts, headers: { 'content-type': p.type } },
+        { payload: p.text, mustRefuse: p.why },
+      ),
+    );
   });
 }
 
@@ -175,39 +169,34 @@ export function headerRequests(ctx: RequestContext): fc.Arbitrary<HostileRequest
     { maxKeys: 4 },
   );
   return perRoute(ctx.routes, (route) =>
-    fc
-      .record({
-        who: role,
-        session,
-        path: pathValues(route, ctx.hints),
-        wallet: fc.option(headerValue, { freq: 3 }),
-        origin: fc.option(fc.oneof(fc.constantFrom(...EVIL_ORIGINS), headerValue), { freq: 3 }),
-        referer: fc.option(fc.oneof(fc.constantFrom('https://evil.example/x', 'not a url'), headerValue), { freq: 3 }),
-        cookie: fc.option(
-          fc.oneof(
-            headerValue.map((v) => `vv_session=${v}`),
-            fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((v) => `vv_session=${v}`),
-            headerValue,
-          ),
-          { freq: 3 },
+    routeRecord(route, ctx.hints, {
+      wallet: fc.option(headerValue, { freq: 3 }),
+      origin: fc.option(fc.oneof(fc.constantFrom(...EVIL_ORIGINS), headerValue), { freq: 3 }),
+      referer: fc.option(fc.oneof(fc.constantFrom('https://evil.example/x', 'not a url'), headerValue), { freq: 3 }),
+      cookie: fc.option(
+        fc.oneof(
+          headerValue.map((v) => `vv_session=${v}`),
+          fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((v) => `vv_session=${v}`),
+          headerValue,
         ),
-        other,
-        body: route.body ? sample(route.body, ctx.hints) : fc.constant(undefined),
-      })
-      .map(({ wallet, origin, referer, cookie, other: rest, body, ...parts }) => {
-        const headers: Record<string, string> = { ...rest, ...(body === undefined ? {} : json) };
-        if (wallet !== null) headers['x-wallet-address'] = wallet;
-        if (origin !== null) headers.origin = origin;
-        if (referer !== null) headers.referer = referer;
-        // Appended after the session cookie, which therefore still wins (the first of a name is the one read).
-        if (cookie !== null) headers.cookie = cookie;
-        const why =
-          (wallet !== null && parts.who !== 'anonymous' && route.walletMatch && 'a foreign x-wallet-address') ||
-          (route.changesState && foreignOrigin(origin, referer, ctx.publicOrigin)) ||
-          null;
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        return build('headers', route, { ...parts, headers }, { payload, mustRefuse: why });
-      }),
+        { freq: 3 },
+      ),
+      other,
+      body: route.body ? sample(route.body, ctx.hints) : fc.constant(undefined),
+    }).map(({ wallet, origin, referer, cookie, other: rest, body, ...parts }) => {
+      const headers: Record<string, string> = { ...rest, ...(body === undefined ? {} : json) };
+      if (wallet !== null) headers['x-wallet-address'] = wallet;
+      if (origin !== null) headers.origin = origin;
+      if (referer !== null) headers.referer = referer;
+      // Appended after the session cookie, which therefore still wins (the first of a name is the one read).
+      if (cookie !== null) headers.cookie = cookie;
+      const why =
+        (wallet !== null && parts.who !== 'anonymous' && route.walletMatch && 'a foreign x-wallet-address') ||
+        (route.changesState && foreignOrigin(origin, referer, ctx.publicOrigin)) ||
+        null;
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      return build('headers', route, { ...parts, headers }, { payload, mustRefuse: why });
+    }),
   );
 }
 
@@ -292,51 +281,46 @@ export function multipartRequests(ctx: RequestContext): fc.Arbitrary<HostileRequ
     .tuple(fc.array(line, { maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\r'))
     .map(([lines, eol]) => lines.map((l) => l.replace(/\r|\n/g, ' ')).join(eol));
   return perRoute(routes, (route) =>
-    fc
-      .record({
-        who: role,
-        session,
-        path: pathValues(route, ctx.hints),
-        boundary: fc.stringMatching(/^[A-Za-z0-9]{1,40}$/),
-        wallet: fc.option(fc.oneof(fc.constant(token('WALLET')), headerValue), { freq: 3 }),
-        file: fc.option(
-          fc.record({
-            field: fc.oneof({ arbitrary: fc.constant('file'), weight: 4 }, { arbitrary: safeName, weight: 1 }),
-            filename: fc.oneof(
-              { arbitrary: fc.constantFrom('keys.csv', 'KEYS.CSV'), weight: 4 },
-              { arbitrary: fc.constantFrom('x.txt', 'a.csv.exe', '../../etc/passwd', '<script>.csv'), weight: 1 },
-              { arbitrary: safeName, weight: 1 },
-            ),
-            content: csv,
-          }),
-          { freq: 6 },
-        ),
-        broken: fc.constantFrom('none', 'none', 'none', 'no-boundary', 'unterminated', 'other-boundary', 'garbage'),
-      })
-      .map(({ boundary, wallet, file, broken, ...parts }) => {
-        const chunks: string[] = [];
-        if (wallet !== null) chunks.push(part(boundary, 'name="walletAddress"', wallet));
-        if (file) chunks.push(part(boundary, `name="${file.field}"; filename="${file.filename}"`, file.content));
-        let body = `${chunks.join('')}--${boundary}--\r\n`;
-        let type = `multipart/form-data; boundary=${boundary}`;
-        if (broken === 'no-boundary') type = 'multipart/form-data';
-        if (broken === 'unterminated') body = chunks.join('') || `--${boundary}\r\n`;
-        if (broken === 'other-boundary') type = `multipart/form-data; boundary=x${boundary}`;
-        if (broken === 'garbage') body = `garbage ${boundary}`;
-        const why =
-          (broken !== 'none' && `a broken multipart body (${broken})`) ||
-          (!file && 'no file in the upload') ||
-          (file && file.field !== 'file' && `the file is in field "${file.field}"`) ||
-          (file && !file.filename.toLowerCase().endsWith('.csv') && `the file is named ${file.filename}`) ||
-          (wallet !== null && wallet !== token('WALLET') && multipartWalletRefusal(parts.who)) ||
-          null;
-        return build(
-          'multipart',
-          route,
-          { ...parts, headers: { 'content-type': type } },
-          { payload: body, mustRefuse: why },
-        );
-      }),
+    routeRecord(route, ctx.hints, {
+      boundary: fc.stringMatching(/^[A-Za-z0-9]{1,40}$/),
+      wallet: fc.option(fc.oneof(fc.constant(token('WALLET')), headerValue), { freq: 3 }),
+      file: fc.option(
+        fc.record({
+          field: fc.oneof({ arbitrary: fc.constant('file'), weight: 4 }, { arbitrary: safeName, weight: 1 }),
+          filename: fc.oneof(
+            { arbitrary: fc.constantFrom('keys.csv', 'KEYS.CSV'), weight: 4 },
+            { arbitrary: fc.constantFrom('x.txt', 'a.csv.exe', '../../etc/passwd', '<script>.csv'), weight: 1 },
+            { arbitrary: safeName, weight: 1 },
+          ),
+          content: csv,
+        }),
+        { freq: 6 },
+      ),
+      broken: fc.constantFrom('none', 'none', 'none', 'no-boundary', 'unterminated', 'other-boundary', 'garbage'),
+    }).map(({ boundary, wallet, file, broken, ...parts }) => {
+      const chunks: string[] = [];
+      if (wallet !== null) chunks.push(part(boundary, 'name="walletAddress"', wallet));
+      if (file) chunks.push(part(boundary, `name="${file.field}"; filename="${file.filename}"`, file.content));
+      let body = `${chunks.join('')}--${boundary}--\r\n`;
+      let type = `multipart/form-data; boundary=${boundary}`;
+      if (broken === 'no-boundary') type = 'multipart/form-data';
+      if (broken === 'unterminated') body = chunks.join('') || `--${boundary}\r\n`;
+      if (broken === 'other-boundary') type = `multipart/form-data; boundary=x${boundary}`;
+      if (broken === 'garbage') body = `garbage ${boundary}`;
+      const why =
+        (broken !== 'none' && `a broken multipart body (${broken})`) ||
+        (!file && 'no file in the upload') ||
+        (file && file.field !== 'file' && `the file is in field "${file.field}"`) ||
+        (file && !file.filename.toLowerCase().endsWith('.csv') && `the file is named ${file.filename}`) ||
+        (wallet !== null && wallet !== token('WALLET') && multipartWalletRefusal(parts.who)) ||
+        null;
+      return build(
+        'multipart',
+        route,
+        { ...parts, headers: { 'content-type': type } },
+        { payload: body, mustRefuse: why },
+      );
+    }),
   );
 }
 

@@ -1,12 +1,6 @@
-import { getTransferSolInstruction } from '@solana-program/system';
 import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
   generateKeyPairSigner,
   getSignatureFromTransaction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
   type Address,
   type KeyPairSigner,
   type Signature,
@@ -18,6 +12,7 @@ import {
   latestLifetime,
   sendSigned,
   signMessage,
+  solTransferMessage,
   startLocalChain,
   type LocalChain,
 } from '@tests/helpers/local-chain';
@@ -82,31 +77,12 @@ async function connect(url = chain.wsUrl): Promise<Client> {
 
 /** A signed transfer not sent yet, so a test can subscribe to its signature first. */
 async function signedTransfer(to: Address, on: LocalChain = chain, from: KeyPairSigner = payer) {
-  const lifetime = await latestLifetime(on.rpc);
-  const signed = await signMessage(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(from, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-      (m) =>
-        appendTransactionMessageInstructions(
-          [getTransferSolInstruction({ source: from, destination: to, amount: 1_000_000n })],
-          m,
-        ),
-    ),
-  );
+  const signed = await signMessage(solTransferMessage(from, to, 1_000_000n, await latestLifetime(on.rpc)));
   return { signed, signature: getSignatureFromTransaction(signed) };
 }
 
 async function transfer(to: Address, amount = 1_000_000n): Promise<Signature> {
-  const lifetime = await latestLifetime(chain.rpc);
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) =>
-      appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: to, amount })], m),
-  );
+  const message = solTransferMessage(payer, to, amount, await latestLifetime(chain.rpc));
   return sendSigned(chain.rpc, await signMessage(message));
 }
 
@@ -115,21 +91,7 @@ describe('PubSub over WebSocket', () => {
     const client = await connect();
     const recipient = await generateKeyPairSigner();
     // Subscribing before the transaction exists: the id is the signature we are about to send.
-    const lifetime = await latestLifetime(chain.rpc);
-    const signed = await signMessage(
-      pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(payer, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-        (m) =>
-          appendTransactionMessageInstructions(
-            [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })],
-            m,
-          ),
-      ),
-    );
-    const { getSignatureFromTransaction } = await import('@solana/kit');
-    const signature = getSignatureFromTransaction(signed);
+    const { signed, signature } = await signedTransfer(recipient.address);
     const sub = await client.request('signatureSubscribe', [
       signature,
       { commitment: 'confirmed', enableReceivedNotification: true },

@@ -1,5 +1,5 @@
 import type { LandedEvent, ValidatorCore } from '../core';
-import { toJsonSafe } from '../json-rpc';
+import { errorResponse, readEnvelope, toJsonSafe } from '../json-rpc';
 import { RpcError, RpcErrorCode } from '../rpc-error';
 import { reached, SUBSCRIBE_METHODS, type Subscription } from './subscriptions';
 
@@ -21,7 +21,6 @@ export interface PubSubConnection {
   readonly subscriptionCount: number;
 }
 
-type Id = string | number | null;
 type Send = (message: unknown) => void;
 
 interface Active {
@@ -29,8 +28,6 @@ interface Active {
   send: Send;
   owner: Set<number>;
 }
-
-const errorOf = (id: Id, code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
 
 /**
  * Solana's PubSub over any message transport. Transactions reach subscribers once they are saved (the core's
@@ -149,16 +146,11 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
     const send: Send = (message) => sendRaw(toJsonSafe(message));
 
     function handle(request: unknown): unknown {
-      if (!request || typeof request !== 'object' || Array.isArray(request)) {
-        return errorOf(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
-      }
-      const { jsonrpc, method, params, id: rawId } = request as Record<string, unknown>;
-      const id: Id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
-      if (jsonrpc !== '2.0' || typeof method !== 'string') {
-        return errorOf(id, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
-      }
+      const envelope = readEnvelope(request);
+      if ('invalid' in envelope) return envelope.invalid;
+      const { id, method, params } = envelope;
       // A JSON-RPC notification (no id) gets no answer: kit's keep-alive `ping` is one.
-      if (!('id' in request)) return undefined;
+      if (envelope.notification) return undefined;
       try {
         if (Object.hasOwn(SUBSCRIBE_METHODS, method)) {
           const subscriptionId = subscribe(owned, send, method, params);
@@ -170,19 +162,19 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
         if (Object.hasOwn(SUBSCRIBE_METHODS, base)) {
           const [target] = Array.isArray(params) ? params : [];
           if (typeof target !== 'number' || !Number.isSafeInteger(target)) {
-            return errorOf(id, RpcErrorCode.INVALID_PARAMS, 'Invalid params: expected a subscription id');
+            return errorResponse(id, RpcErrorCode.INVALID_PARAMS, 'Invalid params: expected a subscription id');
           }
           const entry = active.get(target);
           // Only the connection's own subscription of that kind: ids are global and guessable.
           const ok =
             entry?.owner === owned && entry.subscription.notification === notificationOf(base) && remove(target);
-          if (!ok) return errorOf(id, RpcErrorCode.INVALID_PARAMS, 'Invalid subscription id.');
+          if (!ok) return errorResponse(id, RpcErrorCode.INVALID_PARAMS, 'Invalid subscription id.');
           return { jsonrpc: '2.0', id, result: true };
         }
-        return errorOf(id, RpcErrorCode.METHOD_NOT_FOUND, 'Method not found');
+        return errorResponse(id, RpcErrorCode.METHOD_NOT_FOUND, 'Method not found');
       } catch (error) {
-        if (error instanceof RpcError) return errorOf(id, error.code, error.message);
-        return errorOf(id, RpcErrorCode.INTERNAL_ERROR, 'Internal error');
+        if (error instanceof RpcError) return errorResponse(id, error.code, error.message);
+        return errorResponse(id, RpcErrorCode.INTERNAL_ERROR, 'Internal error');
       }
     }
 
@@ -197,7 +189,7 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
         try {
           request = JSON.parse(text);
         } catch {
-          return send(errorOf(null, RpcErrorCode.PARSE_ERROR, 'Parse error'));
+          return send(errorResponse(null, RpcErrorCode.PARSE_ERROR, 'Parse error'));
         }
         const answer = handle(request);
         if (answer !== undefined) send(answer);

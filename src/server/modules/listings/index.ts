@@ -21,7 +21,7 @@ export type { Actor } from '../../http/actor';
 export { deleteListing, updateListing } from './edit-listing.service';
 export { expirePromotions, PROMOTION_DAYS } from './listing-type';
 export { fallbackUsdPerSol, toListing, type UsdPerSol } from './listing-view';
-export { listingsRepository, type ListingRow } from './listings.repository';
+export { listingsRepository, openReservationsOf, type ListingRow } from './listings.repository';
 export { listingRecord } from './listing-record';
 export { orderReservationOf, type OrderReservation } from './order-reservation';
 export { loadKnownAddresses } from './known-addresses.repository';

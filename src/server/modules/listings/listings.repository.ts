@@ -13,6 +13,23 @@ export type ListingRow = typeof addresses.$inferSelect & { sellerWallet: string;
 export const selectListings = (db: Queryable) =>
   db.select(listingColumns).from(addresses).innerJoin(users, eq(users.id, addresses.sellerId));
 
+/**
+ * The purchases holding a listing: reservations initiated or pending for it. Unreserved Actions purchases
+ * (docs/domain.md#solana-pay-and-actions) do not count: anyone can make them, so they must neither freeze the seller's
+ * listing nor keep it off sale. The purchase state machine's listing writes (purchases module) guard on it too.
+ */
+export const openReservationsOf = (db: Queryable, addressId: string) =>
+  db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.addressId, addressId),
+        inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
+        eq(transactions.reservesListing, true),
+      ),
+    );
+
 export const listingsRepository = {
   /**
    * Multi-row insert; an address that exists already (or is inserted concurrently) is skipped, not an error,
@@ -76,23 +93,9 @@ export const listingsRepository = {
     await db.update(addresses).set(set).where(eq(addresses.id, id));
   },
 
-  /**
-   * True while a purchase holds the listing (a reservation initiated or pending for it). Unreserved Actions
-   * purchases (docs/domain.md#solana-pay-and-actions) do not count: anyone can make them, so they must not freeze the
-   * seller's listing.
-   */
+  /** True while a purchase holds the listing (see openReservationsOf). */
   async hasOpenPurchase(db: Queryable, addressId: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.addressId, addressId),
-          inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
-          eq(transactions.reservesListing, true),
-        ),
-      )
-      .limit(1);
+    const rows = await openReservationsOf(db, addressId).limit(1);
     return rows.length > 0;
   },
 

@@ -1,21 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@shared/api/errors';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
-import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
-import { badRequest, conflict, notFound } from '@server/http/app-error';
+import { parseSolToLamports } from '@shared/money';
+import { notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { listingsRepository, type ListingRow, type OrderReservation } from '../listings';
 import { usersRepository } from '../users';
 import {
-  assertNotReservedForAnother,
+  assertBuyable,
   feesFor,
-  listingNotAvailable,
-  newPaymentReference,
-  paymentMemoOf,
+  insertPurchaseRow,
+  membershipTier,
   paymentOf,
   refuseUnsafePurchase,
-  referenceDataRepository,
-  transactionsRepository,
+  tierOfBuyer,
   withChain,
   type PurchaseDeps,
 } from '../purchases';
@@ -57,13 +53,8 @@ export function unavailableReason(listing: ListingRow, reservation?: OrderReserv
  */
 export async function createActionPurchase(deps: PurchaseDeps, address: string, account: string, ip: string) {
   const listing = await loadActionListing(deps, address);
-  if (unavailableReason(listing) !== null) throw listingNotAvailable();
-  if (listing.network !== 'solana' || listing.currency !== 'SOL') {
-    throw badRequest(ErrorCode.UNSUPPORTED_CURRENCY, 'Only Solana payments are supported');
-  }
-  if (listing.sellerWallet === account) throw conflict(ErrorCode.OWN_LISTING, 'You cannot buy your own listing');
-  // Only the requester may buy a listing ground to order during its 24 h (as at initiate): naming them works.
-  await assertNotReservedForAnother(deps.db, listing.id, account, deps.now());
+  // The listing's own rules, as at initiate; only the requester may buy one ground to order, so naming them works.
+  await assertBuyable(deps.db, listing, account, deps.now());
   await refuseUnsafePurchase(deps, listing, { wallet: account, ip });
   const { value: lifetime, context } = await withChain(() =>
     deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),
@@ -71,42 +62,25 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
 
   const row = await deps.db.transaction(async (tx) => {
     const buyer = await usersRepository.upsertByWallet(tx, account);
-    // Every buyer is 'basic' until memberships can be bought (as at initiate).
-    const tier =
-      (await referenceDataRepository.activeTier(tx, 'basic')) ??
-      DEFAULT_MEMBERSHIP_TIERS.find((t) => t.name === 'basic')!;
+    // Its tier, as at initiate; the shipped defaults always hold the basic one.
+    const tier = (await membershipTier(tx, tierOfBuyer(account)))!;
     const priceLamports = parseSolToLamports(listing.price);
     const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
-    const now = deps.now();
-    const id = randomUUID();
-    const inserted = await transactionsRepository.insert(tx, {
-      id,
-      addressId: listing.id,
+    const inserted = await insertPurchaseRow(tx, deps, {
+      listing,
       buyerId: buyer.id,
-      sellerId: listing.sellerId,
-      price: listing.price,
-      currency: 'SOL',
-      exchangeFee: lamportsToSolString(fees.exchangeFeeLamports),
-      commissionFee: lamportsToSolString(fees.commissionFeeLamports),
-      totalAmount: lamportsToSolString(fees.totalLamports),
-      status: 'initiated',
-      reservesListing: false,
-      // Not-before-initiation compares slots (docs/domain.md#verification): the payment must land at or after this one.
-      initiatedSlot: context.slot,
-      paymentReference: newPaymentReference(),
-      paymentMemo: paymentMemoOf(id),
-      recipientWallet: listing.sellerWallet,
       priceLamports,
-      commissionLamports: fees.platformFeeLamports,
-      networkFeeLamports: fees.networkFeeLamports,
-      treasuryWallet: fees.platformFeeLamports > 0n ? deps.treasuryWallet! : null,
-      expiresAt: new Date(now.getTime() + ACTION_PAYMENT_WINDOW_MS),
-      createdAt: now,
+      fees,
+      initiatedSlot: context.slot,
+      // The anti-squatting rule of this path (see above): the row never holds the listing.
+      reservesListing: false,
+      now: deps.now(),
+      paymentWindowMs: ACTION_PAYMENT_WINDOW_MS,
     });
     await recordAudit(tx, {
       action: 'purchase.action_initiate',
       performedBy: account,
-      transactionId: id,
+      transactionId: inserted.id,
       metadata: { addressId: listing.id, price: listing.price, reserved: false },
       ip,
     });

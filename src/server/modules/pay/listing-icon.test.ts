@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listingIconSvg, patternRange } from './listing-icon';
+import { listingIconSvg } from './listing-icon';
 
 const address = 'VauLTx8ZnFqY2kWbq3mR7sHcJ1dT9eUaPoLiKgN4wXyz';
 const gold = (svg: string) =>
   [...svg.matchAll(/<tspan fill="#f5c451" font-weight="700">(.)<\/tspan>/g)].map((m) => m[1]).join('');
 
 describe('listing icon', () => {
-  it('marks a prefix, a suffix and a middle pattern in either case', () => {
-    expect(patternRange(address, 'vault', 'prefix')).toEqual([0, 5]);
-    expect(patternRange(address, 'XYZ', 'suffix')).toEqual([address.length - 3, address.length]);
-    expect(patternRange(address, 'q3mR', null)).toEqual([16, 20]);
-    expect(patternRange(address, 'nope', null)).toBeNull();
-    expect(patternRange(address, null, null)).toBeNull();
-  });
-
   it('draws every character of the address once, the pattern in gold', () => {
     const svg = listingIconSvg({ address, pattern: 'VauLT', patternPosition: 'prefix', price: '0.5' });
     expect(gold(svg)).toBe('VauLT');

@@ -1,3 +1,5 @@
+import { highlightRange } from '@shared/format/highlight';
+
 /**
  * The Action icon of a listing (docs/domain.md#solana-pay-and-actions): a square SVG with the address in four lines and
  * its pattern in gold, so a blink shows what is for sale before anyone opens the site. Drawn from the stored address
@@ -10,19 +12,6 @@ export const listingIconUrl = (origin: string, address: string) =>
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Where the pattern sits: at the end for a suffix, else its first match, either case (as the web app marks it). */
-export function patternRange(
-  address: string,
-  pattern: string | null,
-  position?: string | null,
-): [number, number] | null {
-  if (!pattern) return null;
-  const a = address.toLowerCase();
-  const p = pattern.toLowerCase();
-  const at = position === 'suffix' && a.endsWith(p) ? a.length - p.length : a.indexOf(p);
-  return at < 0 ? null : [at, at + p.length];
-}
-
 const LINE = 11;
 const GOLD = '#f5c451';
 const PLAIN = '#c9cfdb';
@@ -33,7 +22,7 @@ export function listingIconSvg(listing: {
   patternPosition: string | null;
   price: string;
 }): string {
-  const range = patternRange(listing.address, listing.pattern, listing.patternPosition);
+  const range = highlightRange(listing.address, listing.pattern, listing.patternPosition);
   const lines: string[] = [];
   for (let start = 0; start < listing.address.length; start += LINE) {
     const spans: string[] = [];

@@ -24,16 +24,16 @@ export async function buildTransactionRequest(deps: PurchaseDeps, transactionId:
       'Pay from the wallet you signed in with: this purchase belongs to another wallet.',
     );
   }
-  const { tx } = detail;
-  if (tx.status !== 'initiated' || tx.txHash !== null) {
+  const { purchase } = detail;
+  if (purchase.status !== 'initiated' || purchase.txHash !== null) {
     throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase is no longer waiting for a payment.');
   }
-  if (tx.expiresAt.getTime() <= deps.now().getTime()) {
+  if (purchase.expiresAt.getTime() <= deps.now().getTime()) {
     throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'The reservation has expired; start the purchase again.');
   }
   const { value: lifetime } = await withChain(() => deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send());
   return {
-    transaction: unsignedPaymentTransaction(paymentOf(tx), account, lifetime),
+    transaction: unsignedPaymentTransaction(paymentOf(purchase), account, lifetime),
     message: `Vanity Vault: buy ${detail.listing.address}. The key unlocks on the site once the payment is confirmed.`,
   };
 }

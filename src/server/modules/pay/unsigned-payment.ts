@@ -6,7 +6,7 @@ import {
   type Blockhash,
 } from '@solana/kit';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
-import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
+import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions } from '@shared/api/transactions';
 
 /**
@@ -19,17 +19,8 @@ export function unsignedPaymentTransaction(
   account: string,
   lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
 ): string {
-  const chainPayment: ChainPayment = {
-    recipient: payment.recipient,
-    lamports: BigInt(payment.lamports),
-    reference: payment.reference,
-    memo: payment.memo,
-    ...(payment.treasury
-      ? { treasury: payment.treasury, commissionLamports: BigInt(payment.commissionLamports ?? '0') }
-      : {}),
-  };
   const message = buildPaymentTransaction({
-    payment: chainPayment,
+    payment: chainPaymentOf(payment),
     // The server never holds the buyer's key: a no-op signer only names the fee payer.
     buyer: createNoopSigner(address(account)),
     lifetime,

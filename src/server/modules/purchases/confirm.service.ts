@@ -32,13 +32,14 @@ export async function confirmPurchase(
     throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerWallet must be the wallet you signed in with');
   }
   const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
-  const { tx } = detail;
-  if (tx.txHash !== input.txHash) {
-    if (tx.txHash !== null) {
+  const { purchase } = detail;
+  if (purchase.txHash !== input.txHash) {
+    if (purchase.txHash !== null) {
       throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'A payment was already submitted for this purchase');
     }
-    const open = tx.status === 'initiated' || (tx.status === 'failed' && tx.failureKind === 'expired');
-    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${tx.status}`);
+    const open =
+      purchase.status === 'initiated' || (purchase.status === 'failed' && purchase.failureKind === 'expired');
+    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${purchase.status}`);
     await deps.db
       .transaction(async (db) => {
         const stored = await transactionsRepository.attachSignature(db, id, input.txHash);
@@ -46,7 +47,7 @@ export async function confirmPurchase(
           // The background verifier may have found this very payment by its reference in the meantime: the
           // buyer's confirm then has nothing left to do, and must not be told it failed.
           const now = await transactionsRepository.findDetail(db, { id });
-          if (now?.tx.txHash === input.txHash) return;
+          if (now?.purchase.txHash === input.txHash) return;
           throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
         }
         await recordAudit(db, {

@@ -35,10 +35,9 @@ export {
 // copying them.
 export { paymentOf } from './transaction-view';
 export { withChain } from './verify-outcome';
-export { newPaymentReference, paymentMemoOf } from './payment-reference';
-export { referenceDataRepository } from './reference-data.repository';
-// For the demo seed, which records its sales exactly as the verifier does.
-export { saleRepository } from './sale.repository';
-export { listingNotAvailable } from './initiate.service';
+export { insertPurchaseRow, membershipTier, tierOfBuyer } from './purchase-row';
+export { assertBuyable } from './buyable';
 export { refuseUnsafePurchase } from './safety-gate';
-export { assertNotReservedForAnother } from './requester-reservation';
+// For the demo seed, which records its sales exactly as the verifier does.
+export { newPaymentReference, paymentMemoOf } from './payment-reference';
+export { saleRepository } from './sale.repository';

@@ -47,11 +47,11 @@ export class KeySupportError extends AppError {
 const keyDestroyed = () => new AppError(410, ErrorCode.KEY_DESTROYED, 'The private key was destroyed');
 
 function assertKeyAccess(detail: TransactionDetail, commitment: RevealCommitment | undefined): void {
-  if (!isOwned(detail.tx.status)) {
+  if (!isOwned(detail.purchase.status)) {
     throw forbidden(ErrorCode.PAYMENT_NOT_VERIFIED, 'The private key is available once the payment is verified');
   }
-  assertRevealCommitment(detail.tx.status, commitment);
-  if (detail.tx.privateKeyDestroyed) throw keyDestroyed();
+  assertRevealCommitment(detail.purchase.status, commitment);
+  if (detail.purchase.privateKeyDestroyed) throw keyDestroyed();
 }
 
 /** Audits every attempt, refused ones included: a stranger probing for keys is what the audit is for. */
@@ -80,26 +80,26 @@ export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<{ pr
   return audited(deps, 'key.reveal', id, actor, async () => {
     const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
     assertKeyAccess(detail, deps.revealCommitment);
-    const stored = await vaultRepository.findByAddressId(deps.db, detail.tx.addressId);
-    if (!stored) throw new KeySupportError('The private key is missing from the vault', detail.tx.txHash);
+    const stored = await vaultRepository.findByAddressId(deps.db, detail.purchase.addressId);
+    if (!stored) throw new KeySupportError('The private key is missing from the vault', detail.purchase.txHash);
     let secretKey: Uint8Array;
     try {
       secretKey = deps.cipher.decrypt(detail.listing.address, stored);
     } catch (err) {
-      if (err instanceof VaultDecryptError) throw new KeySupportError(err.message, detail.tx.txHash);
+      if (err instanceof VaultDecryptError) throw new KeySupportError(err.message, detail.purchase.txHash);
       throw err;
     }
     try {
       // A key that does not derive to the address sold would be worse than none.
       if (addressOfSecretKey(secretKey) !== detail.listing.address) {
-        throw new KeySupportError('The stored key does not match the address', detail.tx.txHash);
+        throw new KeySupportError('The stored key does not match the address', detail.purchase.txHash);
       }
       const privateKey = secretKeyToBase58(secretKey);
       await recordAudit(deps.db, {
         action: 'key.reveal',
         performedBy: actor.wallet,
         transactionId: id,
-        metadata: { addressId: detail.tx.addressId },
+        metadata: { addressId: detail.purchase.addressId },
         ip: actor.ip,
         userAgent: actor.userAgent,
       });
@@ -120,12 +120,12 @@ export function destroyKey(deps: KeyDeps, id: string, actor: Actor): Promise<voi
       // Conditional, so two destroys racing report one success and one KEY_DESTROYED.
       const marked = await transactionsRepository.markKeyDestroyed(db, id);
       if (!marked) throw keyDestroyed();
-      await vaultRepository.deleteByAddressId(db, detail.tx.addressId);
+      await vaultRepository.deleteByAddressId(db, detail.purchase.addressId);
       await recordAudit(db, {
         action: 'key.destroy',
         performedBy: actor.wallet,
         transactionId: id,
-        metadata: { addressId: detail.tx.addressId },
+        metadata: { addressId: detail.purchase.addressId },
         ip: actor.ip,
         userAgent: actor.userAgent,
       });

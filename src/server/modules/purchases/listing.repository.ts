@@ -1,11 +1,21 @@
-import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
+import { and, eq, isNull, notExists } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
-import { addresses, OPEN_TRANSACTION_STATUSES, transactions, users } from '@server/db/schema';
+import { addresses, users } from '@server/db/schema';
+import { openReservationsOf } from '../listings';
 
 /**
  * The listing-side writes of a purchase. They live here rather than in the listings module because each one is
  * a step of the purchase state machine, guarded by the listing status it expects.
  */
+
+/** The listing `addressId` while it may be bought: available, listed, not deleted. */
+const onSale = (addressId: string) =>
+  and(
+    eq(addresses.id, addressId),
+    eq(addresses.status, 'available'),
+    eq(addresses.isListed, true),
+    isNull(addresses.deletedAt),
+  );
 
 export type LockedListing = NonNullable<Awaited<ReturnType<typeof purchaseListingRepository.lockForPurchase>>>;
 
@@ -40,14 +50,7 @@ export const purchaseListingRepository = {
     const [row] = await db
       .select({ id: addresses.id, address: addresses.address })
       .from(addresses)
-      .where(
-        and(
-          eq(addresses.id, addressId),
-          eq(addresses.status, 'available'),
-          eq(addresses.isListed, true),
-          isNull(addresses.deletedAt),
-        ),
-      );
+      .where(onSale(addressId));
     return row;
   },
 
@@ -73,7 +76,9 @@ export const purchaseListingRepository = {
     const rows = await db
       .update(addresses)
       .set({ status: 'available' })
-      .where(and(eq(addresses.id, addressId), eq(addresses.status, 'pending'), noOpenPurchaseFor(db, addressId)))
+      .where(
+        and(eq(addresses.id, addressId), eq(addresses.status, 'pending'), notExists(openReservationsOf(db, addressId))),
+      )
       .returning({ id: addresses.id });
     return rows.length === 1;
   },
@@ -92,13 +97,10 @@ export const purchaseListingRepository = {
       .set({ status: 'sold', isListed: false })
       .where(
         and(
-          eq(addresses.id, addressId),
-          eq(addresses.status, 'available'),
-          eq(addresses.isListed, true),
-          isNull(addresses.deletedAt),
+          onSale(addressId),
           eq(addresses.price, sale.price),
           eq(addresses.sellerId, sale.sellerId),
-          noOpenPurchaseFor(db, addressId),
+          notExists(openReservationsOf(db, addressId)),
         ),
       )
       .returning({ id: addresses.id });
@@ -110,19 +112,3 @@ export const purchaseListingRepository = {
     return row;
   },
 };
-
-/** No open reservation: an unreserved (Actions) purchase holds nothing, so it never keeps a listing off sale. */
-function noOpenPurchaseFor(db: Queryable, addressId: string) {
-  return notExists(
-    db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.addressId, addressId),
-          inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
-          eq(transactions.reservesListing, true),
-        ),
-      ),
-  );
-}

@@ -36,28 +36,28 @@ export async function rejectPurchase(
   stillPaid: bigint,
   performedBy: string,
 ): Promise<VerifyOutcome> {
-  const { tx } = detail;
+  const { purchase } = detail;
   const message = err.message + (stillPaid > 0n ? stillPaidNote(detail, signature, stillPaid) : '');
   await deps.db.transaction(async (db) => {
-    const failed = await transactionsRepository.rejectPayment(db, tx.id, signature, {
+    const failed = await transactionsRepository.rejectPayment(db, purchase.id, signature, {
       code: err.code,
       reason: rejectionReason(err.code, message),
       refundDue: stillPaid > 0n,
     });
     if (!failed) return;
     // An unreserved (Actions) purchase never held the listing, so it has nothing to give back.
-    if (tx.reservesListing) await purchaseListingRepository.release(db, tx.addressId);
+    if (purchase.reservesListing) await purchaseListingRepository.release(db, purchase.addressId);
     await recordAudit(db, {
       action: 'purchase.payment_rejected',
       performedBy,
-      transactionId: tx.id,
+      transactionId: purchase.id,
       metadata: { code: err.code, txHash: signature },
     });
     if (stillPaid > 0n) {
       await recordAudit(db, {
         action: 'purchase.refund_due',
         performedBy,
-        transactionId: tx.id,
+        transactionId: purchase.id,
         metadata: { txHash: signature, code: err.code, lamports: stillPaid.toString() },
       });
       crashPoint('refund:before-commit');

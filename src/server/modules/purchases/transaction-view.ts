@@ -33,17 +33,18 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
  * for its buyer.
  */
 export function toTransactionView(detail: TransactionDetail, ctx: ViewContext): TransactionView {
-  const { tx, listing } = detail;
+  const { purchase, listing } = detail;
   const rate = ctx.usdPerSol ?? FALLBACK_USD_PER_SOL_TRANSACTION;
-  const showPayment = ctx.viewerWallet === detail.buyerWallet && (tx.status === 'initiated' || tx.status === 'pending');
+  const showPayment =
+    ctx.viewerWallet === detail.buyerWallet && (purchase.status === 'initiated' || purchase.status === 'pending');
   return {
-    id: tx.id,
-    status: tx.status as TransactionView['status'],
-    txHash: tx.txHash,
-    blockchainTxHash: tx.txHash,
-    addressId: tx.addressId,
-    buyerId: tx.buyerId,
-    sellerId: tx.sellerId,
+    id: purchase.id,
+    status: purchase.status as TransactionView['status'],
+    txHash: purchase.txHash,
+    blockchainTxHash: purchase.txHash,
+    addressId: purchase.addressId,
+    buyerId: purchase.buyerId,
+    sellerId: purchase.sellerId,
     address: {
       id: listing.id,
       address: listing.address,
@@ -53,23 +54,23 @@ export function toTransactionView(detail: TransactionDetail, ctx: ViewContext): 
     buyer: { walletAddress: detail.buyerWallet },
     seller: { walletAddress: detail.sellerWallet },
     network: listing.network,
-    price: lamportsToSolString(tx.priceLamports),
-    currency: tx.currency,
-    formattedUsd: formatUsd(usdValue(tx.priceLamports, rate)),
+    price: lamportsToSolString(purchase.priceLamports),
+    currency: purchase.currency,
+    formattedUsd: formatUsd(usdValue(purchase.priceLamports, rate)),
     feeCalculation: feeCalculationOf({
-      price: tx.priceLamports,
-      platformFee: tx.commissionLamports,
-      networkFee: tx.networkFeeLamports,
+      price: purchase.priceLamports,
+      platformFee: purchase.commissionLamports,
+      networkFee: purchase.networkFeeLamports,
     }),
-    disputeReason: tx.disputeReason,
-    failureKind: tx.failureKind,
-    failureCode: tx.failureCode,
-    privateKeyDestroyed: tx.privateKeyDestroyed,
-    explorerUrl: tx.txHash ? explorerTxUrl(tx.txHash, ctx.cluster, ctx.explorerRpcUrl) : null,
-    createdAt: tx.createdAt.toISOString(),
-    expiresAt: tx.expiresAt.toISOString(),
-    verifiedAt: iso(tx.verifiedAt),
-    completedAt: iso(tx.completedAt),
-    ...(showPayment ? { payment: paymentOf(tx) } : {}),
+    disputeReason: purchase.disputeReason,
+    failureKind: purchase.failureKind,
+    failureCode: purchase.failureCode,
+    privateKeyDestroyed: purchase.privateKeyDestroyed,
+    explorerUrl: purchase.txHash ? explorerTxUrl(purchase.txHash, ctx.cluster, ctx.explorerRpcUrl) : null,
+    createdAt: purchase.createdAt.toISOString(),
+    expiresAt: purchase.expiresAt.toISOString(),
+    verifiedAt: iso(purchase.verifiedAt),
+    completedAt: iso(purchase.completedAt),
+    ...(showPayment ? { payment: paymentOf(purchase) } : {}),
   };
 }

@@ -15,7 +15,7 @@ const seller = alias(users, 'seller');
 
 /** A transaction with what every read shows beside it: the listing and both wallets. */
 const detailColumns = {
-  tx: transactions,
+  purchase: transactions,
   listing: {
     id: addresses.id,
     address: addresses.address,

@@ -42,24 +42,24 @@ const closedOutcome = (row: TransactionRow | undefined): VerifyOutcome => ({
 });
 
 function expectedOf(detail: TransactionDetail): ExpectedPayment {
-  const { tx } = detail;
+  const { purchase } = detail;
   return {
-    recipient: tx.recipientWallet,
-    lamports: tx.priceLamports,
-    reference: tx.paymentReference,
-    memo: tx.paymentMemo,
-    ...(tx.treasuryWallet && tx.commissionLamports > 0n
-      ? { treasury: tx.treasuryWallet, commissionLamports: tx.commissionLamports }
+    recipient: purchase.recipientWallet,
+    lamports: purchase.priceLamports,
+    reference: purchase.paymentReference,
+    memo: purchase.paymentMemo,
+    ...(purchase.treasuryWallet && purchase.commissionLamports > 0n
+      ? { treasury: purchase.treasuryWallet, commissionLamports: purchase.commissionLamports }
       : {}),
     buyer: detail.buyerWallet,
-    initiatedAt: tx.createdAt,
-    initiatedSlot: tx.initiatedSlot,
+    initiatedAt: purchase.createdAt,
+    initiatedSlot: purchase.initiatedSlot,
   };
 }
 
 const refundMessage = (detail: TransactionDetail, signature: string) =>
-  `${REFUND_DUE_MARK} ${lamportsToSolString(detail.tx.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
-  (detail.tx.reservesListing
+  `${REFUND_DUE_MARK} ${lamportsToSolString(detail.purchase.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
+  (detail.purchase.reservesListing
     ? `after the reservation expired, and the address had already been sold to another buyer. `
     : `through a Solana Action, and the address had already been sold to or reserved by another buyer. `) +
   `The seller should return the payment to ${detail.buyerWallet}.`;
@@ -72,15 +72,15 @@ const refundMessage = (detail: TransactionDetail, signature: string) =>
 export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
   const detail = await transactionsRepository.findDetail(deps.db, { id });
   if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
-  const { tx } = detail;
-  if (isOwned(tx.status)) return { kind: 'verified' };
-  const late = tx.status === 'failed';
+  const { purchase } = detail;
+  if (isOwned(purchase.status)) return { kind: 'verified' };
+  const late = purchase.status === 'failed';
   // An Actions purchase never reserved its listing (docs/domain.md#solana-pay-and-actions): its payment must claim the
   // listing exactly as a late payment does, and becomes refund-due the same way when someone else got there first.
-  const mustClaim = late || !tx.reservesListing;
-  if (late && (tx.failureKind !== 'expired' || tx.txHash === null)) return closedOutcome(tx);
-  if (tx.txHash === null) return { kind: 'not-ready' };
-  const signature = tx.txHash;
+  const mustClaim = late || !purchase.reservesListing;
+  if (late && (purchase.failureKind !== 'expired' || purchase.txHash === null)) return closedOutcome(purchase);
+  if (purchase.txHash === null) return { kind: 'not-ready' };
+  const signature = purchase.txHash;
 
   const expected = expectedOf(detail);
   // With VERIFY_QUORUM > 1 every endpoint is asked, and a payment counts only when enough of them agree on it.
@@ -98,8 +98,8 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
   const usdPerSol = (await referenceDataRepository.solUsdRate(deps.db)) ?? FALLBACK_USD_PER_SOL_TRANSACTION;
   const outcome = await decideInTransaction(deps.db, async (db): Promise<Decision<VerifyOutcome>> => {
     if (mustClaim) {
-      const sale = { price: lamportsToSolString(tx.priceLamports), sellerId: tx.sellerId };
-      const claimed = await purchaseListingRepository.claimForLateSale(db, tx.addressId, sale);
+      const sale = { price: lamportsToSolString(purchase.priceLamports), sellerId: purchase.sellerId };
+      const claimed = await purchaseListingRepository.claimForLateSale(db, purchase.addressId, sale);
       if (!claimed) {
         const message = refundMessage(detail, signature);
         if (await transactionsRepository.markRefundDue(db, id, message)) {
@@ -139,13 +139,13 @@ async function recordSale(
   paid: VerifiedPayment,
   ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof paymentState>>; performedBy: string },
 ): Promise<void> {
-  const { tx } = detail;
-  await purchaseListingRepository.markSold(db, tx.addressId);
-  const listing = await purchaseListingRepository.findForSale(db, tx.addressId);
+  const { purchase } = detail;
+  await purchaseListingRepository.markSold(db, purchase.addressId);
+  const listing = await purchaseListingRepository.findForSale(db, purchase.addressId);
   if (listing) {
     await saleRepository.recordSale(db, {
-      transactionId: tx.id,
-      priceLamports: tx.priceLamports,
+      transactionId: purchase.id,
+      priceLamports: purchase.priceLamports,
       listing,
       usdPerSol: ctx.usdPerSol,
       at: ctx.now,
@@ -153,7 +153,7 @@ async function recordSale(
   }
   await saleRepository.recordChainAudit(
     db,
-    tx.id,
+    purchase.id,
     {
       signature: paid.signature,
       slot: paid.slot,
@@ -171,7 +171,7 @@ async function recordSale(
   await recordAudit(db, {
     action: 'purchase.verify',
     performedBy: ctx.performedBy,
-    transactionId: tx.id,
+    transactionId: purchase.id,
     metadata: {
       txHash: paid.signature,
       slot: paid.slot.toString(),
@@ -181,11 +181,11 @@ async function recordSale(
   });
   if (deps.attestation) {
     await issueSaleReceipt(db, deps.attestation, {
-      transactionId: tx.id,
+      transactionId: purchase.id,
       address: detail.listing.address,
       paymentSignature: paid.signature,
       slot: paid.slot,
-      priceLamports: tx.priceLamports,
+      priceLamports: purchase.priceLamports,
       buyer: detail.buyerWallet,
       seller: detail.sellerWallet,
       at: ctx.now,

@@ -1,7 +1,7 @@
-import { chmod, mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { decodeBase58, encodeBase58 } from '../vault';
+import { createKeyFileOnce, decodeBase58, encodeBase58 } from '../vault';
 
 export const ATTESTATION_KEY_FILE = 'attestation.key';
 
@@ -60,22 +60,11 @@ export async function loadAttestationKey(
   const seed = ed25519.utils.randomSecretKey();
   const secret = new Uint8Array([...seed, ...ed25519.getPublicKey(seed)]);
   try {
-    const handle = await open(file, 'wx', 0o600);
-    try {
-      await handle.writeFile(`${encodeBase58(secret)}\n`);
-    } finally {
-      await handle.close();
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-      const theirs = await readKeyFile(file);
-      if (theirs) return theirs;
-    }
-    throw err;
+    const theirs = await createKeyFileOnce(file, `${encodeBase58(secret)}\n`, readKeyFile);
+    if (theirs) return theirs;
   } finally {
     secret.fill(0);
   }
-  await chmod(file, 0o600);
   warn(`Generated a receipt attestation key in ${file} (local mode). Set ATTESTATION_KEY outside local mode.`);
   return seed;
 }

@@ -14,5 +14,6 @@ export {
 } from './secret-key-encoding';
 export { vaultRepository, type StoredKey, type StoredKeyArrays } from './vault.repository';
 export { vaultPlugin, type Vault } from './vault.plugin';
+export { createKeyFileOnce, writeNewKeyFile } from './key-file';
 export { MASTER_KEY_FILE, loadMasterKey, type LoadedMasterKey, type MasterKeySource } from './load-master-key';
 export { rotateMasterKey } from './rotate-master-key';

@@ -1,6 +1,7 @@
 import { chmod, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirPermissionError } from '@server/db/data-dir-permissions';
+import { createKeyFileOnce } from './key-file';
 import { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from './master-key';
 
 export const MASTER_KEY_FILE = 'master.key';
@@ -39,22 +40,8 @@ export async function loadMasterKey(
   // A DATA_DIR made here is the owner's alone (mkdir's mode passes through the umask: make it exact).
   if (await mkdir(source.dataDir, { recursive: true, mode: 0o700 })) await chmod(source.dataDir, 0o700);
   const key = generateMasterKey();
-  try {
-    const handle = await open(file, 'wx', 0o600);
-    try {
-      await handle.writeFile(`${masterKeyToBase64(key)}\n`);
-    } finally {
-      await handle.close();
-    }
-  } catch (err) {
-    // Another process created it between our read and our write: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-      const theirs = await readKeyFile(file);
-      if (theirs) return { key: theirs, origin: 'file', file };
-    }
-    throw err;
-  }
-  await chmod(file, 0o600); // the umask may have narrowed it further, never widened; make it exact
+  const theirs = await createKeyFileOnce(file, `${masterKeyToBase64(key)}\n`, readKeyFile);
+  if (theirs) return { key: theirs, origin: 'file', file };
   warn(
     `Generated a vault master key in ${file} (local mode). Back this file up: without it no stored private key ` +
       'can be decrypted. Set VAULT_MASTER_KEY outside local mode.',

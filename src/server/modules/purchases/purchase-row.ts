@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { lamportsToSolString } from '@shared/money';
+import type { Queryable } from '@server/db/database';
+import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
+import type { PurchaseDeps } from './deps';
+import type { Fees } from './fees';
+import { newPaymentReference, paymentMemoOf } from './payment-reference';
+import { referenceDataRepository } from './reference-data.repository';
+import { transactionsRepository, type TransactionRow } from './transactions.repository';
+
+/** Every buyer is 'basic' until memberships can be bought: nothing stores a wallet's tier yet. */
+export const tierOfBuyer = (_wallet: string) => 'basic';
+
+/** A membership tier by name. The shipped defaults stand in for a database nobody seeded yet (the runtime seeds them). */
+export async function membershipTier(db: Queryable, name: string) {
+  return (await referenceDataRepository.activeTier(db, name)) ?? DEFAULT_MEMBERSHIP_TIERS.find((t) => t.name === name);
+}
+
+export interface PurchaseRowInput {
+  listing: { id: string; sellerId: string; sellerWallet: string; price: string };
+  buyerId: string;
+  priceLamports: bigint;
+  fees: Fees;
+  /** Not-before-initiation compares slots (docs/domain.md#verification): the payment must land at or after this one. */
+  initiatedSlot: bigint;
+  /**
+   * Whether the row holds the listing. Said by every caller, never defaulted: an Actions purchase names any account,
+   * so its row must not (docs/domain.md#solana-pay-and-actions); only a signed-in buyer's initiate reserves.
+   */
+  reservesListing: boolean;
+  now: Date;
+  /** How long the row waits for its payment before it expires. */
+  paymentWindowMs: number;
+}
+
+/**
+ * The `initiated` purchase row the web initiate and the Actions POST both insert: the price and fees as charged, a
+ * fresh payment reference and memo, the seller as recipient, and the treasury only when a commission is due. The
+ * rules that decide whether the buyer may have it stay with each caller.
+ */
+export async function insertPurchaseRow(
+  db: Queryable,
+  deps: Pick<PurchaseDeps, 'treasuryWallet'>,
+  input: PurchaseRowInput,
+): Promise<TransactionRow> {
+  const { listing, fees, now } = input;
+  const id = randomUUID();
+  return transactionsRepository.insert(db, {
+    id,
+    addressId: listing.id,
+    buyerId: input.buyerId,
+    sellerId: listing.sellerId,
+    price: listing.price,
+    currency: 'SOL',
+    exchangeFee: lamportsToSolString(fees.exchangeFeeLamports),
+    commissionFee: lamportsToSolString(fees.commissionFeeLamports),
+    totalAmount: lamportsToSolString(fees.totalLamports),
+    status: 'initiated',
+    reservesListing: input.reservesListing,
+    initiatedSlot: input.initiatedSlot,
+    paymentReference: newPaymentReference(),
+    paymentMemo: paymentMemoOf(id),
+    recipientWallet: listing.sellerWallet,
+    priceLamports: input.priceLamports,
+    commissionLamports: fees.platformFeeLamports,
+    networkFeeLamports: fees.networkFeeLamports,
+    treasuryWallet: fees.platformFeeLamports > 0n ? deps.treasuryWallet! : null,
+    expiresAt: new Date(now.getTime() + input.paymentWindowMs),
+    createdAt: now,
+  });
+}
