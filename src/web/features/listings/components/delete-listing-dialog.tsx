@@ -1,7 +1,6 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@web/components/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { toast } from '@web/components/toast-store';
 import { ApiRequestError } from '@web/lib/api-client';
 import { useDeleteListing } from '../api/delete-listing';
@@ -20,7 +19,6 @@ export function DeleteListingDialog({
   /** The trash icon alone (named Delete for assistive technology), for a card's narrow row. */
   compact?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteListing(wallet);
 
   const onConfirm = () =>
@@ -34,13 +32,12 @@ export function DeleteListingDialog({
           description: error instanceof ApiRequestError ? error.message : 'Failed to delete listing',
           variant: 'error',
         }),
-      )
-      .finally(() => setOpen(false));
+      );
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {compact ? (
+    <ConfirmDialog
+      trigger={
+        compact ? (
           <Button variant="ghost" size="icon" className="text-danger-400" aria-label="Delete" title="Delete listing">
             <Trash2 aria-hidden className="h-4 w-4" />
           </Button>
@@ -48,21 +45,13 @@ export function DeleteListingDialog({
           <Button variant="ghost" size="sm" className="text-danger-400">
             <Trash2 aria-hidden className="h-4 w-4" /> Delete
           </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent
-        title="Delete listing?"
-        description="Are you sure you want to delete this listing? This action cannot be undone."
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" loading={remove.isPending} onClick={() => void onConfirm()}>
-            Delete Listing
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+      title="Delete listing?"
+      description="Are you sure you want to delete this listing? This action cannot be undone."
+      confirm="Delete Listing"
+      pending={remove.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }
