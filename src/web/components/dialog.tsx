@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 export const Dialog = RadixDialog.Root;
@@ -20,7 +20,7 @@ export function DialogContent({
   children?: ReactNode;
   className?: string;
   /** Where focus goes on close when the dialog was opened without a DialogTrigger (Radix returns it to one). */
-  returnFocusTo?: RefObject<HTMLElement | null>;
+  returnFocusTo?: HTMLElement;
 }) {
   return (
     <RadixDialog.Portal>
@@ -30,7 +30,7 @@ export function DialogContent({
           returnFocusTo
             ? (event) => {
                 event.preventDefault();
-                returnFocusTo.current?.focus();
+                returnFocusTo.focus();
               }
             : undefined
         }

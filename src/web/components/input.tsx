@@ -20,17 +20,23 @@ export function Field({
   label,
   hint,
   error,
+  compact = false,
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
   error?: string;
+  /** A filter bar's field: a smaller label, closer to its control, and a width its grid cell may shrink. */
+  compact?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-vault-200">
+    <div className={compact ? 'flex min-w-0 flex-col gap-1' : 'flex flex-col gap-1.5'}>
+      <label
+        htmlFor={id}
+        className={compact ? 'text-xs font-medium text-vault-300' : 'text-sm font-medium text-vault-200'}
+      >
         {label}
       </label>
       {children}

@@ -1,6 +1,7 @@
 // Public surface of the listings feature (the listing card, its rules and the owner's edits), shared by home,
 // marketplace, address and profile.
 export { ListingCard } from './components/listing-card';
+export { ListingAddressLink } from './components/listing-address-link';
 export { ListingCardSkeleton } from './components/listing-card-skeleton';
 export { BuyButton } from './components/buy-button';
 export { DeleteListingDialog } from './components/delete-listing-dialog';

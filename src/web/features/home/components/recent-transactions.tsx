@@ -7,12 +7,22 @@ import { formatSolAmount, solStringToNumber } from '@shared/money';
 import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { Skeleton } from '@web/components/skeleton';
+import { cn } from '@web/lib/cn';
 import { useExplorer } from '@web/lib/use-explorer';
 import { useRecentTransactions } from '../api/get-recent-transactions';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const usdOf = (t: TransactionView) =>
   t.formattedUsd || formatUsd(solStringToNumber(t.price) * FALLBACK_USD_PER_SOL_TRANSACTION);
+
+/** The table's headings: buyer and date hide on narrow screens, as their cells in `Row` do. */
+const COLUMNS: [label: string, className?: string][] = [
+  ['Address'],
+  ['Price'],
+  ['Buyer', 'hidden md:table-cell'],
+  ['Date', 'hidden sm:table-cell'],
+  ['Tx'],
+];
 
 function Row({ t }: { t: TransactionView }) {
   const explorer = useExplorer();
@@ -76,21 +86,11 @@ export function RecentTransactions() {
           <table className="w-full text-left text-sm">
             <thead className="bg-vault-850 text-xs tracking-wide text-vault-400 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Address
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Price
-                </th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
-                  Buyer
-                </th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Tx
-                </th>
+                {COLUMNS.map(([label, className]) => (
+                  <th key={label} scope="col" className={cn('px-4 py-3 font-semibold', className)}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,23 +1,13 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Listing } from '@shared/api/listings';
-import { truncateListingAddress } from '@shared/format/address';
 import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { useWallet } from '@web/features/wallet';
 import { cn } from '@web/lib/cn';
-import {
-  addressPath,
-  cardBadges,
-  cardTier,
-  categoryLabel,
-  displayPrice,
-  displayUsd,
-  patternOf,
-  type CardBadge,
-} from '../rules';
+import { cardBadges, cardTier, categoryLabel, displayPrice, displayUsd, patternOf, type CardBadge } from '../rules';
 import { useIsOwner } from '../use-is-owner';
 import { BuyButton } from './buy-button';
+import { ListingAddressLink } from './listing-address-link';
 import { OwnerControls } from './owner-controls';
 import { TierBadge } from './tier-badge';
 
@@ -72,13 +62,7 @@ export function ListingCard({
         {actions}
       </div>
       <div className="min-w-0">
-        <Link
-          to={addressPath(listing.address)}
-          title={listing.address}
-          className="block truncate rounded font-mono text-lg font-semibold text-vault-100 hover:text-money-300"
-        >
-          {truncateListingAddress(listing.address)}
-        </Link>
+        <ListingAddressLink address={listing.address} className="block truncate text-lg" />
         <p className="mt-1 text-xs text-vault-400 capitalize">
           {categoryLabel(listing.category)}
           {pattern && (

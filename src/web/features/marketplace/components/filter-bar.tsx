@@ -1,9 +1,10 @@
 import { RARITY_TIERS, RARITY_TIER_VALUES } from '@shared/api/search-filters';
 import { CATEGORIES } from '@shared/domain-values';
-import type { ReactNode } from 'react';
 import { Button } from '@web/components/button';
+import { Field } from '@web/components/input';
 import { Select } from '@web/components/select';
 import { categoryLabel } from '@web/features/listings';
+import { cn } from '@web/lib/cn';
 import type { MarketplaceView } from '../url-state';
 import { PriceBoundInput } from './price-bound-input';
 
@@ -18,14 +19,69 @@ const LENGTHS: { label: string; minLen?: number; maxLen?: number }[] = [
 ];
 const lengthKey = (minLen?: number, maxLen?: number) => `${minLen ?? ''}-${maxLen ?? ''}`;
 
-function Labeled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+interface Choice<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** A select filter's fixed part; its value and change handler come from the view. */
+interface SelectFilter<T extends string> {
+  id: string;
+  label: string;
+  choices: Choice<T>[];
+  /** For a filter that can be off: the label of the first choice, which is no value (undefined). */
+  all?: string;
+  className?: string;
+}
+
+const POSITION: SelectFilter<Filters['pos']> = {
+  id: 'filter-position',
+  label: 'Pattern position',
+  choices: [
+    { value: 'anywhere', label: 'Anywhere' },
+    { value: 'start', label: 'Starts with' },
+    { value: 'end', label: 'Ends with' },
+  ],
+};
+const CATEGORY: SelectFilter<NonNullable<Filters['category']>> = {
+  id: 'filter-category',
+  label: 'Category',
+  className: 'capitalize',
+  all: 'All categories',
+  choices: CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) })),
+};
+const TIER: SelectFilter<NonNullable<Filters['tier']>> = {
+  id: 'filter-tier',
+  label: 'Rarity tier',
+  all: 'All tiers',
+  choices: RARITY_TIER_VALUES.map((t) => ({ value: t, label: RARITY_TIERS[t].label })),
+};
+
+function FilterSelect<T extends string>({
+  id,
+  label,
+  choices,
+  all,
+  className,
+  value,
+  onChange,
+}: SelectFilter<T> & { value: T | undefined; onChange: (value: T | undefined) => void }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-vault-300">
-        {label}
-      </label>
-      {children}
-    </div>
+    <Field id={id} label={label} compact>
+      <Select
+        id={id}
+        className={cn('h-9', className)}
+        value={value ?? ''}
+        onChange={(e) => onChange((e.target.value || undefined) as T | undefined)}
+      >
+        {all !== undefined && <option value="">{all}</option>}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 
@@ -50,65 +106,19 @@ export function FilterBar({
       aria-label="Filters"
       className="mb-4 grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,6fr))_repeat(2,minmax(0,4fr))_auto]"
     >
-      <Labeled id="filter-position" label="Pattern position">
-        <Select
-          id="filter-position"
-          className="h-9"
-          value={view.pos}
-          onChange={(e) => onChange({ pos: e.target.value as Filters['pos'] })}
-        >
-          <option value="anywhere">Anywhere</option>
-          <option value="start">Starts with</option>
-          <option value="end">Ends with</option>
-        </Select>
-      </Labeled>
-      <Labeled id="filter-category" label="Category">
-        <Select
-          id="filter-category"
-          className="h-9 capitalize"
-          value={view.category ?? ''}
-          onChange={(e) => onChange({ category: (e.target.value || undefined) as Filters['category'] })}
-        >
-          <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {categoryLabel(c)}
-            </option>
-          ))}
-        </Select>
-      </Labeled>
-      <Labeled id="filter-length" label="Pattern length">
-        <Select
-          id="filter-length"
-          className="h-9"
-          value={currentLength}
-          onChange={(e) => {
-            const choice = lengths.find((l) => lengthKey(l.minLen, l.maxLen) === e.target.value);
-            onChange({ minLen: choice?.minLen, maxLen: choice?.maxLen });
-          }}
-        >
-          {lengths.map((l) => (
-            <option key={lengthKey(l.minLen, l.maxLen)} value={lengthKey(l.minLen, l.maxLen)}>
-              {l.label}
-            </option>
-          ))}
-        </Select>
-      </Labeled>
-      <Labeled id="filter-tier" label="Rarity tier">
-        <Select
-          id="filter-tier"
-          className="h-9"
-          value={view.tier ?? ''}
-          onChange={(e) => onChange({ tier: (e.target.value || undefined) as Filters['tier'] })}
-        >
-          <option value="">All tiers</option>
-          {RARITY_TIER_VALUES.map((t) => (
-            <option key={t} value={t}>
-              {RARITY_TIERS[t].label}
-            </option>
-          ))}
-        </Select>
-      </Labeled>
+      <FilterSelect {...POSITION} value={view.pos} onChange={(pos) => onChange({ pos })} />
+      <FilterSelect {...CATEGORY} value={view.category} onChange={(category) => onChange({ category })} />
+      <FilterSelect
+        id="filter-length"
+        label="Pattern length"
+        choices={lengths.map((l) => ({ value: lengthKey(l.minLen, l.maxLen), label: l.label }))}
+        value={currentLength}
+        onChange={(key) => {
+          const choice = lengths.find((l) => lengthKey(l.minLen, l.maxLen) === key);
+          onChange({ minLen: choice?.minLen, maxLen: choice?.maxLen });
+        }}
+      />
+      <FilterSelect {...TIER} value={view.tier} onChange={(tier) => onChange({ tier })} />
       <PriceBoundInput
         id="filter-min-price"
         label="Min price"

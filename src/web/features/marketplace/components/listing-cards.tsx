@@ -1,7 +1,6 @@
 import type { Listing } from '@shared/api/listings';
-import { truncateListingAddress } from '@shared/format/address';
-import { ListingCard, ListingCardSkeleton } from '@web/features/listings';
-import { StarToggle, useWatchlist } from '@web/features/watchlist';
+import { ListingCardSkeleton } from '@web/features/listings';
+import { WatchableListingCards, useWatchlist } from '@web/features/watchlist';
 
 /** The phone layout of the marketplace: one card per listing. */
 const SKELETONS = 5;
@@ -29,22 +28,5 @@ export function ListingCards({
   if (!listings?.length) {
     return <p className="py-10 text-center text-sm text-vault-300">No addresses found matching your criteria.</p>;
   }
-  return (
-    <ul className="grid gap-3">
-      {listings.map((l) => (
-        <li key={l.id}>
-          <ListingCard
-            listing={l}
-            actions={
-              <StarToggle
-                starred={watchlist.isStarred(l.id)}
-                onToggle={() => watchlist.toggle(l.id)}
-                label={`Watch ${truncateListingAddress(l.address)}`}
-              />
-            }
-          />
-        </li>
-      ))}
-    </ul>
-  );
+  return <WatchableListingCards listings={listings} watchlist={watchlist} className="grid gap-3" />;
 }

@@ -1,11 +1,10 @@
-import { Link } from 'react-router';
 import type { Listing } from '@shared/api/listings';
 import { truncateListingAddress } from '@shared/format/address';
 import { Badge } from '@web/components/badge';
 import {
   BuyButton,
   TierBadge,
-  addressPath,
+  ListingAddressLink,
   categoryLabel,
   displayPrice,
   displayUsd,
@@ -37,13 +36,7 @@ export function ListingRow({ listing, starred, onStar }: { listing: Listing; sta
         <StarToggle starred={starred} onToggle={onStar} label={`Watch ${truncateListingAddress(listing.address)}`} />
       </td>
       <td className="px-3 py-3">
-        <Link
-          to={addressPath(listing.address)}
-          title={listing.address}
-          className="rounded font-mono font-semibold text-vault-100 hover:text-money-300"
-        >
-          {truncateListingAddress(listing.address)}
-        </Link>
+        <ListingAddressLink address={listing.address} />
         {isOwner && (
           <Badge tone="premium" className="ml-2">
             Your Listing

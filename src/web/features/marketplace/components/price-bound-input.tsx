@@ -1,6 +1,6 @@
 import { searchFilterFields } from '@shared/api/search-filters';
 import { useState } from 'react';
-import { Input } from '@web/components/input';
+import { Field, Input } from '@web/components/input';
 
 /**
  * A price bound in SOL. It is applied when the field is left or Enter is pressed (not per keystroke, which would
@@ -34,10 +34,7 @@ export function PriceBoundInput({
     onChange(next);
   };
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-vault-300">
-        {label}
-      </label>
+    <Field id={id} label={label} compact>
       <Input
         id={id}
         inputMode="decimal"
@@ -52,6 +49,6 @@ export function PriceBoundInput({
         }}
         className="h-9"
       />
-    </div>
+    </Field>
   );
 }

@@ -3,9 +3,10 @@ import { Vault } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
+import { FetchError } from '@web/components/fetch-error';
+import { SectionTitle } from '@web/components/section-title';
 import { Skeleton } from '@web/components/skeleton';
 import { OwnedAddressCard } from './owned-address-card';
-import { SectionTitle } from './section-title';
 
 export function OwnedAddresses({
   purchases,
@@ -29,9 +30,7 @@ export function OwnedAddresses({
           <Skeleton className="h-44" />
         </div>
       ) : error ? (
-        <p role="alert" className="text-sm text-danger-400">
-          Failed to fetch user purchases: {error.message}
-        </p>
+        <FetchError what="user purchases" error={error} />
       ) : owned.length === 0 ? (
         <EmptyState
           titleAs="h3"

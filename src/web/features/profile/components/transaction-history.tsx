@@ -5,9 +5,10 @@ import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
+import { FetchError } from '@web/components/fetch-error';
+import { SectionTitle } from '@web/components/section-title';
 import { Skeleton } from '@web/components/skeleton';
 import { TransactionStatusBadge } from '@web/features/purchase';
-import { SectionTitle } from './section-title';
 
 /** docs/product-spec.md#profile: the user's transactions and purchases merged, de-duplicated by id, newest first. */
 export function mergeHistory(...lists: Array<TransactionView[] | undefined>): TransactionView[] {
@@ -40,9 +41,7 @@ export function TransactionHistory({
       {loading ? (
         <Skeleton className="h-32" />
       ) : error ? (
-        <p role="alert" className="text-sm text-danger-400">
-          Failed to fetch user transactions: {error.message}
-        </p>
+        <FetchError what="user transactions" error={error} />
       ) : items.length === 0 ? (
         <EmptyState
           titleAs="h3"

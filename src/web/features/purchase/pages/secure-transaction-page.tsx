@@ -6,6 +6,7 @@ import { Card, CardContent } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { HashField } from '@web/components/hash-field';
 import { PageHeader } from '@web/components/page-header';
+import { PageSkeleton } from '@web/components/page-skeleton';
 import { Skeleton } from '@web/components/skeleton';
 import { useWallet } from '@web/features/wallet';
 import { useConfig } from '@web/lib/config';
@@ -115,13 +116,10 @@ function loadErrorText(error: Error | null): string {
 
 function LoadingState() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading transaction
-      </span>
+    <PageSkeleton label="Loading transaction">
       <Skeleton className="h-10 w-64" />
       <Skeleton className="h-48 w-full" />
       <Skeleton className="h-40 w-full" />
-    </div>
+    </PageSkeleton>
   );
 }

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { HashField } from '@web/components/hash-field';
 import { PageHeader } from '@web/components/page-header';
+import { PageSkeleton } from '@web/components/page-skeleton';
 import { Skeleton } from '@web/components/skeleton';
 import { toast } from '@web/components/toast-store';
 import { NetworkValue, TransactionStatusBadge, useTransaction } from '@web/features/purchase';
@@ -136,12 +137,9 @@ export function TransactionPage() {
 
 function TransactionSkeleton() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading transaction
-      </span>
+    <PageSkeleton label="Loading transaction">
       <Skeleton className="h-10 w-72" />
       <Skeleton className="h-64 w-full" />
-    </div>
+    </PageSkeleton>
   );
 }

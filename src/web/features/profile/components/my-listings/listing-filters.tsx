@@ -4,7 +4,39 @@ import { Input } from '@web/components/input';
 import { Select } from '@web/components/select';
 import { CATEGORY_FILTERS, isDefault, SORTS, STATUS_FILTERS, type ListingFilters } from './listing-sort';
 
-const label = (value: string) => (value === 'all' ? 'All' : value.replace(/-/g, ' '));
+/** A filter over a closed set whose first value, 'all', is the filter off. */
+function AllOrOneSelect<T extends string>({
+  label,
+  all,
+  values,
+  value,
+  onChange,
+}: {
+  label: string;
+  /** What 'all' reads as. */
+  all: string;
+  values: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      className="capitalize sm:w-44"
+    >
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v === 'all' ? all : v.replace(/-/g, ' ')}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+const STATUS = { label: 'Status filter', all: 'All statuses', values: STATUS_FILTERS };
+const CATEGORY = { label: 'Category filter', all: 'All categories', values: CATEGORY_FILTERS };
 
 export function ListingFiltersBar({
   filters,
@@ -32,30 +64,8 @@ export function ListingFiltersBar({
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
-        <Select
-          aria-label="Status filter"
-          value={filters.status}
-          onChange={(e) => onChange({ status: e.target.value as ListingFilters['status'] })}
-          className="capitalize sm:w-44"
-        >
-          {STATUS_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {s === 'all' ? 'All statuses' : label(s)}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Category filter"
-          value={filters.category}
-          onChange={(e) => onChange({ category: e.target.value as ListingFilters['category'] })}
-          className="capitalize sm:w-44"
-        >
-          {CATEGORY_FILTERS.map((c) => (
-            <option key={c} value={c}>
-              {c === 'all' ? 'All categories' : label(c)}
-            </option>
-          ))}
-        </Select>
+        <AllOrOneSelect {...STATUS} value={filters.status} onChange={(status) => onChange({ status })} />
+        <AllOrOneSelect {...CATEGORY} value={filters.category} onChange={(category) => onChange({ category })} />
         <Button
           variant="secondary"
           aria-label={`Sort: ${SORTS[filters.sort]?.label}. Change sort`}

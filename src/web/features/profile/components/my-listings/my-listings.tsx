@@ -3,9 +3,10 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
+import { FetchError } from '@web/components/fetch-error';
+import { SectionTitle } from '@web/components/section-title';
 import { Skeleton } from '@web/components/skeleton';
 import { useUserListings } from '../../api/get-user-listings';
-import { SectionTitle } from '../section-title';
 import { ListingFiltersBar } from './listing-filters';
 import { DEFAULT_FILTERS, isDefault, SORTS, type ListingFilters } from './listing-sort';
 import { ListingsPagination } from './listings-pagination';
@@ -51,9 +52,7 @@ export function MyListings({ wallet }: { wallet: string }) {
           <Skeleton className="h-40" />
         </div>
       ) : query.isError ? (
-        <p role="alert" className="text-sm text-danger-400">
-          Failed to fetch user listings: {query.error.message}
-        </p>
+        <FetchError what="user listings" error={query.error} />
       ) : empty && isDefault(filters) ? (
         <EmptyState
           titleAs="h3"
