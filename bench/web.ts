@@ -5,7 +5,14 @@ import { gzipSync } from 'node:zlib';
 import buildWebIfStale from '../tests/e2e/global-setup';
 import { startAppServer } from '../tests/e2e/helpers/app-server';
 import { onCleanup } from './lib/cleanup';
-import { CATEGORIES, runLighthouse, startChromium, type FormFactor, type LighthouseRun } from './lib/lighthouse';
+import {
+  CATEGORIES,
+  LighthouseRuntimeError,
+  runLighthouse,
+  startChromium,
+  type FormFactor,
+  type LighthouseRun,
+} from './lib/lighthouse';
 import { loadNow } from './lib/machine';
 import { table } from './lib/report';
 
@@ -84,6 +91,21 @@ interface Measured {
   runs: LighthouseRun[];
 }
 
+/**
+ * One run, tried again (up to twice more) when Lighthouse itself failed to record the page (NO_NAVSTART and the
+ * like): that attempt measured nothing, so it is not a run to count or to drop.
+ */
+async function measureOnce(url: string, port: number, formFactor: FormFactor): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, port, formFactor);
+    } catch (err) {
+      if (!(err instanceof LighthouseRuntimeError) || attempt === 3) throw err;
+      console.log(`web: ${formFactor} ${url}: ${err.code}, recording again`);
+    }
+  }
+}
+
 async function lighthouseRuns(): Promise<Measured[]> {
   // The server's default caches (1 s listings, 10 s stats), not the tests' zero: what a visitor gets.
   const server = await startAppServer({
@@ -99,7 +121,7 @@ async function lighthouseRuns(): Promise<Measured[]> {
     for (const page of PAGES) {
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await runLighthouse(`${server.url}${page.path}`, chrome.port, formFactor);
+        const run = await measureOnce(`${server.url}${page.path}`, chrome.port, formFactor);
         console.log(
           `web: ${formFactor} ${page.path} run ${i + 1}: performance ${run.scores.performance}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)} (load ${loadNow()})`,
         );

@@ -59,6 +59,16 @@ export async function startChromium(): Promise<{ port: number; stop: () => Promi
   };
 }
 
+/** Lighthouse could not record the page (a trace without a navigation start, say): no figure was measured. */
+export class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse: ${code} ${message}`);
+  }
+}
+
 /** Lighthouse's own mobile defaults (Moto G Power, slow 4G, 4× CPU slowdown, simulated) or its desktop config. */
 export async function runLighthouse(url: string, port: number, formFactor: FormFactor): Promise<LighthouseRun> {
   const config: Config | undefined = formFactor === 'desktop' ? (desktopConfig as Config) : undefined;
@@ -69,7 +79,7 @@ export async function runLighthouse(url: string, port: number, formFactor: FormF
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failing: string[] = [];
   for (const c of CATEGORIES) {

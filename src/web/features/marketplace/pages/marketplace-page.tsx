@@ -1,5 +1,5 @@
 import { isSearchableText } from '@shared/api/listings';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Store } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
@@ -19,7 +19,12 @@ import { hasFilters } from '../url-state';
 export function MarketplacePage() {
   const state = useMarketplaceState();
   const { input } = state;
-  const { data, isPending, isError } = useSearchListings(input);
+  const search = useSearchListings(input);
+  // Drawing a page of listings is this page's longest task on a phone: deferred, React draws it in slices between
+  // which the page stays responsive, and keeps the previous page (or the skeleton) on screen until it is done.
+  const data = useDeferredValue(search.data);
+  const isError = search.isError;
+  const isPending = data === undefined && !isError;
   // null while prerendering: both layouts are sent, each shown by CSS at its breakpoint (display: contents keeps
   // the wrapper out of layout), so the first paint matches the viewport (docs/decisions/0014-first-paint.md).
   const desktop = useMediaQuery('(min-width: 768px)');
