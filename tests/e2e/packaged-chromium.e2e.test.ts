@@ -27,6 +27,10 @@ describe('the Chromium packaged in @sparticuz/chromium', () => {
       await page.goto('/');
       const heading = page.getByRole('heading', { level: 1 });
       await expect.poll(() => heading.textContent()).toBe('Vanity Solana Addresses');
+      // React replaces the prerendered page once it takes over (its buttons then lose aria-disabled): the nodes are
+      // looked up after that, or they may be gone before their fonts are read.
+      const connect = page.getByRole('button', { name: 'Connect Wallet' });
+      await expect.poll(() => connect.getAttribute('aria-disabled')).toBeNull();
 
       // The fonts Chromium drew the heading and the body text with. Without a generic family rule in its font
       // configuration, `system-ui` falls to fontconfig's first font, a serif.

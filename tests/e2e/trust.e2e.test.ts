@@ -232,7 +232,11 @@ describe('sealed key delivery', () => {
         if (r.url().endsWith('/reveal-private-key')) revealRequests.push(r.postDataJSON() as Record<string, unknown>);
       });
 
+      // The address page's own reads finish before Buy leaves it: a body still arriving when the page moves on
+      // (the rarity check is a POST) could not be read, and every body must be.
+      const rarity = page.waitForResponse((r) => r.url().endsWith('/api/addresses/validate'));
       await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
+      await (await rarity).body();
       await page.getByRole('button', { name: 'BUY NOW' }).click();
       await page.waitForURL(/\/secure-transaction\//);
       const status = page.getByTestId('transaction-status').first();

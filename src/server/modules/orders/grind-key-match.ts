@@ -85,7 +85,8 @@ export function uniformKeyProbability(target: GrindPattern): number {
   const width = spellingsOf(chars)
     .flatMap(prefixIntervals)
     .reduce((sum, [lo, hi]) => sum + hi - lo + 1n, 0n);
-  return Number((width * 10n ** 18n) >> 256n) / 1e18;
+  // Number() rounds the width to a double's 53 bits and 2^256 is exact: full relative precision however small.
+  return Number(width) / 2 ** 256;
 }
 
 function spellingsOf(chars: readonly (readonly string[])[]): string[] {
