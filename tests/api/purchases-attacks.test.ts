@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createListing, createUser, type CreatedListing } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 import { chainPaymentOf } from '@chain/payment/chain-payment';
+import { encodeBase58 } from '@shared/keys/base58';
 import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import {
   confirm,
@@ -128,7 +129,8 @@ describe('only the buyer, and only after verification', () => {
     expect(early.json().error).toBe('PAYMENT_NOT_VERIFIED');
 
     const stranger = await createUser(t);
-    const foreignConfirm = await confirm(t, stranger, started.transactionId, '1'.repeat(88));
+    // A well-formed signature (64 bytes), so the refusal is about whose purchase it is, not the body.
+    const foreignConfirm = await confirm(t, stranger, started.transactionId, encodeBase58(new Uint8Array(64).fill(7)));
     expect(foreignConfirm.statusCode).toBe(403);
     expect(foreignConfirm.json().error).toBe('BUYER_MISMATCH');
     const foreignNudge = await verify(t, stranger, started.transactionId);
@@ -158,5 +160,21 @@ describe('only the buyer, and only after verification', () => {
     ).toBe(0);
     expect(await countRows(t, 'transaction_audit', `action = 'key.reveal_refused'`)).toBeGreaterThanOrEqual(2);
     expect((await reveal(t, buyer, started.transactionId)).statusCode).toBe(200);
+  });
+});
+
+describe('a signature that is not 64 bytes', () => {
+  it('is refused at confirm (400) and never reaches verification (found by the hostile-input fuzzer)', async () => {
+    const { buyer, created } = await buyerWithListing();
+    const started = await initiateOk(t, buyer, created.listing);
+    // 88 base58 characters pass a length check but decode to 65 bytes; the chain library throws on them.
+    for (const txHash of ['z'.repeat(88), '1'.repeat(63)]) {
+      const res = await confirm(t, buyer, started.transactionId, txHash);
+      expect(res.statusCode, txHash).toBe(400);
+    }
+    expect((await statusOf(t, started.transactionId))?.status).toBe('initiated');
+    const nudged = await verify(t, buyer, started.transactionId);
+    expect(nudged.statusCode).toBeLessThan(500);
+    await expectNothingReleased(started.transactionId, created.listing.id);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FAILURE_KINDS, TRANSACTION_STATUSES, type FailureKind, type TransactionStatus } from '../domain-values';
-import { isSolanaAddress } from '../keys/base58';
+import { isSolanaAddress, isTransactionSignature } from '../keys/base58';
 
 /**
  * Purchase API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#api-calls; docs/domain.md#purchases).
@@ -24,7 +24,8 @@ export const signatureSchema = z
   .trim()
   .regex(BASE58, 'Transaction signature must be base58')
   .min(64, 'Transaction signature is too short')
-  .max(88, 'Transaction signature is too long');
+  .max(88, 'Transaction signature is too long')
+  .refine(isTransactionSignature, 'Transaction signature must be 64 bytes in base58');
 
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type { TransactionStatus };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { addressBytes, decodeBase58, encodeBase58, isSolanaAddress } from './base58';
+import { addressBytes, decodeBase58, encodeBase58, isSolanaAddress, isTransactionSignature } from './base58';
 
 const toText = getBase58Decoder(); // kit's "decoder" turns bytes into base58 text
 const toBytes = getBase58Encoder();
@@ -71,5 +71,17 @@ describe('decodeBase58', () => {
     expect(addressBytes('1111111111111111111111111111111')).toBeNull(); // 31 characters
     expect(addressBytes('zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz')).toBeNull(); // 33 bytes
     expect(addressBytes('0o11111111111111111111111111111111111111112')).toBeNull();
+  });
+
+  it('takes transaction signatures of exactly 64 bytes only, whatever their length in characters', () => {
+    for (let n = 62; n <= 66; n++) {
+      expect(isTransactionSignature(toText.decode(new Uint8Array(n).fill(255))), `${n} bytes`).toBe(n === 64);
+      expect(isTransactionSignature(toText.decode(new Uint8Array(n).fill(7))), `${n} bytes`).toBe(n === 64);
+    }
+    // 88 characters, inside the length check, decoding to 65 bytes: the hostile-input test's find.
+    const long = 'z'.repeat(88);
+    expect(decodeBase58(long)!.length).toBeGreaterThan(64);
+    expect(isTransactionSignature(long)).toBe(false);
+    expect(isTransactionSignature('0'.repeat(88))).toBe(false);
   });
 });

@@ -123,3 +123,12 @@ export function addressBytes(address: string): Uint8Array | null {
   const bytes = decodeBase58(address);
   return bytes?.length === 32 ? bytes : null;
 }
+
+/**
+ * Whether `value` is a transaction signature: base58 of exactly 64 bytes. The length check alone (64–88 characters)
+ * lets through text that decodes to 63 or 65 bytes, which the chain libraries refuse with a throw much later.
+ */
+export function isTransactionSignature(value: string): boolean {
+  if (value.length < 64 || value.length > 88) return false;
+  return decodeBase58(value)?.length === 64;
+}
