@@ -55,7 +55,7 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
   const listing = await loadActionListing(deps, address);
   // The listing's own rules, as at initiate; only the requester may buy one ground to order, so naming them works.
   await assertBuyable(deps.db, listing, account, deps.now());
-  await refuseUnsafePurchase(deps, listing, { wallet: account, ip });
+  await refuseUnsafePurchase(deps, listing);
   const { value: lifetime, context } = await withChain(() =>
     deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),
   );
