@@ -12,6 +12,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnListing } from '@shared/api/listings';
 import type { SafetyReport } from '@shared/api/trust';
+import { isSolanaAddress } from '@shared/keys/base58';
+import { knownAddresses } from '@server/db/schema';
 import { fundedSigner, waitUntil, type TestRpc } from '@tests/helpers/local-chain';
 import {
   closeTestMint,
@@ -42,7 +44,7 @@ import {
 } from './purchases-helpers';
 
 /**
- * Issue 26 findings 1, 3, 4 and the dust finding: the account-safety checks judge harm, not presence. What anyone can
+ * Issue 26 findings 1, 2, 3, 4 and the dust finding: the account-safety checks judge harm, not presence. What anyone can
  * do to any address (open a token account, freeze one of their own mint, send dust) is `info` and keeps the listing
  * on sale; what gives someone else power over the address fails; and only the owner or an admin unlists because of
  * a check, never a purchase attempt or an anonymous Actions POST.
@@ -278,5 +280,60 @@ describe('only the owner or an admin unlists because of a check (finding 1)', ()
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: false });
     expect((await ownerView(seller, listing.id))?.unlistedReason).toContain(reason);
     expect(await countRows(t, 'transaction_audit', `action = 'listing.unlist_unsafe'`)).toBe(1);
+  });
+});
+
+describe('known addresses never turn a listing into its own look-alike (finding 2)', () => {
+  /** An address with the same first and last 4 characters as `address`. */
+  function lookalikeOf(address: string): string {
+    for (;;) {
+      const other = newKeypair().address;
+      if (other.length !== address.length) continue;
+      const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
+      if (candidate !== address && isSolanaAddress(candidate)) return candidate;
+    }
+  }
+  const addKnown = (cookie: string, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/known-addresses',
+      headers: { cookie },
+      payload: { address, label: 'Not my listing' },
+    });
+
+  it("refuses another admin's listed address, or a look-alike of it, with 409; the listing still sells", async () => {
+    const { listing } = await createListing(t, { price: '0.2' });
+    const otherAdmin = await createAdmin(t);
+    const before = await countRows(t, 'known_addresses');
+
+    const exact = await addKnown(otherAdmin.cookie, listing.address);
+    expect(exact.statusCode, exact.body).toBe(409);
+    expect(exact.json()).toEqual({
+      error: 'KNOWN_ADDRESS_LISTED',
+      message: 'This address is listed in the shop: it cannot be added to the look-alike list',
+    });
+    const similar = lookalikeOf(listing.address);
+    const near = await addKnown(otherAdmin.cookie, similar);
+    expect(near.statusCode, near.body).toBe(409);
+    expect(near.json().error).toBe('KNOWN_ADDRESS_LISTED');
+    expect(near.json().message).toContain(`looks like the listed address ${listing.address}`);
+    expect(await countRows(t, 'known_addresses')).toBe(before);
+    // An unrelated address is still accepted.
+    expect((await addKnown(otherAdmin.cookie, newKeypair().address)).statusCode).toBe(201);
+
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    await initiateOk(t, buyer, listing);
+  });
+
+  it('does not count an exact entry of the listed address (added before this rule) as a look-alike at initiate', async () => {
+    const { listing } = await createListing(t, { price: '0.2' });
+    await t.database.db.insert(knownAddresses).values({ address: listing.address, label: 'Old entry' });
+    const report = await safety(listing.id);
+    expect(check(report, 'not-look-alike').status).toBe('pass');
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    await initiateOk(t, buyer, listing);
+    expect(await listingStatus(t, listing.id)).toEqual({ status: 'pending', is_listed: true });
   });
 });
