@@ -77,6 +77,8 @@ export const ErrorCode = {
   LISTING_HAS_OPEN_PURCHASE: 'LISTING_HAS_OPEN_PURCHASE',
   NOTHING_TO_UPDATE: 'NOTHING_TO_UPDATE',
   KNOWN_ADDRESS_EXISTS: 'KNOWN_ADDRESS_EXISTS',
+  /** The address is listed in the shop, or imitates a listed one: adding it would mark that listing a look-alike. */
+  KNOWN_ADDRESS_LISTED: 'KNOWN_ADDRESS_LISTED',
   BULK_EMPTY: 'BULK_EMPTY',
   BULK_TOO_MANY_ROWS: 'BULK_TOO_MANY_ROWS',
   INVALID_FILE_TYPE: 'INVALID_FILE_TYPE',
