@@ -9,6 +9,7 @@ import { toast } from '@web/components/toast-store';
 import { isApiError } from '@web/lib/api-client';
 import { useCreateListing } from '../api/create-listing';
 import { sanitizePrice } from '../price-input';
+import { SuggestedPrice } from './suggested-price';
 
 /**
  * One listing. The private key input is uncontrolled: the key is read from the field at submit and the field
@@ -147,6 +148,7 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
               onChange={(e) => setPattern(e.target.value)}
             />
           </Field>
+          <SuggestedPrice address={address} pattern={pattern} onUse={setPrice} />
           <Button type="submit" size="lg" disabled={!price || !hasKey || create.isPending}>
             <PlusCircle aria-hidden className="h-5 w-5" />
             {create.isPending ? 'Creating Listing...' : 'Create Listing'}
