@@ -18,11 +18,12 @@ export function RarityExplanation({ listing }: { listing: Listing }) {
     return <p className="text-sm text-vault-400">The rarity details are not available right now.</p>;
   return (
     <div className="flex flex-col gap-3">
-      <RarityFacts className="grid grid-cols-2 gap-3" facts={data} />
+      <RarityFacts className="grid grid-cols-2 gap-3" facts={data} withValue />
       <p className="text-xs text-vault-400">
-        Difficulty is the chance that one random keypair shows this pattern. Time to grind is the median search time for
-        one high-end GPU at {new Intl.NumberFormat('en-US').format(Number(GRIND_KEYS_PER_SECOND[network]))} keys per
-        second, the vault&apos;s reference rate.
+        Difficulty is the chance that one random keypair shows this pattern; the estimated value is its suggested price.
+        Time to grind is the median search time for one high-end GPU at{' '}
+        {new Intl.NumberFormat('en-US').format(Number(GRIND_KEYS_PER_SECOND[network]))} keys per second, the
+        vault&apos;s reference rate.
       </p>
     </div>
   );

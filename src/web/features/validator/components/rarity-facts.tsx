@@ -11,7 +11,16 @@ type Facts = Pick<ValidateAddressResponse, 'pattern' | 'expectedAttempts' | 'gri
  * reference rate — and, where given, its tier and estimated value (docs/market-data.md#one-rarity-and-price-story).
  * Without a pattern there is no difficulty to state: every key "matches" nothing, and "1 in 1" read as a verdict.
  */
-export function RarityFacts({ facts, className }: { facts: Facts; className?: string }) {
+export function RarityFacts({
+  facts,
+  className,
+  withValue = false,
+}: {
+  facts: Facts;
+  className?: string;
+  /** Add the tier and the estimated value (the address page; the validator shows them above). */
+  withValue?: boolean;
+}) {
   const hard = facts.pattern !== null && facts.expectedAttempts > 1;
   const rows: Array<[string, string, string]> = [
     ['Pattern', facts.pattern ?? 'None detected', 'rarity-pattern'],
@@ -19,8 +28,8 @@ export function RarityFacts({ facts, className }: { facts: Facts; className?: st
     ['Expected attempts', hard ? humanCount(facts.expectedAttempts) : '—', 'rarity-attempts'],
     ['Time to grind', hard && facts.grindSeconds > 0 ? humanDuration(facts.grindSeconds) : '—', 'rarity-time'],
   ];
-  if (facts.tier) rows.push(['Tier', RARITY_TIERS[facts.tier].label, 'rarity-tier']);
-  if (facts.estimatedValue !== undefined) {
+  if (withValue && facts.tier) rows.push(['Tier', RARITY_TIERS[facts.tier].label, 'rarity-tier']);
+  if (withValue && facts.estimatedValue !== undefined) {
     rows.push(['Estimated value', `${formatSolAmount(facts.estimatedValue)} SOL`, 'rarity-value']);
   }
   return (
