@@ -7,6 +7,7 @@ import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { openWithWallet } from './helpers/trade-fixtures';
 
 /*
  * Issue 27 item 10, one rarity story: a listing whose declared pattern is 2 characters shows the same tier name on
@@ -64,6 +65,10 @@ async function tierOn(scope: ReturnType<Page['locator']>): Promise<string> {
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
+  // A toast ("Wallet Connected!") would cover the form in the picture; it may also close by itself meanwhile.
+  for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
+    await close.click({ timeout: 1_000 }).catch(() => undefined);
+  }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
 }
@@ -110,6 +115,22 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await shot(page, 'rarity-address');
 
         expect(new Set([onCard, inMarketplace, onAddress])).toEqual(new Set(['BASIC']));
+      }));
+
+    it('Create Listing suggests the price the address page values the same pattern at, and fills it in', () =>
+      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+        await openWithWallet(page, admin, '/create-listing');
+        const key = twoCharSuffixKey();
+        const pattern = key.address.slice(-2);
+        await page.getByLabel('Solana Address').fill(key.address);
+        await page.getByLabel('Pattern Description (optional)').fill(pattern);
+        const suggestion = page.getByTestId('suggested-price');
+        await expect
+          .poll(() => suggestion.textContent())
+          .toBe(`Suggested price 0.001 SOL · BASIC · ${pattern}: 1 in 3.36KUse 0.001 SOL`);
+        await suggestion.getByRole('button', { name: 'Use 0.001 SOL' }).click();
+        expect(await page.getByLabel('Price (SOL)').inputValue()).toBe('0.001');
+        await shot(page, 'rarity-create-listing');
       }));
   });
 }
