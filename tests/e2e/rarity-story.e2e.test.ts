@@ -115,6 +115,16 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await shot(page, 'rarity-address');
 
         expect(new Set([onCard, inMarketplace, onAddress])).toEqual(new Set(['BASIC']));
+
+        // Ordering the same pattern costs what the address page values it at, under the same tier name.
+        await page.goto('/order');
+        await page.getByLabel('Position').selectOption('suffix');
+        await page.getByLabel('Pattern').fill(listing.pattern!);
+        await expect
+          .poll(() => page.getByTestId('quote-expected').textContent(), { timeout: 15_000 })
+          .toBe('3.36 thousand');
+        expect(await page.getByTestId('quote-price').textContent()).toBe(value);
+        expect(await page.getByTestId('quote-rarity').textContent()).toBe(`2.8 / 10 · ${onAddress}`);
       }));
 
     it('Create Listing suggests the price the address page values the same pattern at, and fills it in', () =>
