@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_BULK_ROWS } from '../bulk/limits';
 import { CATEGORIES, CURRENCIES, NETWORKS, PROMOTION_TYPES } from '../domain-values';
 import { PRICE_RULES, parseSolInput } from '../sol-input';
+import { RARITY_TIER_IDS } from '../rarity/tier';
 import { rangeProblem, searchFilterFields } from './search-filters';
 import { isSearchableText, searchTooShortMessage } from './search-text';
 import { safetyCheckSchema } from './trust';
@@ -227,13 +228,22 @@ export const deleteListingResponseSchema = z.object({ success: z.literal(true), 
 export const validateAddressBodySchema = z.object({
   address: z.string({ error: ADDRESS_REQUIRED }).trim().min(1, ADDRESS_REQUIRED).max(256, 'Address is too long'),
   network: z.enum(NETWORKS).optional(),
+  /**
+   * The pattern to value, as a seller declares it. Absent: the pattern its listing declares when the address is
+   * listed, otherwise the best one the model detects (docs/market-data.md#one-rarity-and-price-story).
+   */
+  pattern: z.string({ error: 'pattern must be a string' }).trim().max(44, 'pattern is too long').optional(),
 });
 
 export const validateAddressResponseSchema = z.object({
   isValid: z.boolean(),
   message: z.string(),
   rarityScore: z.number(),
+  /** The score's rarity tier (src/shared/rarity/tier.ts), the same ids the marketplace's `tier` filter takes. */
+  tier: z.enum(RARITY_TIER_IDS),
   estimatedValue: z.string(),
+  /** SOL: what to list it for, and what ordering the same pattern costs. */
+  suggestedPrice: z.string(),
   category: z.enum(CATEGORIES),
   address: z.string(),
   pattern: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseSolToLamports, PRICE_DECIMALS } from '../money';
 import { parseSolInput } from '../sol-input';
 import { CATEGORIES } from '../domain-values';
+import { RARITY_TIER_IDS, RARITY_TIERS as TIERS, tierOf, type RarityTierId } from '../rarity/tier';
 
 /**
  * The marketplace's filters beyond the spec's search box (issue 20). Every one is optional and off by default, so
@@ -13,19 +14,12 @@ export const POSITION_VALUES = ['anywhere', 'start', 'end'] as const;
 export type SearchPosition = (typeof POSITION_VALUES)[number];
 
 /**
- * The marketplace table's rarity tiers (docs/product-spec.md#listing-card, the table's scale): the score range each one
- * covers.
+ * The rarity tiers the `tier` filter takes: the rarity model's one set (src/shared/rarity/tier.ts), by id
+ * (lower case: elite, rare, uncommon, notable, common, basic), each covering a rarity-score range.
  */
-export const RARITY_TIERS = {
-  elite: { label: 'ELITE', min: 9 },
-  epic: { label: 'EPIC', min: 8, below: 9 },
-  rare: { label: 'RARE', min: 7, below: 8 },
-  high: { label: 'HIGH', min: 6, below: 7 },
-  plus: { label: 'PLUS', min: 5, below: 6 },
-  base: { label: 'BASE', min: 0, below: 5 },
-} as const;
-export const RARITY_TIER_VALUES = Object.keys(RARITY_TIERS) as (keyof typeof RARITY_TIERS)[];
-export type RarityTier = keyof typeof RARITY_TIERS;
+export const RARITY_TIERS = TIERS;
+export const RARITY_TIER_VALUES = RARITY_TIER_IDS;
+export type RarityTier = RarityTierId;
 
 /** Solana addresses are 32–44 characters; no pattern is longer. */
 export const MAX_PATTERN_LENGTH = 44;
@@ -85,7 +79,5 @@ export function rangeProblem(q: Ranges): string | null {
   return null;
 }
 
-/** The tier a rarity score falls in (the marketplace table's scale). */
-export function rarityTierOf(score: number): RarityTier {
-  return RARITY_TIER_VALUES.find((t) => score >= RARITY_TIERS[t].min) ?? 'base';
-}
+/** The tier a rarity score falls in. */
+export const rarityTierOf = (score: number): RarityTier => tierOf(score).id;

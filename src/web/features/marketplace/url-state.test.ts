@@ -6,7 +6,7 @@ const read = (search: string) => readView(new URLSearchParams(search));
 describe('marketplace URL state', () => {
   it('reads every parameter and writes it back the same', () => {
     const search =
-      'q=sol&sort=price&dir=asc&page=2&size=50&pos=start&category=word-like&minLen=4&maxLen=6&minPrice=1.5&maxPrice=10&tier=epic';
+      'q=sol&sort=price&dir=asc&page=2&size=50&pos=start&category=word-like&minLen=4&maxLen=6&minPrice=1.5&maxPrice=10&tier=rare';
     const view = read(search);
     expect(view).toEqual({
       q: 'sol',
@@ -20,7 +20,7 @@ describe('marketplace URL state', () => {
       maxLen: 6,
       minPrice: '1.5',
       maxPrice: '10',
-      tier: 'epic',
+      tier: 'rare',
     });
     expect(writeView(view).toString()).toBe(search);
     expect(hasFilters(view)).toBe(true);

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import {
   BuyButton,
   TierBadge,
-  cardTier,
+  tierBadge,
   categoryLabel,
   displayPrice,
   displayUsd,
@@ -43,7 +43,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="premium">Solana</Badge>
               <Badge tone="gold">{listing.rarityScore.toFixed(1)}/10</Badge>
-              <TierBadge tier={cardTier(listing.rarityScore)} />
+              <TierBadge tier={tierBadge(listing.rarityScore)} />
               {isOwner && <Badge tone="premium">Your Listing</Badge>}
             </div>
             <AddressActions address={listing.address} />

@@ -10,6 +10,7 @@ import { toast } from '@web/components/toast-store';
 import { isApiError } from '@web/lib/api-client';
 import { useCreateListing } from '../api/create-listing';
 import { ListingReview, type ListingDraft } from './listing-review';
+import { SuggestedPrice } from './suggested-price';
 
 /**
  * One listing. The price is read by the shared parser (never rewritten as typed: "0,5" is 0.5 and "-1" is refused
@@ -170,6 +171,7 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
               onChange={(e) => setPattern(e.target.value)}
             />
           </Field>
+          {draft ? null : <SuggestedPrice address={address} pattern={pattern} onUse={setPrice} />}
           {draft ? (
             <ListingReview draft={draft} pending={create.isPending} onConfirm={confirm} onBack={() => setDraft(null)} />
           ) : (

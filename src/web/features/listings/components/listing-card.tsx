@@ -4,7 +4,7 @@ import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { useWallet } from '@web/features/wallet';
 import { cn } from '@web/lib/cn';
-import { cardBadges, cardTier, categoryLabel, displayPrice, displayUsd, patternOf, type CardBadge } from '../rules';
+import { cardBadges, tierBadge, categoryLabel, displayPrice, displayUsd, patternOf, type CardBadge } from '../rules';
 import { useIsOwner } from '../use-is-owner';
 import { BuyButton } from './buy-button';
 import { ListingAddressLink } from './listing-address-link';
@@ -48,7 +48,7 @@ export function ListingCard({
     >
       <div className="flex items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-1.5">
-          <TierBadge tier={cardTier(listing.rarityScore)} />
+          <TierBadge tier={tierBadge(listing.rarityScore)} />
           {isOwner ? (
             <Badge tone="premium">Your Listing</Badge>
           ) : (

@@ -8,7 +8,7 @@ import {
   categoryLabel,
   displayPrice,
   displayUsd,
-  marketTier,
+  tierBadge,
   patternOf,
   useIsOwner,
 } from '@web/features/listings';
@@ -53,7 +53,7 @@ export function ListingRow({ listing, starred, onStar }: { listing: Listing; sta
       </td>
       <td className="px-3 py-3 whitespace-nowrap">
         <span className="mr-2 font-semibold text-vault-100">{listing.rarityScore.toFixed(1)}</span>
-        <TierBadge tier={marketTier(listing.rarityScore)} />
+        <TierBadge tier={tierBadge(listing.rarityScore)} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap">
         <span className="font-semibold text-money-300">{displayPrice(listing)}</span>

@@ -2,6 +2,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import type { ValidateAddressResponse } from '@shared/api/listings';
 import { formatSolAmount } from '@shared/money';
 import { cn } from '@web/lib/cn';
+import { RARITY_TIERS } from '@shared/rarity/tier';
 import { RarityFacts } from './rarity-facts';
 
 const categoryLabel = (category: string) => category.replace(/-/g, ' ');
@@ -19,7 +20,7 @@ export function ValidationResult({ result }: { result: ValidateAddressResponse }
     );
   }
   const facts: Array<[string, string]> = [
-    ['Rarity score', `${result.rarityScore.toFixed(1)}/10`],
+    ['Rarity score', `${result.rarityScore.toFixed(1)}/10 ${RARITY_TIERS[result.tier].label}`],
     ['Estimated value', `${formatSolAmount(result.estimatedValue)} SOL`],
     ['Category', categoryLabel(result.category)],
   ];
