@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lamportsToSolString, MAX_PRICE_LAMPORTS, parseSolToLamports, PRICE_DECIMALS } from '../money';
 import { CATEGORIES } from '../domain-values';
+import { isSolanaAddress } from '../keys/base58';
 
 /**
  * The marketplace's filters beyond the spec's search box (issue 20). Every one is optional and off by default, so
@@ -66,6 +67,13 @@ export const searchFilterFields = {
   minPrice: priceBound('minPrice'),
   maxPrice: priceBound('maxPrice'),
   tier: z.enum(RARITY_TIER_VALUES, { error: `tier must be one of ${RARITY_TIER_VALUES.join(', ')}` }).optional(),
+  /** One seller's listings (the address page's "More from this seller"), by the seller's wallet. */
+  seller: z
+    .string()
+    .trim()
+    .max(44, 'seller must be a Solana wallet address')
+    .refine(isSolanaAddress, 'seller must be a Solana wallet address')
+    .optional(),
 };
 
 interface Ranges {
