@@ -1,6 +1,6 @@
 import { actionApiUrl } from '@shared/pay/solana-pay-url';
 import { ChevronDown, Copy, ExternalLink, Share2, Zap } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, buttonClass } from '@web/components/button';
 import { toast } from '@web/components/toast-store';
 import { addressPath } from '@web/features/listings';
@@ -12,7 +12,7 @@ import { useExplorer } from '@web/lib/use-explorer';
  * link, which opens anywhere a link is pasted; the Blink link (the listing's Solana Action,
  * docs/domain.md#solana-pay-and-actions, which only a blink client turns into a buy button) is the second choice.
  */
-export function AddressActions({ address }: { address: string }) {
+export function AddressActions({ address, leading }: { address: string; leading?: ReactNode }) {
   const explorer = useExplorer();
   const more = useRef<HTMLDetailsElement>(null);
   async function copy(text: string, description: string) {
@@ -23,9 +23,26 @@ export function AddressActions({ address }: { address: string }) {
       toast({ title: 'Failed to copy', variant: 'error' });
     }
   }
+  // The menu closes like any menu: a click elsewhere or Escape.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = more.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.contains(event.target as Node)) {
+        menu.open = false;
+      }
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
   const pageLink = () => new URL(addressPath(address), window.location.origin).toString();
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap items-center gap-2">
+      {leading}
       <Button variant="secondary" size="sm" onClick={() => copy(address, 'Address copied to clipboard')}>
         <Copy aria-hidden className="h-4 w-4" /> COPY
       </Button>
@@ -44,7 +61,7 @@ export function AddressActions({ address }: { address: string }) {
             aria-label="More ways to share"
             className={cn(
               buttonClass('secondary', 'sm'),
-              'list-none rounded-l-none border-l-0 px-2 [&::-webkit-details-marker]:hidden',
+              'cursor-pointer list-none rounded-l-none px-2 [&::-webkit-details-marker]:hidden',
             )}
           >
             <ChevronDown aria-hidden className="h-4 w-4" />

@@ -49,10 +49,10 @@ export function AddressDetails({ listing }: { listing: Listing }) {
               <TierBadge tier={cardTier(listing.rarityScore)} />
               {isOwner && <Badge tone="premium">Your Listing</Badge>}
             </div>
-            <div className="flex flex-wrap items-center gap-2">
-              <WatchStar listingId={listing.id} address={listing.address} />
-              <AddressActions address={listing.address} />
-            </div>
+            <AddressActions
+              address={listing.address}
+              leading={<WatchStar listingId={listing.id} address={listing.address} />}
+            />
           </div>
           <h1 className="sr-only">Address {listing.address}</h1>
           <HighlightedAddress address={listing.address} pattern={pattern} position={listing.patternPosition} />
