@@ -83,6 +83,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
 
         const card = page.getByTestId('seller-card');
         expect(await card.getByTestId('seller-wallet').textContent()).toBe(profileWallet(seller.address));
+        expect(await card.textContent()).toContain(`Listed by ${profileWallet(seller.address)}`);
         expect(await card.getByTestId('seller-wallet').getAttribute('title')).toBe(seller.address);
         await expect.poll(() => card.getByTestId('seller-other-count').textContent()).toBe('2 other listings');
         for (const other of others) {

@@ -27,7 +27,7 @@ export function SellerCard({ listing }: { listing: Listing }) {
   return (
     <div className="flex flex-col gap-4" data-testid="seller-card">
       <p className="text-sm text-vault-300">
-        Sold by{' '}
+        Listed by{' '}
         <span title={wallet} className="font-mono font-semibold text-vault-100" data-testid="seller-wallet">
           {profileWallet(wallet)}
         </span>
