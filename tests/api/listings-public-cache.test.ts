@@ -149,7 +149,7 @@ describe('the public marketplace reads are the same bytes for every caller', () 
     const bodies = await Promise.all(Array.from({ length: 8 }, () => get(url).then((r) => r.body)));
     expect(new Set(bodies).size).toBe(1);
     expect(idsOf(bodies[0]!).length).toBeGreaterThan(0);
-    for (const bad of ['?pageSize=7', '?query=ab', '?page=0', '?sortBy=address']) {
+    for (const bad of ['?pageSize=7', '?query=a', '?page=0', '?sortBy=address']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/addresses/search${bad}` });
       expect(res.statusCode, bad).toBe(400);
       expect(res.headers.etag, bad).toBeUndefined();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lamportsToSolString, MAX_PRICE_LAMPORTS, parseSolToLamports, PRICE_DECIMALS } from '../money';
+import { parseSolToLamports, PRICE_DECIMALS } from '../money';
+import { parseSolInput } from '../sol-input';
 import { CATEGORIES } from '../domain-values';
 import { isSolanaAddress } from '../keys/base58';
 
@@ -38,23 +39,19 @@ const patternLength = (name: string) =>
     .max(MAX_PATTERN_LENGTH, `${name} must be a whole number from 1 to ${MAX_PATTERN_LENGTH}`)
     .optional();
 
-/** A price bound as decimal SOL (0 allowed), normalised to the plain decimal the numeric column compares to. */
+/**
+ * A price bound as typed SOL (0 allowed; "0,5" is 0.5, as in the create form: `parseSolInput`), normalised to the
+ * plain decimal the numeric column compares to.
+ */
 const priceBound = (name: string) =>
   z
     .string()
     .trim()
     .max(32, `${name} is too long`)
     .transform((text, ctx) => {
-      try {
-        const lamports = parseSolToLamports(text, { maxDecimals: PRICE_DECIMALS });
-        if (lamports <= MAX_PRICE_LAMPORTS) return lamportsToSolString(lamports);
-      } catch {
-        // reported below
-      }
-      ctx.addIssue({
-        code: 'custom',
-        message: `${name} must be an amount of SOL with at most ${PRICE_DECIMALS} decimals`,
-      });
+      const read = parseSolInput(text, { label: name, maxDecimals: PRICE_DECIMALS, allowZero: true });
+      if (read.ok) return read.sol;
+      ctx.addIssue({ code: 'custom', message: read.reason });
       return z.NEVER;
     })
     .optional();

@@ -62,7 +62,12 @@ export function ListingCard({
         {actions}
       </div>
       <div className="min-w-0">
-        <ListingAddressLink address={listing.address} className="block truncate text-lg" />
+        <ListingAddressLink
+          address={listing.address}
+          pattern={pattern}
+          patternPosition={listing.patternPosition}
+          className="block text-lg wrap-anywhere"
+        />
         <p className="mt-1 text-xs text-vault-400 capitalize">
           {categoryLabel(listing.category)}
           {pattern && (
