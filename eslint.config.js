@@ -23,7 +23,7 @@ const web = [{ group: ['@server/*', '**/server/**'], message: 'The browser never
 // The web features each feature may import, always through its index.ts. This object is the source; the table in
 // docs/architecture.md#web-features mirrors it (src/web/boundaries.test.ts checks that they agree).
 export const WEB_FEATURES = {
-  addresses: ['listings', 'validator'],
+  addresses: ['listings', 'validator', 'watchlist'],
   'create-listing': ['purchase', 'wallet'],
   errors: [],
   home: ['listings', 'validator'],

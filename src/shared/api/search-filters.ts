@@ -3,6 +3,7 @@ import { parseSolToLamports, PRICE_DECIMALS } from '../money';
 import { parseSolInput } from '../sol-input';
 import { CATEGORIES } from '../domain-values';
 import { RARITY_TIER_IDS, RARITY_TIERS as TIERS, tierOf, type RarityTierId } from '../rarity/tier';
+import { isSolanaAddress } from '../keys/base58';
 
 /**
  * The marketplace's filters beyond the spec's search box (issue 20). Every one is optional and off by default, so
@@ -57,6 +58,13 @@ export const searchFilterFields = {
   minPrice: priceBound('minPrice'),
   maxPrice: priceBound('maxPrice'),
   tier: z.enum(RARITY_TIER_VALUES, { error: `tier must be one of ${RARITY_TIER_VALUES.join(', ')}` }).optional(),
+  /** One seller's listings (the address page's "More from this seller"), by the seller's wallet. */
+  seller: z
+    .string()
+    .trim()
+    .max(44, 'seller must be a Solana wallet address')
+    .refine(isSolanaAddress, 'seller must be a Solana wallet address')
+    .optional(),
 };
 
 interface Ranges {

@@ -2,7 +2,7 @@ import { and, eq, gte, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm
 import type { Pagination, SearchListingsQuery, UserListingsQuery } from '@shared/api/listings';
 import { RARITY_TIERS, type SearchPosition } from '@shared/api/search-filters';
 import { matchesNoAddress, reachesTrigrams } from '@shared/api/search-text';
-import { addresses, marketplaceListing } from '../../db/schema';
+import { addresses, marketplaceListing, users } from '../../db/schema';
 import type { ListingFilter } from './listing-page.repository';
 
 /** The user's own % and _ taken literally in an ILIKE pattern. */
@@ -37,6 +37,10 @@ function filtered(q: SearchListingsQuery): { where: (SQL | undefined)[]; any: bo
     q.maxPrice !== undefined ? lte(addresses.price, q.maxPrice) : undefined,
     tier ? gte(addresses.rarityScore, String(tier.min)) : undefined,
     tier && 'below' in tier ? lt(addresses.rarityScore, String(tier.below)) : undefined,
+    // One seller: addresses_seller_created_idx finds their listings; an unknown wallet matches nothing.
+    q.seller
+      ? eq(addresses.sellerId, sql`(select ${users.id} from ${users} where ${users.walletAddress} = ${q.seller})`)
+      : undefined,
   ];
   return { where, any: where.some((w) => w !== undefined) };
 }

@@ -46,3 +46,15 @@ describe('marketplace URL state', () => {
     expect(read('minPrice=5&maxPrice=1')).toMatchObject({ minPrice: '5', maxPrice: undefined });
   });
 });
+
+describe('the seller view', () => {
+  const wallet = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+  it('keeps a seller wallet in the URL as a filter, and drops anything that is not a wallet', () => {
+    const view = read(`seller=${wallet}&sort=price`);
+    expect(view).toMatchObject({ seller: wallet, sort: 'price' });
+    expect(hasFilters(view)).toBe(true);
+    expect(writeView(view).toString()).toBe(`sort=price&seller=${wallet}`);
+    expect(read('seller=not-a-wallet').seller).toBeUndefined();
+    expect(read('seller=0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl').seller).toBeUndefined();
+  });
+});

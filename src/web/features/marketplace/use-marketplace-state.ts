@@ -66,6 +66,7 @@ export function useMarketplaceState() {
     minPrice: view.minPrice,
     maxPrice: view.maxPrice,
     tier: view.tier,
+    seller: view.seller,
   };
   return {
     view,

@@ -14,12 +14,15 @@ import {
   useIsOwner,
 } from '@web/features/listings';
 import { usePriceHistory } from '../api/get-price-history';
+import { ActivityList } from './activity-list';
 import { AddressActions } from './address-actions';
 import { CustodyCheck } from './custody-check';
 import { HighlightedAddress } from './highlighted-address';
 import { PriceChart } from './price-chart';
 import { RarityExplanation } from './rarity-explanation';
 import { SafetyPanel } from './safety-panel';
+import { SellerCard } from './seller-card';
+import { WatchStar } from './watch-star';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -46,7 +49,10 @@ export function AddressDetails({ listing }: { listing: Listing }) {
               <TierBadge tier={tierBadge(listing.rarityScore)} />
               {isOwner && <Badge tone="premium">Your Listing</Badge>}
             </div>
-            <AddressActions address={listing.address} />
+            <AddressActions
+              address={listing.address}
+              leading={<WatchStar listingId={listing.id} address={listing.address} />}
+            />
           </div>
           <h1 className="sr-only">Address {listing.address}</h1>
           <HighlightedAddress address={listing.address} pattern={pattern} position={listing.patternPosition} />
@@ -79,6 +85,15 @@ export function AddressDetails({ listing }: { listing: Listing }) {
             </div>
             {available ? (
               <BuyButton listing={listing} size="lg" className="w-full sm:w-auto" label="BUY NOW" />
+            ) : sold ? (
+              <p className="text-sm text-vault-300" data-testid="sold-notice">
+                {listing.soldAt
+                  ? `This address was sold on ${date.format(new Date(listing.soldAt))}.`
+                  : 'This address was sold.'}{' '}
+                <a href="#activity" className="text-sky-300 underline-offset-2 hover:underline">
+                  See its activity
+                </a>
+              </p>
             ) : (
               <p className="text-sm text-vault-300">This address is currently not available for purchase.</p>
             )}
@@ -92,6 +107,22 @@ export function AddressDetails({ listing }: { listing: Listing }) {
           </CardHeader>
           <CardContent>
             <PriceChart points={history.data?.points} currency={listing.currency} loading={history.isPending} />
+          </CardContent>
+        </Card>
+        <Card id="activity" className="scroll-mt-20">
+          <CardHeader>
+            <CardTitle>Activity</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ActivityList listingId={listing.id} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Seller</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <SellerCard listing={listing} />
           </CardContent>
         </Card>
         <Card>

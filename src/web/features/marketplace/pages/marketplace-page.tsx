@@ -10,6 +10,7 @@ import { ListingTable } from '../components/listing-table';
 import { MobileSort } from '../components/mobile-sort';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
+import { SellerFilter } from '../components/seller-filter';
 import { Legend, PageSizeSelect, TotalBadge } from '../components/toolbar';
 import { useMarketplaceState } from '../use-marketplace-state';
 import { useMediaQuery } from '../use-media-query';
@@ -42,6 +43,9 @@ export function MarketplacePage() {
         <SearchBox value={state.search} onChange={state.setSearch} position={state.view.pos} />
         <PageSizeSelect value={input.pageSize} onChange={state.setPageSize} />
       </div>
+      {state.view.seller && (
+        <SellerFilter seller={state.view.seller} onClear={() => state.setFilters({ seller: undefined })} />
+      )}
       <FilterBar view={state.view} onChange={state.setFilters} onClear={state.clearFilters} active={filtered} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Legend />
