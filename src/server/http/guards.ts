@@ -106,7 +106,7 @@ async function guardRequest(request: FastifyRequest, reply: FastifyReply): Promi
   const config = request.routeOptions.config;
   const { publicOrigin } = request.server.env;
   if (STATE_CHANGING_METHODS.has(request.method)) {
-    if (!config.anyOrigin) checkOrigin(request, publicOrigin);
+    if (!config.anyOrigin) checkOrigin(request, request.server.env);
     checkJsonBody(request, config.contentTypes);
   }
 
