@@ -29,6 +29,7 @@ import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
 import { ordersPlugin } from './modules/orders';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault';
+import { metricsPlugin } from './modules/metrics';
 import type { AppInstance } from './types';
 
 export interface AppDeps {
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   // First: the guard's onRoute check must see every /api route registered after it, the docs' own included.
   await app.register(guards, { resolveSession: (token) => resolveSession(app.database.db, token) });
   await registerOpenApi(app);
+  // Before the routes: its latency hook must apply to every one of them.
+  await app.register(metricsPlugin, { rpcErrors: () => deps.chain.rpcErrors?.() ?? 0 });
 
   await registerRoutes(app as AppInstance, deps, opts);
   await registerSpa(app, opts.webDir, (pathname) => pageHead(app.database.db, deps.env.publicOrigin, pathname));
