@@ -218,7 +218,13 @@ async function expectHandled(req: HostileRequest, res: LightMyRequestResponse): 
   if (res.statusCode >= 400) {
     stats.refused++;
     if (res.statusCode === 429) stats.rateLimited++;
-    if (req.method !== 'HEAD') {
+    // "/api/../x" folds to "/x" before routing: a page, not an API call. A page no route answers is the app's
+    // not-found page with status 404 (issue 27), in HTML; an unknown /api path is still a JSON 404.
+    const notFoundPage =
+      res.statusCode === 404 &&
+      String(res.headers['content-type']).startsWith('text/html') &&
+      !/^\/api(\/|$)/.test(new URL(res.raw.req.url ?? '/', 'http://x').pathname);
+    if (req.method !== 'HEAD' && !notFoundPage) {
       let body: { error?: unknown; message?: unknown } = {};
       try {
         body = res.json();
