@@ -34,6 +34,7 @@ export const WEB_FEATURES = {
   profile: ['listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
   purchase: ['wallet'],
   receipts: [],
+  shop: ['wallet'],
   transaction: ['purchase', 'receipts', 'wallet'],
   validator: [],
   wallet: [],

@@ -92,6 +92,7 @@ export function BulkUploadCard({ wallet }: { wallet: string }) {
             <input
               ref={fileRef}
               type="file"
+              name="csvFile"
               accept=".csv,text/csv"
               className="sr-only"
               aria-label="CSV file"
@@ -106,6 +107,7 @@ export function BulkUploadCard({ wallet }: { wallet: string }) {
           )}
         </div>
         <Textarea
+          name="pastedAddresses"
           aria-label="Paste addresses"
           placeholder="Or paste lines here, one address per line"
           className="min-h-32 font-mono text-xs"
