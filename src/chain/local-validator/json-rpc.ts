@@ -1,5 +1,6 @@
 import { RpcError, RpcErrorCode } from './rpc-error';
-import type { MethodHandler } from './methods/params';
+import { EncodeBudget } from './encode-budget';
+import type { CallContext, MethodHandler } from './methods/params';
 
 type Id = string | number | null;
 const MAX_BATCH = 100;
@@ -43,7 +44,12 @@ export function toJsonSafe(value: unknown): unknown {
  */
 export type CallGuard = (method: string) => void | Promise<void>;
 
-async function handleOne(methods: Record<string, MethodHandler>, request: unknown, admit?: CallGuard) {
+async function handleOne(
+  methods: Record<string, MethodHandler>,
+  request: unknown,
+  call: CallContext,
+  admit?: CallGuard,
+) {
   const envelope = readEnvelope(request);
   if ('invalid' in envelope) return envelope.invalid;
   const { id, method, params } = envelope;
@@ -51,7 +57,7 @@ async function handleOne(methods: Record<string, MethodHandler>, request: unknow
   if (!handler) return errorResponse(id, RpcErrorCode.METHOD_NOT_FOUND, 'Method not found');
   try {
     await admit?.(method);
-    return { jsonrpc: '2.0', id, result: toJsonSafe(await handler(params)) };
+    return { jsonrpc: '2.0', id, result: toJsonSafe(await handler(params, call)) };
   } catch (error) {
     if (error instanceof RpcError) return errorResponse(id, error.code, error.message, toJsonSafe(error.data));
     return errorResponse(id, RpcErrorCode.INTERNAL_ERROR, `Internal error: ${(error as Error).message}`);
@@ -72,13 +78,15 @@ export function createJsonRpcHandler(methods: Record<string, MethodHandler>) {
         return errorResponse(null, RpcErrorCode.PARSE_ERROR, 'Parse error');
       }
     }
-    if (!Array.isArray(parsed)) return handleOne(methods, parsed, admit);
+    // One budget for the whole request: a batch of 100 reads may not encode 100 times what one read may.
+    const call: CallContext = { budget: new EncodeBudget() };
+    if (!Array.isArray(parsed)) return handleOne(methods, parsed, call, admit);
     if (parsed.length === 0 || parsed.length > MAX_BATCH) {
       return errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
     }
     // Sequentially, so a batch sees its own earlier effects, as a single-threaded node would.
     const responses = [];
-    for (const request of parsed) responses.push(await handleOne(methods, request, admit));
+    for (const request of parsed) responses.push(await handleOne(methods, request, call, admit));
     return responses;
   };
 }

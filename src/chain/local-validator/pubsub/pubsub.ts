@@ -34,8 +34,14 @@ interface Active {
  * landed listeners); `finalized` subscribers are served by a slot ticker that runs only while anyone listens.
  * Subscription ids are unique across connections, as in Agave.
  */
-export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSubLimits = DEFAULT_PUBSUB_LIMITS) {
+export function createPubSub(
+  core: ValidatorCore,
+  slotMs: number,
+  limits: Partial<PubSubLimits> = DEFAULT_PUBSUB_LIMITS,
+) {
+  const { perConnection, perClient, total } = { ...DEFAULT_PUBSUB_LIMITS, ...limits };
   const active = new Map<number, Active>();
+  const byClient = new Map<string, number>();
   let nextId = 0;
   /** Landed events waiting for finalization, oldest first, for the `finalized` subscribers of that moment. */
   let pendingFinal: { event: LandedEvent; ids: number[] }[] = [];
