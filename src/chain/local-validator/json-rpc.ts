@@ -1,5 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RpcError, RpcErrorCode } from './rpc-error';
 import { EncodeBudget } from './encode-budget';
+import { Base64Data } from './encoded-data';
 import type { CallContext, MethodHandler } from './methods/params';
 
 type Id = string | number | null;
@@ -31,6 +33,7 @@ export function readEnvelope(request: unknown): Envelope {
 /** Handlers may use bigint; the wire has JSON numbers (kit turns them back into bigint). */
 export function toJsonSafe(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Base64Data) return value;
   if (Array.isArray(value)) return value.map(toJsonSafe);
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSafe(v)]));
@@ -86,7 +89,11 @@ export function createJsonRpcHandler(methods: Record<string, MethodHandler>) {
     }
     // Sequentially, so a batch sees its own earlier effects, as a single-threaded node would.
     const responses = [];
-    for (const request of parsed) responses.push(await handleOne(methods, request, call, admit));
+    for (const request of parsed) {
+      // A turn of the event loop between calls: a batch of 100 reads is 100 answers, not one long one.
+      if (responses.length > 0) await nextTurn();
+      responses.push(await handleOne(methods, request, call, admit));
+    }
     return responses;
   };
 }

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { LocalValidator } from './create-local-validator';
+import { serializeAnswer } from './encoded-data';
 import { attachPubSub, clientAddress, type WsTransportOptions } from './pubsub/ws-transport';
 import { tooManyRequests } from './rpc-error';
 
@@ -142,7 +145,8 @@ export async function serveLocalValidator(
     const result = await validator.handle(body, admit);
     // A lone refused call answers 429 as Solana's public endpoints do; in a batch only the excess entries fail.
     const limited = (result as { error?: { code?: unknown } }).error?.code === 429;
-    response.writeHead(limited ? 429 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+    response.writeHead(limited ? 429 : 200, { 'content-type': 'application/json' });
+    await pipeline(Readable.from(serializeAnswer(result)), response);
   };
   const server = createServer((request, response) => {
     // A client that hangs up mid-body makes readBody reject ('aborted'): without this catch the rejection is
