@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { createChainContext } from './chain/create-chain-context';
-import { serveStandardPorts } from './chain/standard-ports';
+import { serveStandardPorts, sharedAirdropBudget } from './chain/standard-ports';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
 import { dataDirErrorOf } from './db/data-dir-error';
@@ -47,7 +47,8 @@ async function openRuntime(env: Env, appOptions: AppOptions): Promise<ServerRunt
     if (usesDataDir) await restrictDataDirTree(env.dataDir);
     const app = await buildApp({ env, database, chain }, appOptions);
     if (chain.validator && env.isLocal && env.localRpcPort !== 0) {
-      closers.unshift(await serveStandardPorts(chain.validator, env.localRpcPort, app.log));
+      const context = { publicOrigin: env.publicOrigin, admitAirdrop: sharedAirdropBudget(database.db) };
+      closers.unshift(await serveStandardPorts(chain.validator, env.localRpcPort, app.log, context));
     }
     if (env.demoData) await seedDemo(app, database);
     return {

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
+import { generateKeyPairSigner } from '@solana/kit';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 import WebSocket from 'ws';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createChangeTracker, type ChangeTracker } from '@tests/helpers/db-fingerprint';
 import { createListing, type CreatedListing } from '@tests/helpers/factories';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
+import { createLargeAccount, longestStallMs } from '@tests/helpers/local-chain-http';
 import {
   paramRequests,
   priceRequests,
@@ -18,7 +21,7 @@ import {
   type RequestContext,
 } from '@tests/helpers/hostile/requests';
 import { describeRoutes, type OpenApiDocument } from '@tests/helpers/hostile/routes';
-import { pubsubFrame, rpcHttpBody } from '@tests/helpers/hostile/rpc';
+import { pubsubFrame, rpcAccountReadBody, rpcHttpBody } from '@tests/helpers/hostile/rpc';
 import { FIXTURE_KEYPAIRS, fixtureHints, TOKEN_PATTERN, type TokenKind } from '@tests/helpers/hostile/tokens';
 import {
   contentTypeRequests,
@@ -367,6 +370,36 @@ describe('hostile input on the local chain’s /rpc (HTTP and WebSocket)', () =>
         else expect(res.json(), what).toMatchObject({ error: expect.stringMatching(ERROR_CODE) });
       }),
       { numRuns: 1_500 },
+    );
+  }, 300_000);
+
+  it('account reads of every encoding and size: no answer holds the event loop 50 ms (issue 26)', async () => {
+    // Accounts a stranger can make: no data, base58's 128 bytes and one more, 32 KiB, 1 MiB and 5 MiB.
+    const validator = t.chain.validator!;
+    const payer = await generateKeyPairSigner();
+    await validator.airdrop(payer.address, 100n * LAMPORTS_PER_SOL);
+    const addresses = [payer.address as string];
+    for (const space of [128, 129, 32 * 1024, 1024 * 1024, 5 * 1024 * 1024]) {
+      addresses.push(await createLargeAccount(validator, payer, space));
+    }
+    await fc.assert(
+      fc.asyncProperty(rpcAccountReadBody(addresses), async (payload) => {
+        const { value: res, stallMs } = await longestStallMs(() =>
+          t.app.inject({
+            method: 'POST',
+            url: '/rpc',
+            headers: { 'content-type': 'application/json' },
+            payload,
+            remoteAddress: nextIp(),
+          }),
+        );
+        stats.sent++;
+        const what = `POST /rpc ${payload.slice(0, 300)}\n→ ${res.statusCode} ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, what).toBe(200);
+        expect(internalErrors(res.json()), what).toEqual([]);
+        expect(stallMs, what).toBeLessThan(50);
+      }),
+      { numRuns: 150 },
     );
   }, 300_000);
 

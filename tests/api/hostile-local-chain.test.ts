@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { generateKeyPairSigner } from '@solana/kit';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 import { createLocalValidator, serveLocalValidator, type LocalValidator } from '@chain/local-validator';
 import type { ServedValidator } from '@chain/local-validator';
-import { pubsubFrame, rpcHttpBody } from '@tests/helpers/hostile/rpc';
+import { pubsubFrame, rpcAccountReadBody, rpcHttpBody } from '@tests/helpers/hostile/rpc';
+import { createLargeAccount, longestStallMs, post } from '@tests/helpers/local-chain-http';
 
 /*
  * The hostile JSON-RPC of hostile-input.test.ts, against the standalone server of the standard ports (its own
@@ -47,6 +50,25 @@ describe('hostile input on the standalone local chain server', () => {
       { numRuns: 200 },
     );
   }, 120_000);
+
+  it('account reads of every encoding and size: no answer holds the event loop 50 ms (issue 26)', async () => {
+    const payer = await generateKeyPairSigner();
+    await validator.airdrop(payer.address, 100n * LAMPORTS_PER_SOL);
+    const addresses = [payer.address as string];
+    for (const space of [128, 129, 32 * 1024, 1024 * 1024, 5 * 1024 * 1024]) {
+      addresses.push(await createLargeAccount(validator, payer, space));
+    }
+    await fc.assert(
+      fc.asyncProperty(rpcAccountReadBody(addresses), async (payload) => {
+        const { value: res, stallMs } = await longestStallMs(() => post(served.url, payload));
+        const what = `POST ${payload.slice(0, 300)}\n→ ${res.status} ${res.body.slice(0, 300)}`;
+        expect(res.status, what).toBe(200);
+        expect(internalErrors(JSON.parse(res.body)), what).toEqual([]);
+        expect(stallMs, what).toBeLessThan(50);
+      }),
+      { numRuns: 100 },
+    );
+  }, 300_000);
 
   it('WebSocket: hostile frames, then more subscribes than the cap: the connection holds exactly the cap', async () => {
     await fc.assert(

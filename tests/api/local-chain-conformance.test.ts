@@ -27,7 +27,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMint, createTestTokenAccount, TOKEN_PROGRAM_ADDRESS } from '@tests/helpers/local-chain-tokens';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
-import { serveStandardPorts } from '@server/chain/standard-ports';
+import { serveStandardPorts, sharedAirdropBudget } from '@server/chain/standard-ports';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { freePortPair } from '@tests/helpers/server-process';
 
@@ -52,7 +52,10 @@ beforeAll(async () => {
     deriveWs: false,
   });
   const rpcPort = await freePortPair();
-  closePorts = await serveStandardPorts(t.chain.validator!, rpcPort, silentLog);
+  closePorts = await serveStandardPorts(t.chain.validator!, rpcPort, silentLog, {
+    publicOrigin: t.app.env.publicOrigin,
+    admitAirdrop: sharedAirdropBudget(t.app.database.db),
+  });
   endpoints.push({
     name: 'standard ports',
     http: `http://127.0.0.1:${rpcPort}`,

@@ -1,3 +1,4 @@
+import { getBase58Decoder } from '@solana/kit';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +16,7 @@ const opened = vi.hoisted(() => ({ ports: [] as number[] }));
 vi.mock('@server/chain/standard-ports', async (importOriginal) => {
   const real = await importOriginal<typeof StandardPorts>();
   return {
+    ...real,
     serveStandardPorts: (...args: Parameters<typeof real.serveStandardPorts>) => {
       opened.ports.push(args[1]);
       return real.serveStandardPorts(...args);
@@ -84,6 +86,30 @@ describe('LOCAL_RPC_PORT in the server runtime', { timeout: 120_000 }, () => {
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     socket.send(rpcBody('slotSubscribe'));
     await expect.poll(() => messages.some((m) => m.method === 'slotNotification'), { timeout: 5_000 }).toBe(true);
+
+    // Issue 26, as the runtime wires the port: no other web page may call it, and a caller's airdrops on /rpc
+    // count on it too.
+    const evil = await fetch(`http://127.0.0.1:${port}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: rpcBody('getGenesisHash'),
+    });
+    expect(evil.status).toBe(403);
+    const recipient = getBase58Decoder().decode(randomBytes(32));
+    const airdrops = Array.from({ length: 30 }, (_, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'requestAirdrop',
+      params: [recipient, 1_000_000_000],
+    }));
+    const spent = await runtime.app.inject({ method: 'POST', url: '/rpc', payload: airdrops });
+    expect(spent.json().filter((a: { error?: unknown }) => a.error)).toEqual([]);
+    const more = await fetch(`http://127.0.0.1:${port}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [recipient, 1_000_000_000] }),
+    });
+    expect(more.status).toBe(429);
 
     socket.terminate();
     await runtime.close();

@@ -1,7 +1,7 @@
 import type { LiteSVM } from 'litesvm';
 import type { Ledger, TransactionRecord } from './ledger';
 import type { LedgerClock } from './ledger-clock';
-import type { StoredAccount } from './state-file';
+import type { AccountPatch, StoredAccount } from './state-file';
 
 /** The shared state every RPC method works on. */
 export interface ValidatorCore {
@@ -16,9 +16,10 @@ export interface ValidatorCore {
   finalitySlots: number;
   /**
    * Makes a landed transaction and the accounts it wrote durable before returning (a no-op without a state dir).
-   * `accounts` holds each written account's state afterwards, null when it is gone.
+   * `accounts` holds each written account's state afterwards (whole, or as a patch of what changed), null when
+   * it is gone.
    */
-  persist(record: TransactionRecord, accounts: Record<string, StoredAccount | null>): void;
+  persist(record: TransactionRecord, accounts: Record<string, StoredAccount | AccountPatch | null>): void;
   /**
    * Where this node is served as `host:port` (getClusterNodes), once a standalone port serves it: `/rpc` on the
    * app's port has a path, which the field cannot carry.

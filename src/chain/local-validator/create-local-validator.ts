@@ -25,7 +25,7 @@ export interface LocalValidatorOptions {
   /** Journal size that triggers a compaction (default: DEFAULT_COMPACT_BYTES, and never below the snapshot's). */
   compactBytes?: number;
   /** Subscription caps of the PubSub (defaults: DEFAULT_PUBSUB_LIMITS). */
-  pubsubLimits?: PubSubLimits;
+  pubsubLimits?: Partial<PubSubLimits>;
 }
 
 export interface LocalValidator {

@@ -4,7 +4,7 @@ import { computeBudgetOf, instructionsOfCompiledMessage } from '../compute-budge
 import type { ValidatorCore } from './core';
 import type { InnerInstructionGroup, TransactionRecord } from './ledger';
 import { RpcError, RpcErrorCode } from './rpc-error';
-import type { StoredAccount } from './state-file';
+import { accountChange, type AccountPatch, type StoredAccount } from './state-file';
 import { describeTransactionError, toTransactionErrorJson, type TransactionErrorJson } from './transaction-error';
 import { allAccountKeys, resolveLoadedAddresses, writableAccountKeys, type DecodedTransaction } from './wire';
 
@@ -137,13 +137,17 @@ function rememberWrittenAccounts(core: ValidatorCore, addresses: readonly string
  * The accounts a transaction may write, as they are now (in LiteSVM and in what is persisted), and a function
  * that puts them back: only writable accounts can change, so this undoes a transaction entirely.
  */
-function snapshotAccounts(core: ValidatorCore, addresses: readonly string[]): () => void {
+function snapshotAccounts(
+  core: ValidatorCore,
+  addresses: readonly string[],
+): { undo: () => void; stored: Map<string, StoredAccount | undefined> } {
   const before = addresses.map((address) => ({
     address,
     live: core.svm.getAccount(address as Address),
     stored: core.accounts.get(address),
   }));
-  return () => {
+  const stored = new Map(before.map((b) => [b.address, b.stored]));
+  const undo = () => {
     for (const { address, live, stored } of before) {
       // A zero-lamport account is an absent one, to LiteSVM as to Solana.
       core.svm.setAccount(
@@ -162,6 +166,7 @@ function snapshotAccounts(core: ValidatorCore, addresses: readonly string[]): ()
       else core.accounts.delete(address);
     }
   };
+  return { undo, stored };
 }
 
 /**
@@ -173,13 +178,19 @@ function snapshotAccounts(core: ValidatorCore, addresses: readonly string[]): ()
 export function executeTransaction(
   core: ValidatorCore,
   tx: DecodedTransaction,
-): SimulationOutcome & { record?: TransactionRecord; written?: string[]; undo?: () => void } {
+): SimulationOutcome & {
+  record?: TransactionRecord;
+  written?: string[];
+  /** What was persisted for each written account before the transaction (for the journal's patches). */
+  before?: Map<string, StoredAccount | undefined>;
+  undo?: () => void;
+} {
   const nowMs = Date.now();
   const slot = core.clock.currentSlot(nowMs);
   const loadedAddresses = resolveLoadedAddresses(core.svm, tx.message);
   const keys = allAccountKeys(tx.message, loadedAddresses);
   const written = writableAccountKeys(tx.message, loadedAddresses);
-  const undoWrites = snapshotAccounts(core, written);
+  const { undo: undoWrites, stored: before } = snapshotAccounts(core, written);
   const balances = () => keys.map((key): bigint => core.svm.getBalance(key) ?? 0n);
   setClockTo(core, slot, nowMs);
   const preBalances = balances();
@@ -211,7 +222,7 @@ export function executeTransaction(
     core.ledger.removeLast(record);
     undoWrites();
   };
-  return { ...outcome, record, written, undo };
+  return { ...outcome, record, written, before, undo };
 }
 
 /**
@@ -236,9 +247,12 @@ export async function submitTransaction(
   const outcome = executeTransaction(core, tx);
   if (!outcome.record) throw failureAsRpcError(outcome);
   // Synchronously, before anything else can read the new state: see createStateWriter.
-  const accounts: Record<string, StoredAccount | null> = {};
+  // Only what changed: a transfer through a 1 MiB account must not append the whole account again.
+  const accounts: Record<string, StoredAccount | AccountPatch | null> = {};
   for (const address of outcome.written ?? []) {
-    if (!core.ephemeralAccounts.has(address)) accounts[address] = core.accounts.get(address) ?? null;
+    if (core.ephemeralAccounts.has(address)) continue;
+    const after = core.accounts.get(address);
+    accounts[address] = after ? accountChange(outcome.before?.get(address), after) : null;
   }
   try {
     core.persist(outcome.record, accounts);

@@ -6,3 +6,4 @@ export { STATE_FILE_NAME } from './state-file';
 export { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport';
 export { servePubSub, type ServedValidator } from './serve';
 export { tooManyRequests } from './rpc-error';
+export { serializeAnswer } from './encoded-data';

@@ -1,5 +1,8 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RpcError, RpcErrorCode } from './rpc-error';
-import type { MethodHandler } from './methods/params';
+import { EncodeBudget } from './encode-budget';
+import { Base64Data } from './encoded-data';
+import type { CallContext, MethodHandler } from './methods/params';
 
 type Id = string | number | null;
 const MAX_BATCH = 100;
@@ -30,6 +33,7 @@ export function readEnvelope(request: unknown): Envelope {
 /** Handlers may use bigint; the wire has JSON numbers (kit turns them back into bigint). */
 export function toJsonSafe(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Base64Data) return value;
   if (Array.isArray(value)) return value.map(toJsonSafe);
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSafe(v)]));
@@ -43,7 +47,12 @@ export function toJsonSafe(value: unknown): unknown {
  */
 export type CallGuard = (method: string) => void | Promise<void>;
 
-async function handleOne(methods: Record<string, MethodHandler>, request: unknown, admit?: CallGuard) {
+async function handleOne(
+  methods: Record<string, MethodHandler>,
+  request: unknown,
+  call: CallContext,
+  admit?: CallGuard,
+) {
   const envelope = readEnvelope(request);
   if ('invalid' in envelope) return envelope.invalid;
   const { id, method, params } = envelope;
@@ -51,7 +60,7 @@ async function handleOne(methods: Record<string, MethodHandler>, request: unknow
   if (!handler) return errorResponse(id, RpcErrorCode.METHOD_NOT_FOUND, 'Method not found');
   try {
     await admit?.(method);
-    return { jsonrpc: '2.0', id, result: toJsonSafe(await handler(params)) };
+    return { jsonrpc: '2.0', id, result: toJsonSafe(await handler(params, call)) };
   } catch (error) {
     if (error instanceof RpcError) return errorResponse(id, error.code, error.message, toJsonSafe(error.data));
     return errorResponse(id, RpcErrorCode.INTERNAL_ERROR, `Internal error: ${(error as Error).message}`);
@@ -72,13 +81,19 @@ export function createJsonRpcHandler(methods: Record<string, MethodHandler>) {
         return errorResponse(null, RpcErrorCode.PARSE_ERROR, 'Parse error');
       }
     }
-    if (!Array.isArray(parsed)) return handleOne(methods, parsed, admit);
+    // One budget for the whole request: a batch of 100 reads may not encode 100 times what one read may.
+    const call: CallContext = { budget: new EncodeBudget() };
+    if (!Array.isArray(parsed)) return handleOne(methods, parsed, call, admit);
     if (parsed.length === 0 || parsed.length > MAX_BATCH) {
       return errorResponse(null, RpcErrorCode.INVALID_REQUEST, 'Invalid request');
     }
     // Sequentially, so a batch sees its own earlier effects, as a single-threaded node would.
     const responses = [];
-    for (const request of parsed) responses.push(await handleOne(methods, request, admit));
+    for (const request of parsed) {
+      // A turn of the event loop between calls: a batch of 100 reads is 100 answers, not one long one.
+      if (responses.length > 0) await nextTurn();
+      responses.push(await handleOne(methods, request, call, admit));
+    }
     return responses;
   };
 }

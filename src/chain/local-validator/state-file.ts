@@ -1,5 +1,6 @@
 import {
   closeSync,
+  createReadStream,
   fstatSync,
   fsyncSync,
   ftruncateSync,
@@ -10,40 +11,62 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { TransactionRecord } from './ledger';
 import type { LedgerClockState } from './ledger-clock';
 
 /**
  * On-disk format of the local chain, in `<stateDir>`: a snapshot `local-chain.json` and an append-only journal
- * `local-chain.journal` of what landed since (decision 0012).
+ * `local-chain.journal` of what landed since (decision 0012). Both are JSON Lines, read and written a line at a
+ * time, so no piece of the state is ever one string: V8 caps a string at ~512 MiB (about 38 accounts of 10 MiB in
+ * base64), and a snapshot that was one string would then fail both to be written and to be read back.
  *
- * Snapshot (one JSON object, replaced atomically):
- * - `genesisHash`, `genesisTimeMs`, `lastSlot`: the ledger clock (slots and blockhashes derive from them).
- * - `accounts`: the last state of every account a transaction has written (lamports as a decimal string, owner,
- *   executable, data in base64). Builtin programs and sysvars are not stored: LiteSVM recreates them.
- * - `transactions`: the full history, oldest first, with the wire bytes (base64) and the RPC meta; lamport
- *   amounts are decimal strings because JSON numbers lose precision past 2^53.
- * - `journalSeq`: the last journal entry the snapshot already holds (0 when none).
+ * Snapshot (version 2; replaced atomically):
+ * - line 1, the header: `format`, `version`, the ledger clock (`genesisHash`, `genesisTimeMs`, `lastSlot`),
+ *   `journalSeq` (the last journal entry the snapshot already holds, 0 when none), and how many account and
+ *   transaction lines follow (a snapshot with fewer is damaged).
+ * - one line per account a transaction has written: `{ address, lamports, owner, executable, data }` (lamports as a
+ *   decimal string, data in base64). Builtin programs and sysvars are not stored: LiteSVM recreates them.
+ * - one line per transaction, oldest first, with the wire bytes (base64) and the RPC meta; lamport amounts are
+ *   decimal strings because JSON numbers lose precision past 2^53.
+ * A version 1 snapshot (one JSON object holding all of this, written before) is still read, and the compaction
+ * at every start replaces it with version 2.
  *
  * Journal: one JSON line per landed transaction, `{ seq, lastSlot, tx, accounts }`, where `accounts` maps each
- * account the transaction could write to its state afterwards (null: gone). Replay applies the entries with a
- * `seq` above the snapshot's `journalSeq`, in order, so a crash between a compaction's rename and the journal's
- * truncation replays nothing twice.
+ * account the transaction could write to what it became: null (gone), the whole account (new, resized, or in
+ * journals written before patches), or a patch `{ lamports, owner, executable, patches }` whose `patches` are
+ * `[offset, text]` pieces of the base64 data that changed. A transaction that moves lamports through a 1 MiB
+ * account thus appends a few hundred bytes, not 1.4 MB. Replay applies the entries with a `seq` above the
+ * snapshot's `journalSeq`, in order, so a crash between a compaction's rename and the journal's truncation
+ * replays nothing twice.
  */
 export const STATE_FILE_NAME = 'local-chain.json';
 export const JOURNAL_FILE_NAME = 'local-chain.journal';
 const FORMAT = 'vanity-vault-local-chain';
-const VERSION = 1;
+const VERSION = 2;
 /** A journal at least this large (and at least as large as the snapshot) is folded into the snapshot. */
 export const DEFAULT_COMPACT_BYTES = 1 << 20;
+/**
+ * Patch granularity in base64 characters: a multiple of 4, so each piece covers whole 3-byte groups and applies
+ * by plain string splicing. 4 KiB of text (3 KiB of data) keeps the diff's loop short on 10 MiB accounts.
+ */
+const PATCH_CHARS = 4096;
 
 export interface StoredAccount {
   lamports: string;
   owner: string;
   executable: boolean;
   data: string;
+}
+
+/** An account's new state as the changed pieces of its base64 data (same length as before). */
+export interface AccountPatch {
+  lamports: string;
+  owner: string;
+  executable: boolean;
+  patches: [offset: number, text: string][];
 }
 
 type StoredTransaction = Omit<
@@ -64,9 +87,18 @@ export interface ChainState {
   transactions: readonly TransactionRecord[];
 }
 
-interface StateFile extends LedgerClockState {
+interface SnapshotHeader extends LedgerClockState {
   format: typeof FORMAT;
   version: typeof VERSION;
+  journalSeq: number;
+  accounts: number;
+  transactions: number;
+}
+
+/** The snapshot as version 1 wrote it: one JSON object. */
+interface LegacyStateFile extends LedgerClockState {
+  format: typeof FORMAT;
+  version: 1;
   accounts: Record<string, StoredAccount>;
   transactions: StoredTransaction[];
   journalSeq?: number;
@@ -76,7 +108,7 @@ interface JournalEntry {
   seq: number;
   lastSlot: number;
   tx: StoredTransaction;
-  accounts: Record<string, StoredAccount | null>;
+  accounts: Record<string, StoredAccount | AccountPatch | null>;
 }
 
 function toStored(r: TransactionRecord): StoredTransaction {
@@ -103,56 +135,136 @@ function fromStored(s: StoredTransaction): TransactionRecord {
   };
 }
 
-async function readIfExists(path: string): Promise<string | undefined> {
+/**
+ * What to journal for an account a transaction left as `after`: a patch of the data pieces that differ from
+ * `before`, or the whole account when there is nothing of the same size to patch.
+ */
+export function accountChange(before: StoredAccount | undefined, after: StoredAccount): StoredAccount | AccountPatch {
+  if (!before || before.data.length !== after.data.length) return after;
+  const patches: [number, string][] = [];
+  for (let at = 0; at < after.data.length; at += PATCH_CHARS) {
+    const piece = after.data.slice(at, at + PATCH_CHARS);
+    if (piece === before.data.slice(at, at + PATCH_CHARS)) continue;
+    const last = patches.at(-1);
+    if (last && last[0] + last[1].length === at) last[1] += piece;
+    else patches.push([at, piece]);
+  }
+  return { lamports: after.lamports, owner: after.owner, executable: after.executable, patches };
+}
+
+/** The account a journal entry left, from the one before it (a patch needs one; whole accounts do not). */
+export function applyAccountChange(
+  before: StoredAccount | undefined,
+  change: StoredAccount | AccountPatch,
+): StoredAccount {
+  if (!('patches' in change)) return change;
+  if (!before) throw new Error('a patch for an account the state does not hold');
+  let data = '';
+  let at = 0;
+  for (const [offset, text] of change.patches) {
+    data += before.data.slice(at, offset) + text;
+    at = offset + text.length;
+  }
+  data += before.data.slice(at);
+  return { lamports: change.lamports, owner: change.owner, executable: change.executable, data };
+}
+
+/** The lines of a file, streamed (none is joined with another), or undefined when it does not exist. */
+async function* linesOf(path: string): AsyncGenerator<string> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
   try {
-    return await readFile(path, 'utf8');
+    for await (const line of lines) yield line;
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
 }
 
 /**
- * The complete entries of a journal. Only the last line may be incomplete: a crash mid-append leaves a torn tail,
- * which never reached fsync and so was never reported to anyone; it is dropped. A bad line before it is damage
- * this code did not make, and refusing to start beats silently losing the transactions after it.
+ * The complete entries of a journal, a line at a time. Only the last line may be incomplete: a crash mid-append
+ * leaves a torn tail, which never reached fsync and so was never reported to anyone; it is dropped. A bad line
+ * before it is damage this code did not make, and refusing to start beats silently losing the transactions after it.
  */
-function parseJournal(text: string, path: string): JournalEntry[] {
-  const lines = text.split('\n');
-  const entries: JournalEntry[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const last = i === lines.length - 1 || (i === lines.length - 2 && lines[i + 1] === '');
-    if (line === '') continue;
+async function* journalEntries(path: string): AsyncGenerator<JournalEntry> {
+  if (!(await exists(path))) return;
+  let pending: { line: string; number: number } | undefined;
+  let number = 0;
+  const parse = (item: { line: string; number: number }, last: boolean): JournalEntry | undefined => {
     try {
-      entries.push(JSON.parse(line) as JournalEntry);
+      return JSON.parse(item.line) as JournalEntry;
     } catch (error) {
-      if (last) break;
-      throw new Error(`${path} line ${i + 1} is damaged`, { cause: error });
+      if (last) return undefined;
+      throw new Error(`${path} line ${item.number} is damaged`, { cause: error });
     }
+  };
+  for await (const line of linesOf(path)) {
+    number++;
+    if (line === '') continue;
+    if (pending) yield parse(pending, false)!;
+    pending = { line, number };
   }
-  return entries;
+  const tail = pending && parse(pending, true);
+  if (tail) yield tail;
+}
+
+/** A version 2 snapshot, or a version 1 one (its single line is the whole file, as version 1 read it). */
+async function readSnapshot(path: string) {
+  let header: SnapshotHeader | LegacyStateFile | undefined;
+  const accounts = new Map<string, StoredAccount>();
+  const transactions: TransactionRecord[] = [];
+  for await (const line of linesOf(path)) {
+    if (line === '') continue;
+    if (!header) {
+      header = JSON.parse(line) as SnapshotHeader | LegacyStateFile;
+      if (header.format !== FORMAT || (header.version !== VERSION && header.version !== 1)) {
+        throw new Error(`${path} is not a local chain state file of version 1 or ${VERSION}`);
+      }
+      if (header.version === 1) {
+        for (const [key, account] of Object.entries(header.accounts)) accounts.set(key, account);
+        for (const tx of header.transactions) transactions.push(fromStored(tx));
+      }
+      continue;
+    }
+    if (header.version === 1) throw new Error(`${path}: a version 1 state file is one line`);
+    if (accounts.size < header.accounts) {
+      const { address, ...account } = JSON.parse(line) as StoredAccount & { address: string };
+      accounts.set(address, account);
+    } else transactions.push(fromStored(JSON.parse(line) as StoredTransaction));
+  }
+  if (!header) throw new Error(`${path} is empty`);
+  if (
+    header.version === VERSION &&
+    (accounts.size !== header.accounts || transactions.length !== header.transactions)
+  ) {
+    throw new Error(`${path} is damaged: it holds fewer accounts or transactions than its header says`);
+  }
+  const clock = { genesisHash: header.genesisHash, genesisTimeMs: header.genesisTimeMs, lastSlot: header.lastSlot };
+  return { clock, accounts, transactions, journalSeq: header.journalSeq ?? 0 };
 }
 
 /** Reads the saved chain (snapshot, then the journal replayed on it), or undefined when the folder holds none. */
 export async function loadChainState(stateDir: string): Promise<(ChainState & { journalSeq: number }) | undefined> {
   const snapshotPath = join(stateDir, STATE_FILE_NAME);
   const journalPath = join(stateDir, JOURNAL_FILE_NAME);
-  const text = await readIfExists(snapshotPath);
-  if (text === undefined) return undefined;
-  const file = JSON.parse(text) as StateFile;
-  if (file.format !== FORMAT || file.version !== VERSION) {
-    throw new Error(`${snapshotPath} is not a version ${VERSION} local chain state file`);
-  }
-  const clock = { genesisHash: file.genesisHash, genesisTimeMs: file.genesisTimeMs, lastSlot: file.lastSlot };
-  const accounts = new Map(Object.entries(file.accounts));
-  const transactions = file.transactions.map(fromStored);
-  let journalSeq = file.journalSeq ?? 0;
-  for (const entry of parseJournal((await readIfExists(journalPath)) ?? '', journalPath)) {
+  if (!(await exists(snapshotPath))) return undefined;
+  const { clock, accounts, transactions, journalSeq: snapshotSeq } = await readSnapshot(snapshotPath);
+  let journalSeq = snapshotSeq;
+  for await (const entry of journalEntries(journalPath)) {
     if (entry.seq <= journalSeq) continue;
     transactions.push(fromStored(entry.tx));
-    for (const [key, account] of Object.entries(entry.accounts)) {
-      if (account) accounts.set(key, account);
+    for (const [key, change] of Object.entries(entry.accounts)) {
+      if (change) accounts.set(key, applyAccountChange(accounts.get(key), change));
       else accounts.delete(key);
     }
     clock.lastSlot = Math.max(clock.lastSlot, entry.lastSlot);
@@ -207,21 +319,47 @@ export function createStateWriter(stateDir: string, snapshot: () => ChainState, 
   const journal = openSync(join(stateDir, JOURNAL_FILE_NAME), 'a', 0o600);
   let journalBytes = fstatSync(journal).size;
 
-  function compact(): void {
-    const state = snapshot();
-    const file: StateFile = {
+  /** Writes the state a line at a time (buffered into ~1 MiB writes), never as one string. */
+  function writeSnapshot(fd: number, state: ChainState): number {
+    let written = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = () => {
+      if (pendingBytes === 0) return;
+      const bytes = Buffer.concat(pending, pendingBytes);
+      writeAll(fd, bytes);
+      written += bytes.length;
+      pending = [];
+      pendingBytes = 0;
+    };
+    const line = (value: unknown) => {
+      const bytes = Buffer.from(`${JSON.stringify(value)}\n`);
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes >= 1 << 20) flush();
+    };
+    const header: SnapshotHeader = {
       format: FORMAT,
       version: VERSION,
       ...state.clock,
-      accounts: Object.fromEntries(state.accounts),
-      transactions: state.transactions.map(toStored),
       journalSeq: seq,
+      accounts: state.accounts.size,
+      transactions: state.transactions.length,
     };
+    line(header);
+    for (const [address, account] of state.accounts) line({ address, ...account });
+    for (const record of state.transactions) line(toStored(record));
+    flush();
+    return written;
+  }
+
+  function compact(): void {
+    const state = snapshot();
     const temp = `${snapshotPath}.${process.pid}.${++counter}.tmp`;
-    const bytes = Buffer.from(JSON.stringify(file));
     const fd = openSync(temp, 'w', 0o600);
+    let size: number;
     try {
-      writeAll(fd, bytes);
+      size = writeSnapshot(fd, state);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -231,13 +369,20 @@ export function createStateWriter(stateDir: string, snapshot: () => ChainState, 
     // Safe to drop now: the snapshot's journalSeq says every entry so far is in it.
     ftruncateSync(journal);
     fsyncSync(journal);
-    snapshotBytes = bytes.length;
+    snapshotBytes = size;
     journalBytes = 0;
   }
 
   return {
-    /** Appends one landed transaction with the accounts it left behind; durable when this returns. */
-    append(record: TransactionRecord, accounts: Record<string, StoredAccount | null>, lastSlot: number): void {
+    /**
+     * Appends one landed transaction with the accounts it left behind (whole, or as patches: accountChange);
+     * durable when this returns.
+     */
+    append(
+      record: TransactionRecord,
+      accounts: Record<string, StoredAccount | AccountPatch | null>,
+      lastSlot: number,
+    ): void {
       const entry: JournalEntry = { seq: seq + 1, lastSlot, tx: toStored(record), accounts };
       const line = Buffer.from(`${JSON.stringify(entry)}\n`);
       try {

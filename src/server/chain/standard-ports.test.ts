@@ -12,6 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => validator.close());
 
+const context = { publicOrigin: 'http://localhost:5000', admitAirdrop: async () => true };
+
 /** Records warn/info calls: a busy port must be a logged warning, never console.error or a throw. */
 function recordingLogger() {
   const warnings: string[] = [];
@@ -27,7 +29,7 @@ describe('the standard local ports (LOCAL_RPC_PORT and +1)', () => {
   it('serves JSON-RPC on the port and PubSub on the next one, loopback only', async () => {
     const port = await freePortPair();
     const { log, warnings, infos } = recordingLogger();
-    const close = await serveStandardPorts(validator, port, log);
+    const close = await serveStandardPorts(validator, port, log, context);
     try {
       expect(warnings).toEqual([]);
       expect(infos).toHaveLength(2);
@@ -53,7 +55,7 @@ describe('the standard local ports (LOCAL_RPC_PORT and +1)', () => {
     const squatter: Server = createServer();
     await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
     const { log, warnings, infos } = recordingLogger();
-    const close = await serveStandardPorts(validator, port, log);
+    const close = await serveStandardPorts(validator, port, log, context);
     try {
       expect(warnings).toEqual([expect.stringContaining(`JSON-RPC not served on 127.0.0.1:${port} (port in use)`)]);
       expect(infos).toEqual([expect.stringContaining(`PubSub on ws://127.0.0.1:${port + 1}`)]);

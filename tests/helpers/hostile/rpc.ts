@@ -152,3 +152,40 @@ export const pubsubFrame = fc.oneof(
   { weight: 1, arbitrary: fc.array(rpcRequest(PUBSUB_METHODS), { maxLength: 5 }).map((r) => JSON.stringify(r)) },
   { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 300 }), fc.json()) },
 );
+
+const MIB = 1024 * 1024;
+const encoding = fc.oneof(
+  fc.constantFrom('base58', 'base64', 'base64+zstd', 'jsonParsed', 'binary', 'json'),
+  fc.constant(undefined),
+);
+const sliceNumber = fc.oneof(
+  fc.constantFrom(0, 1, 127, 128, 129, 4 * MIB - 1, 4 * MIB, 4 * MIB + 1, 10 * MIB, 2 ** 53, -1),
+  fc.integer({ min: 0, max: 10 * MIB }),
+);
+const dataSlice = fc.oneof(fc.constant(undefined), fc.record({ offset: sliceNumber, length: sliceNumber }));
+const accountReadConfig = fc.oneof(
+  fc.constant(undefined),
+  fc.record({ encoding, dataSlice, commitment: fc.constantFrom(undefined, 'confirmed') }),
+);
+
+/**
+ * Account reads of every encoding and size (issue 26): base58 past its 128 bytes, slices at and past the edges, and
+ * batches of up to 100 reads of accounts up to 5 MiB, which together ask far more than one request may encode.
+ * `addresses` are accounts the caller made with data of several sizes.
+ */
+export const rpcAccountReadBody = (addresses: readonly string[]) => {
+  const address = fc.constantFrom(...addresses);
+  const read = fc.oneof(
+    fc
+      .tuple(address, accountReadConfig)
+      .map(([a, config]) => ({ method: 'getAccountInfo', params: config ? [a, config] : [a] })),
+    fc
+      .tuple(fc.array(address, { minLength: 1, maxLength: 100 }), accountReadConfig)
+      .map(([list, config]) => ({ method: 'getMultipleAccounts', params: config ? [list, config] : [list] })),
+  );
+  const request = fc.tuple(read, fc.nat()).map(([r, id]) => ({ jsonrpc: '2.0', id, ...r }));
+  return fc.oneof(
+    request.map((r) => JSON.stringify(r)),
+    fc.array(request, { minLength: 1, maxLength: 100 }).map((r) => JSON.stringify(r)),
+  );
+};

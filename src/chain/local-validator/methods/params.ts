@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Commitment, ValidatorCore } from '../core';
+import type { EncodeBudget } from '../encode-budget';
 import { invalidParams, RpcError, RpcErrorCode } from '../rpc-error';
 
 export const commitmentSchema = z.enum(['processed', 'confirmed', 'finalized']).optional();
@@ -28,4 +29,10 @@ export function withContext<T>(core: ValidatorCore, value: T) {
   return { context: { apiVersion: '2.2.0', slot: core.clock.currentSlot() }, value };
 }
 
-export type MethodHandler = (params: unknown) => unknown;
+/** What one JSON-RPC request (a whole batch) shares between its calls. */
+export interface CallContext {
+  /** Account bytes the request may still encode (see encode-budget.ts). */
+  budget: EncodeBudget;
+}
+
+export type MethodHandler = (params: unknown, call: CallContext) => unknown;

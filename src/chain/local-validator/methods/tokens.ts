@@ -1,6 +1,7 @@
 import type { Address, EncodedAccount } from '@solana/kit';
 import { z } from 'zod';
 import type { ValidatorCore } from '../core';
+import type { EncodeBudget } from '../encode-budget';
 import { RpcError, RpcErrorCode } from '../rpc-error';
 import {
   decodeMint,
@@ -44,7 +45,7 @@ function resolveFilter(core: ValidatorCore, filter: z.infer<typeof tokenFilter>)
  * getTokenAccountsByOwner / ByDelegate: every token account of the filter's program whose owner (or delegate)
  * is `key`, in the RPC's `{ pubkey, account }` list. A scan of the program's accounts: fine at dev-chain scale.
  */
-function tokenAccountsBy(core: ValidatorCore, keyOffset: number, params: unknown) {
+function tokenAccountsBy(core: ValidatorCore, keyOffset: number, params: unknown, budget: EncodeBudget) {
   const [key, filter, config] = parseParams(byKeyParams, params);
   checkedAddress(key);
   const { program, mint } = resolveFilter(core, filter);
@@ -55,7 +56,7 @@ function tokenAccountsBy(core: ValidatorCore, keyOffset: number, params: unknown
   const value = core.svm
     .getProgramAccounts(program)
     .filter(matches)
-    .map((account) => ({ pubkey: account.address, account: encodeAccount(core, account, config) }));
+    .map((account) => ({ pubkey: account.address, account: encodeAccount(core, account, config, budget) }));
   return withContext(core, value);
 }
 
@@ -70,8 +71,9 @@ function tokenAccount(core: ValidatorCore, address: Address) {
 export function tokenMethods(core: ValidatorCore): Record<string, MethodHandler> {
   const addressAndConfig = z.tuple([addressSchema, commitmentConfig.optional()]);
   return {
-    getTokenAccountsByOwner: (params) => tokenAccountsBy(core, TOKEN_ACCOUNT_OWNER_OFFSET, params),
-    getTokenAccountsByDelegate: (params) => tokenAccountsBy(core, TOKEN_ACCOUNT_DELEGATE_OFFSET, params),
+    getTokenAccountsByOwner: (params, { budget }) => tokenAccountsBy(core, TOKEN_ACCOUNT_OWNER_OFFSET, params, budget),
+    getTokenAccountsByDelegate: (params, { budget }) =>
+      tokenAccountsBy(core, TOKEN_ACCOUNT_DELEGATE_OFFSET, params, budget),
     getTokenAccountBalance: (params) => {
       const [address] = parseParams(addressAndConfig, params);
       const account = tokenAccount(core, checkedAddress(address));

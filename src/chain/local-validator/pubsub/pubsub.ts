@@ -6,11 +6,13 @@ import { reached, SUBSCRIBE_METHODS, type Subscription } from './subscriptions';
 export interface PubSubLimits {
   /** Subscriptions one connection may hold at once. */
   perConnection: number;
+  /** Subscriptions all connections of one client (one address) may hold, so that one cannot take the total. */
+  perClient: number;
   /** Subscriptions all connections together may hold. */
   total: number;
 }
 
-export const DEFAULT_PUBSUB_LIMITS: PubSubLimits = { perConnection: 256, total: 10_000 };
+export const DEFAULT_PUBSUB_LIMITS: PubSubLimits = { perConnection: 256, perClient: 1_000, total: 10_000 };
 
 /** One client connection, whatever carries it (a WebSocket; a test's array). */
 export interface PubSubConnection {
@@ -27,6 +29,7 @@ interface Active {
   subscription: Subscription;
   send: Send;
   owner: Set<number>;
+  client: string;
 }
 
 /**
@@ -34,8 +37,14 @@ interface Active {
  * landed listeners); `finalized` subscribers are served by a slot ticker that runs only while anyone listens.
  * Subscription ids are unique across connections, as in Agave.
  */
-export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSubLimits = DEFAULT_PUBSUB_LIMITS) {
+export function createPubSub(
+  core: ValidatorCore,
+  slotMs: number,
+  limits: Partial<PubSubLimits> = DEFAULT_PUBSUB_LIMITS,
+) {
+  const { perConnection, perClient, total } = { ...DEFAULT_PUBSUB_LIMITS, ...limits };
   const active = new Map<number, Active>();
+  const byClient = new Map<string, number>();
   let nextId = 0;
   /** Landed events waiting for finalization, oldest first, for the `finalized` subscribers of that moment. */
   let pendingFinal: { event: LandedEvent; ids: number[] }[] = [];
@@ -51,9 +60,17 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
   function deliver(id: number, event: LandedEvent): void {
     const entry = active.get(id);
     if (!entry?.subscription.onLanded) return;
-    const { results, done } = entry.subscription.onLanded(event);
-    notify(id, entry, results);
-    if (done) remove(id);
+    let outcome: { results: unknown[]; done?: boolean };
+    try {
+      outcome = entry.subscription.onLanded(event);
+    } catch {
+      // A notification it may not encode (an account past the per-request byte budget): the subscription cannot
+      // keep its promise, so it ends, and the other subscribers are still served.
+      remove(id);
+      return;
+    }
+    notify(id, entry, outcome.results);
+    if (outcome.done) remove(id);
   }
 
   function onLanded(event: LandedEvent, ids: Iterable<number>, replay = false): void {
@@ -109,6 +126,9 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
     if (!entry) return false;
     active.delete(id);
     entry.owner.delete(id);
+    const left = (byClient.get(entry.client) ?? 1) - 1;
+    if (left > 0) byClient.set(entry.client, left);
+    else byClient.delete(entry.client);
     updateTicker();
     return true;
   }
@@ -122,26 +142,31 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
   };
   core.landedListeners.add(listener);
 
-  function subscribe(owned: Set<number>, send: Send, method: string, params: unknown): number {
+  function subscribe(owned: Set<number>, client: string, send: Send, method: string, params: unknown): number {
     const make = SUBSCRIBE_METHODS[method]!;
-    if (owned.size >= limits.perConnection) {
+    if (owned.size >= perConnection) {
       throw new RpcError(
         RpcErrorCode.INVALID_REQUEST,
-        `Too many subscriptions on this connection (max ${limits.perConnection})`,
+        `Too many subscriptions on this connection (max ${perConnection})`,
       );
     }
-    if (active.size >= limits.total) {
+    if ((byClient.get(client) ?? 0) >= perClient) {
+      throw new RpcError(RpcErrorCode.INVALID_REQUEST, `Too many subscriptions from this client (max ${perClient})`);
+    }
+    if (active.size >= total) {
       throw new RpcError(RpcErrorCode.INTERNAL_ERROR, 'Internal error: too many subscriptions on this node');
     }
     const subscription = make(core, params);
     const id = nextId++;
-    active.set(id, { subscription, send, owner: owned });
+    active.set(id, { subscription, send, owner: owned, client });
     owned.add(id);
+    byClient.set(client, (byClient.get(client) ?? 0) + 1);
     updateTicker();
     return id;
   }
 
-  function open(sendRaw: Send): PubSubConnection {
+  /** `client` keys the per-client cap: the peer's address (connections without one share a key). */
+  function open(sendRaw: Send, client = 'local'): PubSubConnection {
     const owned = new Set<number>();
     const send: Send = (message) => sendRaw(toJsonSafe(message));
 
@@ -153,7 +178,7 @@ export function createPubSub(core: ValidatorCore, slotMs: number, limits: PubSub
       if (envelope.notification) return undefined;
       try {
         if (Object.hasOwn(SUBSCRIBE_METHODS, method)) {
-          const subscriptionId = subscribe(owned, send, method, params);
+          const subscriptionId = subscribe(owned, client, send, method, params);
           // The answer goes out before any notification the subscription already has (a landed signature).
           queueMicrotask(() => replay(subscriptionId));
           return { jsonrpc: '2.0', id, result: subscriptionId };

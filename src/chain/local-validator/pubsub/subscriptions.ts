@@ -1,7 +1,8 @@
 import { getBase58Encoder, getBase64Encoder, type Address, type EncodedAccount } from '@solana/kit';
 import { z } from 'zod';
 import { isFinalized, type Commitment, type LandedEvent, type ValidatorCore } from '../core';
-import { accountConfig, checkedAddress, encodeAccount } from '../methods/accounts';
+import { EncodeBudget, MAX_BASE58_BYTES } from '../encode-budget';
+import { accountConfig, checkedAddress, encodeAccount, type AccountConfig } from '../methods/accounts';
 import { addressSchema, commitmentSchema, parseParams, signatureSchema } from '../methods/params';
 import { RpcError, RpcErrorCode } from '../rpc-error';
 
@@ -43,6 +44,19 @@ function accountNow(core: ValidatorCore, address: string): EncodedAccount {
     programAddress: SYSTEM_PROGRAM as Address,
     space: 0n,
   };
+}
+
+/**
+ * An account for a notification. There is no request to refuse, so base58 of more than 128 bytes is sent as base64
+ * (the data's tuple says which), as jsonParsed falls back to base64. Each notification may encode what one request
+ * may; past that encodeAccount throws and PubSub ends the subscription.
+ */
+function notifiedAccount(core: ValidatorCore, account: EncodedAccount, config: AccountConfig | undefined) {
+  const slice = config?.dataSlice;
+  const length = slice ? Math.max(0, Math.min(slice.length, account.data.length - slice.offset)) : account.data.length;
+  const base58 = config?.encoding === undefined || config.encoding === 'base58';
+  const effective = base58 && length > MAX_BASE58_BYTES ? { ...config, encoding: 'base64' as const } : config;
+  return encodeAccount(core, account, effective, new EncodeBudget());
 }
 
 const signatureConfig = z
@@ -104,7 +118,7 @@ function accountSubscription(core: ValidatorCore, params: unknown): Subscription
     commitment: config?.commitment ?? 'finalized',
     onLanded: ({ record, written }) => {
       if (!written.includes(address)) return { results: [] };
-      const value = encodeAccount(core, accountNow(core, address), config);
+      const value = notifiedAccount(core, accountNow(core, address), config);
       return { results: [{ context: context(core, record.slot), value }] };
     },
   };
@@ -150,7 +164,7 @@ function programSubscription(core: ValidatorCore, params: unknown): Subscription
         const account = core.svm.getAccount(address as Address);
         if (!account.exists || account.programAddress !== program) continue;
         if (!matchers.every((match) => match(account.data as Uint8Array))) continue;
-        const value = { pubkey: address, account: encodeAccount(core, account, config) };
+        const value = { pubkey: address, account: notifiedAccount(core, account, config) };
         results.push({ context: context(core, record.slot), value });
       }
       return { results };

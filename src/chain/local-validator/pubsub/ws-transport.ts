@@ -12,11 +12,29 @@ export interface WsTransportOptions {
   maxBufferedBytes?: number;
   /** Open connections at once, over all clients. */
   maxConnections?: number;
+  /** Open connections at once from one client address, so that one client cannot hold every socket. */
+  maxConnectionsPerClient?: number;
+  /**
+   * Web origins whose pages may open a socket (browsers apply no CORS to WebSockets; an `Origin` they send that
+   * is not listed is refused with 403). Clients that send no Origin (tools, servers) are not browsers and pass.
+   * Unset: every origin.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 const MAX_FRAME_BYTES = 64 * 1024;
 const CLOSE_POLICY = 1008;
+const CLOSE_TOO_BIG = 1009;
 const CLOSE_TRY_LATER = 1013;
+
+/** The peer's address, IPv4-mapped IPv6 folded to IPv4 so that one client has one key. */
+export function clientAddress(request: IncomingMessage): string {
+  const address = request.socket.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+}
+
+const refuse = (socket: Duplex, status: string) =>
+  void socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 
 /**
  * Serves a PubSub over WebSocket on an HTTP server's `upgrade` event (the `ws` library, without its own server),
@@ -24,19 +42,31 @@ const CLOSE_TRY_LATER = 1013;
  * frame size, connections, subscriptions (in PubSub), idle time and queued bytes per reader.
  */
 export function attachPubSub(server: Server, pubsub: PubSub, options: WsTransportOptions = {}) {
-  const { path, idleMs = 60_000, maxBufferedBytes = 4 * 1024 * 1024, maxConnections = 1_000 } = options;
+  const {
+    path,
+    idleMs = 60_000,
+    maxBufferedBytes = 4 * 1024 * 1024,
+    maxConnections = 1_000,
+    maxConnectionsPerClient = 50,
+    allowedOrigins,
+  } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const perClient = new Map<string, number>();
 
-  function onConnection(socket: WebSocket): void {
+  function onConnection(socket: WebSocket, client: string): void {
+    perClient.set(client, (perClient.get(client) ?? 0) + 1);
     const send = (message: unknown) => {
       if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > maxBufferedBytes) {
-        socket.close(CLOSE_TRY_LATER, 'reader too slow');
-        return;
-      }
-      socket.send(JSON.stringify(message));
+      const text = JSON.stringify(message);
+      const bytes = Buffer.byteLength(text);
+      // Counted with the message itself: checking only what was queued before let one large notification (or the
+      // last of many) take a reader far past the limit. What the kernel's socket buffer holds comes on top.
+      if (bytes > maxBufferedBytes) return void socket.close(CLOSE_TOO_BIG, 'notification too large');
+      if (socket.bufferedAmount + bytes > maxBufferedBytes)
+        return void socket.close(CLOSE_TRY_LATER, 'reader too slow');
+      socket.send(text);
     };
-    const connection = pubsub.open(send);
+    const connection = pubsub.open(send, client);
     let idle: NodeJS.Timeout | undefined;
     const armIdle = () => {
       clearTimeout(idle);
@@ -55,6 +85,9 @@ export function attachPubSub(server: Server, pubsub: PubSub, options: WsTranspor
     socket.on('close', () => {
       clearTimeout(idle);
       connection.close();
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
     });
     socket.on('error', () => socket.terminate());
   }
@@ -66,11 +99,14 @@ export function attachPubSub(server: Server, pubsub: PubSub, options: WsTranspor
       if (server.listenerCount('upgrade') === 1) socket.destroy();
       return;
     }
-    if (wss.clients.size >= maxConnections) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+    const origin = request.headers.origin;
+    if (allowedOrigins && origin !== undefined && !allowedOrigins.includes(origin)) {
+      return refuse(socket, '403 Forbidden');
     }
-    wss.handleUpgrade(request, socket, head, onConnection);
+    const client = clientAddress(request);
+    if ((perClient.get(client) ?? 0) >= maxConnectionsPerClient) return refuse(socket, '429 Too Many Requests');
+    if (wss.clients.size >= maxConnections) return refuse(socket, '503 Service Unavailable');
+    wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, client));
   }
 
   server.on('upgrade', onUpgrade);

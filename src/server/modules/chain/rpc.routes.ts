@@ -1,5 +1,6 @@
 import type { LocalValidator } from '@chain/local-validator';
-import { attachPubSub, tooManyRequests } from '@chain/local-validator';
+import { Readable } from 'node:stream';
+import { attachPubSub, serializeAnswer, tooManyRequests } from '@chain/local-validator';
 import { ErrorCode } from '@shared/api/errors';
 import { crashPoint } from '@server/config/crash-point';
 import { AppError } from '../../http/app-error';
@@ -51,7 +52,11 @@ export async function localRpcRoutes(app: AppInstance, opts: { validator: LocalV
     // A lone refused call is the API's own 429, as /api/dev/airdrop answers; in a batch only its entry fails.
     if (refused && !Array.isArray(request.body)) throw refused;
     if ((request.body as { method?: unknown } | null)?.method === 'sendTransaction') crashPoint('rpc:after-send');
-    return reply.header('cache-control', 'no-store').send(answer);
+    // Written in pieces: large account data is encoded a piece per turn of the event loop (serializeAnswer).
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json')
+      .send(Readable.from(serializeAnswer(answer)));
   });
 
   const pubsub = attachPubSub(app.server, opts.validator.pubsub, { path: '/rpc' });

@@ -1,0 +1,156 @@
+import { request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
+import {
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Address,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit';
+import type { LocalValidator } from '@chain/local-validator';
+import WebSocket from 'ws';
+
+// Test support (node-only): raw HTTP and WebSocket to the local chain from a chosen loopback address and origin
+// (a second client is 127.0.0.2: Linux routes all of 127/8 to loopback), event-loop timing, and large accounts.
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A POST as a browser page (`origin`) or a tool (none) at `localAddress` would send it. */
+export function post(
+  url: string,
+  body: string,
+  options: { origin?: string; localAddress?: string; method?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'POST',
+        localAddress: options.localAddress,
+        headers: { 'content-type': 'application/json', ...(options.origin ? { origin: options.origin } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.method === 'OPTIONS' ? undefined : body);
+  });
+}
+
+export const rpcCall = (method: string, params: unknown[] = [], id: unknown = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});
+
+/**
+ * Runs `work` and reports the longest the event loop was held at once meanwhile (monitorEventLoopDelay, 1 ms
+ * resolution): this process serves the chain, so a stall here is a stall for every other client.
+ *
+ * A loaded machine deschedules an idle process for tens of ms too (2 shared cores at a load of 25: up to 50 ms
+ * with nothing running). That noise does not repeat, while a stall the work causes does: when a run stalls past
+ * `limitMs`, the (idempotent) work is run again, up to `attempts` times, and the smallest stall is reported.
+ */
+export async function longestStallMs<T>(
+  work: () => Promise<T>,
+  { limitMs = 50, attempts = 3 }: { limitMs?: number; attempts?: number } = {},
+): Promise<{ value: T; stallMs: number }> {
+  let best: { value: T; stallMs: number } | undefined;
+  for (let attempt = 0; attempt < attempts && !(best && best.stallMs < limitMs); attempt++) {
+    const histogram = monitorEventLoopDelay({ resolution: 1 });
+    histogram.enable();
+    try {
+      const value = await work();
+      const stallMs = histogram.max / 1e6;
+      if (!best || stallMs < best.stallMs) best = { value, stallMs };
+    } finally {
+      histogram.disable();
+    }
+  }
+  return best!;
+}
+
+export async function openSocket(url: string, options: { localAddress?: string; origin?: string } = {}) {
+  const socket = new WebSocket(url, { localAddress: options.localAddress, origin: options.origin });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return socket;
+}
+
+/** Sends one request on a socket and resolves with the answer of the same id. */
+export function ask(socket: WebSocket, id: number | string, method: string, params: unknown[] = []) {
+  return new Promise<{ result?: unknown; error?: { code: number; message: string } }>((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const message = JSON.parse(String(data)) as { id?: unknown };
+      if (message.id !== id) return;
+      socket.off('message', onMessage);
+      resolve(message as never);
+    };
+    socket.on('message', onMessage);
+    socket.send(JSON.stringify(rpcCall(method, params, id)));
+  });
+}
+
+/** Lands a transaction built from `instructions`, paid by `payer`, through the validator's own JSON-RPC. */
+export async function land(validator: LocalValidator, payer: KeyPairSigner, instructions: Instruction[]) {
+  const latest = (await validator.handle(rpcCall('getLatestBlockhash'))) as {
+    result: { value: { blockhash: string; lastValidBlockHeight: number } };
+  };
+  const { blockhash, lastValidBlockHeight } = latest.result.value;
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash as never, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  const wire = getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+  const answer = (await validator.handle(rpcCall('sendTransaction', [wire, { encoding: 'base64' }]))) as {
+    result?: string;
+    error?: unknown;
+  };
+  if (!answer.result) throw new Error(`transaction refused: ${JSON.stringify(answer.error)}`);
+  return answer.result;
+}
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
+
+/** A System-owned account with `space` bytes of (zero) data, made by CreateAccount: as any stranger can. */
+export async function createLargeAccount(validator: LocalValidator, payer: KeyPairSigner, space: number) {
+  const account = await generateKeyPairSigner();
+  const rent = (await validator.handle(rpcCall('getMinimumBalanceForRentExemption', [space]))) as { result: number };
+  await land(validator, payer, [
+    getCreateAccountInstruction({
+      payer,
+      newAccount: account,
+      lamports: BigInt(rent.result),
+      space,
+      programAddress: SYSTEM_PROGRAM,
+    }),
+  ]);
+  return account.address;
+}
+
+/** A transfer of `lamports` to `to`: a transaction that writes `to` without changing its data. */
+export const transferTo = (payer: KeyPairSigner, to: Address, lamports: bigint) =>
+  getTransferSolInstruction({ source: payer, destination: to, amount: lamports });
