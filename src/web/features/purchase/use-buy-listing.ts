@@ -1,6 +1,6 @@
 import type { Listing } from '@shared/api/listings';
 import { solStringToNumber } from '@shared/money';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@web/components/toast-store';
 import { useWallet } from '@web/features/wallet';
@@ -15,15 +15,20 @@ export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
 /**
  * The buy flow (docs/product-spec.md#buy-flow): without a wallet, explain and send the visitor to the profile to
  * connect; with one, reserve the listing and open the pay screen. `buying` is the id of the listing being reserved, if
- * any.
+ * any. One request at a time (issue 27 item 1): a double click sends one initiate, and the server answers a repeat
+ * (second tab, retry after a lost answer) with the purchase the buyer already holds, whose pay page this opens.
  */
 export function useBuyListing() {
   const { address, status } = useWallet();
   const navigate = useNavigate();
   const initiate = useInitiateTransaction();
+  // Set in the click itself: the mutation's pending state reaches the button only after a render, and a double
+  // click's second event may come first.
+  const inFlight = useRef(false);
 
   const buy = useCallback(
     (listing: BuyableListing) => {
+      if (inFlight.current) return;
       if (!address || status !== 'connected') {
         toast({
           title: 'Wallet Required',
@@ -35,6 +40,7 @@ export function useBuyListing() {
       }
       // docs/product-spec.md#buy-flow: tell the buyer something is happening while the listing is reserved.
       toast({ title: 'Initiating transaction...', description: 'Creating transaction...' });
+      inFlight.current = true;
       initiate.mutate(
         {
           addressId: listing.id,
@@ -44,6 +50,9 @@ export function useBuyListing() {
           membershipTier: 'basic',
         },
         {
+          onSettled: () => {
+            inFlight.current = false;
+          },
           onSuccess: ({ transactionId }) => {
             toast({
               title: 'Transaction Created!',
