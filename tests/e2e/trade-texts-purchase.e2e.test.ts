@@ -366,7 +366,7 @@ describe('buy flow errors', () => {
           });
           expect(reserved.status).toBe(201);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
-          await expectToast(page, 'Purchase Failed', /no longer available/i);
+          await expectToast(page, 'Purchase Failed', /no longer available: another buyer reserved or bought it/i);
 
           // The seller switched the price to ETH: only SOL payments exist.
           const eth = await createListing(adminApi);
@@ -379,7 +379,12 @@ describe('buy flow errors', () => {
           await page.goto(`/address/${encodeURIComponent(other.address)}`);
           await page.route('**/api/transactions/initiate', (route) => route.abort('failed'));
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
-          await expectToast(page, 'Purchase Failed', 'An error occurred while creating the transaction');
+          // Issue 27 item 3: the spec's text, then what to do next.
+          await expectToast(
+            page,
+            'Purchase Failed',
+            /^An error occurred while creating the transaction\. Check your connection and press Buy again/,
+          );
         },
       ),
     120_000,

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@shared/api/errors';
 import type { Listing } from '@shared/api/listings';
 import { solStringToNumber } from '@shared/money';
 import { useCallback, useRef } from 'react';
@@ -62,14 +63,7 @@ export function useBuyListing() {
             void navigate(`/secure-transaction/${transactionId}`);
           },
           onError: (error) =>
-            toast({
-              title: 'Purchase Failed',
-              description:
-                error instanceof ApiRequestError
-                  ? error.message || 'Unable to create transaction'
-                  : 'An error occurred while creating the transaction',
-              variant: 'error',
-            }),
+            toast({ title: 'Purchase Failed', description: initiateFailure(error), variant: 'error' }),
         },
       );
     },
@@ -77,4 +71,22 @@ export function useBuyListing() {
   );
 
   return { buy, buying: initiate.isPending ? (initiate.variables?.addressId ?? null) : null };
+}
+
+/**
+ * What went wrong and what to do next (issue 27 item 3). The server's messages for the buyer's own limits (funds,
+ * open reservations, cool-down, price) already say both; the two that did not get their next step here.
+ */
+function initiateFailure(error: Error): string {
+  if (!(error instanceof ApiRequestError)) {
+    return (
+      'An error occurred while creating the transaction. Check your connection and press Buy again: if the first ' +
+      'try went through, it opens that same purchase.'
+    );
+  }
+  const message = error.message || 'Unable to create transaction';
+  if (error.code === ErrorCode.LISTING_NOT_AVAILABLE) {
+    return `${message}: another buyer reserved or bought it just now. If they do not pay, it is back on sale within 15 minutes.`;
+  }
+  return message;
 }
