@@ -23,7 +23,7 @@ const web = [{ group: ['@server/*', '**/server/**'], message: 'The browser never
 // The web features each feature may import, always through its index.ts. This object is the source; the table in
 // docs/architecture.md#web-features mirrors it (src/web/boundaries.test.ts checks that they agree).
 export const WEB_FEATURES = {
-  addresses: ['listings', 'validator'],
+  addresses: ['listings', 'validator', 'watchlist'],
   'create-listing': ['purchase', 'wallet'],
   errors: [],
   home: ['listings', 'validator'],
@@ -34,6 +34,7 @@ export const WEB_FEATURES = {
   profile: ['listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
   purchase: ['wallet'],
   receipts: [],
+  shop: ['wallet'],
   transaction: ['purchase', 'receipts', 'wallet'],
   validator: [],
   wallet: [],

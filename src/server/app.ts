@@ -9,7 +9,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { frameworkErrors } from './http/framework-errors';
 import { guards, setDefaultAccess } from './http/guards';
 import { inFlightPlugin } from './http/in-flight';
-import { loggerOptions } from './http/logger';
+import { loggerOptions, RequestLogController } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
 import { registerSpa } from './http/spa';
@@ -29,6 +29,7 @@ import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
 import { ordersPlugin } from './modules/orders';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault';
+import { metricsPlugin } from './modules/metrics';
 import type { AppInstance } from './types';
 
 export interface AppDeps {
@@ -40,6 +41,8 @@ export interface AppDeps {
 export interface AppOptions {
   /** false in tests that do not want log output. */
   logger?: boolean;
+  /** Pretty log lines instead of JSON: main.ts asks for them when stdout is a terminal. */
+  prettyLogs?: boolean;
   webDir?: string;
   /** Sitemap paging (tests make it small). */
   seo?: SeoRoutesOptions;
@@ -51,7 +54,8 @@ export const DEFAULT_BODY_LIMIT = 256 * 1024;
 /** Builds the whole HTTP app without listening, so tests can `inject` into exactly what production runs. */
 export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(deps.env.logLevel),
+    logger: opts.logger === false ? false : loggerOptions(deps.env.logLevel, { pretty: opts.prettyLogs ?? false }),
+    logController: new RequestLogController(),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick their IP.
     trustProxy: fastifyTrustProxy(deps.env.trustProxy),
@@ -78,6 +82,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   // First: the guard's onRoute check must see every /api route registered after it, the docs' own included.
   await app.register(guards, { resolveSession: (token) => resolveSession(app.database.db, token) });
   await registerOpenApi(app);
+  // Before the routes: its latency hook must apply to every one of them.
+  await app.register(metricsPlugin, { rpcErrors: () => deps.chain.rpcErrors?.() ?? 0 });
 
   await registerRoutes(app as AppInstance, deps, opts);
   await registerSpa(app, opts.webDir, (pathname) => pageHead(app.database.db, deps.env.publicOrigin, pathname));

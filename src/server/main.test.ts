@@ -79,4 +79,34 @@ describe('start-up', () => {
       expect((await stopped).code).toBe(0);
     }, 120_000);
   });
+
+  it('names the one URL to open, and logs answered requests below info, as JSON lines off a terminal', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-log-'));
+    const port = await freePort();
+    const child = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => (stdout += String(chunk)));
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`);
+      expect((await fetch(`http://127.0.0.1:${port}/api/config`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/api/no-such-route`)).status).toBe(404);
+    } finally {
+      const exited = exitOf(child);
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    // stdout is a pipe here, not a terminal: one JSON object per line (pino-pretty is for terminals only).
+    const lines = stdout.split('\n').filter(Boolean);
+    const entries = lines.map(
+      (line) => JSON.parse(line) as { level: number; msg: string; res?: { statusCode: number } },
+    );
+    const opens = entries.filter((e) => /open http/.test(e.msg));
+    expect(opens.map((e) => e.msg)).toEqual([`Vanity Vault is ready: open http://localhost:${port}`]);
+    expect(entries.some((e) => e.msg.startsWith('Server listening'))).toBe(false);
+    // The 200s (health checks, config) are debug lines, hidden at info; the 404 is kept, at info (30).
+    const completed = entries.filter((e) => e.msg === 'request completed');
+    expect(completed.map((e) => [e.level, e.res?.statusCode])).toEqual([[30, 404]]);
+    expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
+  }, 120_000);
 });

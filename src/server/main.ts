@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createServerRuntime } from './runtime';
 import { armCrashPoint } from './config/crash-point';
 import { EnvError, loadEnv } from './config/env';
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
 
   let runtime;
   try {
-    runtime = await createServerRuntime(env);
+    runtime = await createServerRuntime(env, { prettyLogs: process.stdout.isTTY === true });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -53,7 +54,23 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: env.port, host: env.host });
+  // Fastify names every interface it listens on, and most of them are not where sign-in works: one line names the
+  // URL to open instead (issue 27). LOG_LEVEL=debug keeps Fastify's lines too.
+  const level = app.log.level;
+  if (level === 'info') app.log.level = 'warn';
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } finally {
+    app.log.level = level;
+  }
+  app.log.info(`Vanity Vault is ready: open ${urlToOpen(env.publicOrigin, app.server.address())}`);
+}
+
+/** PUBLIC_ORIGIN, with the port the server really got when it was asked for any (PORT=0). */
+function urlToOpen(publicOrigin: string, address: string | AddressInfo | null): string {
+  const url = new URL(publicOrigin);
+  if (url.port === '0' && address && typeof address === 'object') url.port = String(address.port);
+  return url.origin;
 }
 
 main().catch((err: unknown) => {

@@ -103,6 +103,22 @@ describe('POST /api/addresses', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
+  it.each([
+    ['0,5', '0.5'],
+    ['.5', '0.5'],
+    [' 0.5 ', '0.5'],
+    ['1,25', '1.25'],
+  ])('reads the typed price %j as %s SOL, never 10x', async (price, stored) => {
+    const kp = newKeypair();
+    const res = await post({ address: kp.address, price, privateKey: kp.forms.base58Secret }, admin.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().price).toBe(stored);
+    const [row] = await t.database.query<{ price: string }>('select price::text from addresses where address = $1', [
+      kp.address,
+    ]);
+    expect(Number(row?.price)).toBe(Number(stored));
+  });
+
   it('makes a featured listing with a 30-day promotion', async () => {
     const { listing } = await createListing(t, { seller: admin, promotionType: 'featured' });
     expect(listing).toMatchObject({ promotionType: 'featured', isFeatured: true, isPromoted: false });
@@ -147,20 +163,25 @@ describe('POST /api/addresses', () => {
     );
   });
 
+  // Issue 27: the shared reader of typed SOL (src/shared/sol-input.ts), the create form's rules on the server.
   it.each([
     [undefined, 'Price is required'],
     ['', 'Price is required'],
     ['0', 'Price must be a positive number greater than 0'],
     [0, 'Price must be a positive number greater than 0'],
-    ['-1', 'Price must be a positive number greater than 0'],
-    [-5, 'Price must be a positive number greater than 0'],
-    ['abc', 'Price must be a positive number greater than 0'],
-    ['NaN', 'Price must be a positive number greater than 0'],
-    ['Infinity', 'Price must be a positive number greater than 0'],
-    ['1e309', 'Price must be a positive number greater than 0'],
-    ['99999999999', 'Price is too large'],
+    ['-1', 'Price cannot be negative: remove the minus sign'],
+    [-5, 'Price cannot be negative'],
+    ['abc', 'Price must be digits only, without letters (e.g. 0.5)'],
+    ['NaN', 'Price must be digits only, without letters (e.g. 0.5)'],
+    ['Infinity', 'Price must be digits only, without letters (e.g. 0.5)'],
+    ['1e309', 'Price must be digits only, without letters (e.g. 0.5)'],
+    ['1e-3', 'Price must be digits only, without letters (e.g. 0.5)'],
+    ['1.2.3', 'Price has 2 separators: use one decimal separator, "." or "," (e.g. 0.5 or 0,5)'],
+    ['0,5.1', 'Price has 2 separators: use one decimal separator, "." or "," (e.g. 0.5 or 0,5)'],
+    ['1,000', 'Price "1,000" could mean 1000 or 1.000: write it without the comma, or with a point'],
+    ['99999999999', 'Price is above the most allowed, 9,999,999,999.99999999 SOL'],
     [true, 'Price must be a positive number greater than 0'],
-    ['0.000000001', 'Price can have at most 8 decimal places'],
+    ['0.000000001', 'Price can have at most 8 decimals'],
   ])('refuses price %j: %s', async (price, message) => {
     const kp = newKeypair();
     await expectRefused(

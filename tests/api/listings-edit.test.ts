@@ -63,6 +63,26 @@ describe('PATCH /api/addresses/{id}', () => {
     expect(audit!.n).toBeGreaterThan(0);
   });
 
+  it('reads a typed price as the create form does: "0,5" is 0.5 SOL, "-1" is refused with the reason', async () => {
+    const { listing } = await createListing(t, { seller: owner, price: '2' });
+    const res = await patch(listing.id, { price: '0,5' }, owner.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ price: '0.5' });
+    for (const [price, message] of [
+      ['-1', 'Price cannot be negative: remove the minus sign'],
+      ['1.2,3', 'Price has 2 separators: use one decimal separator, "." or "," (e.g. 0.5 or 0,5)'],
+      ['1.123456789', 'Price can have at most 8 decimals'],
+      ['5 SOL', 'Price must be digits only, without letters (e.g. 0.5)'],
+      ['10000000000', 'Price is above the most allowed, 9,999,999,999.99999999 SOL'],
+    ]) {
+      const before = await listingTableCounts(t);
+      const refused = await patch(listing.id, { price }, owner.cookie);
+      expect(refused.statusCode, price).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'VALIDATION_FAILED', message });
+      expect(await listingTableCounts(t)).toEqual(before);
+    }
+  });
+
   it('toggles featured and back, with listing_promotions rows', async () => {
     const { listing } = await createListing(t, { seller: owner });
     const on = (await patch(listing.id, { promotionType: 'featured', isFeatured: true }, owner.cookie)).json();

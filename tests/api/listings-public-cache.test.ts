@@ -61,6 +61,8 @@ const publicReads = () => [
   '/api/addresses/featured',
   `/api/addresses/by-address/${first.address}`,
   `/api/addresses/lookup/${first.address}`,
+  `/api/addresses/${first.id}/activity`,
+  `${SEARCH}&seller=${seller.walletAddress}`,
   '/api/market-stats',
   '/api/transactions/recent',
 ];
@@ -147,7 +149,7 @@ describe('the public marketplace reads are the same bytes for every caller', () 
     const bodies = await Promise.all(Array.from({ length: 8 }, () => get(url).then((r) => r.body)));
     expect(new Set(bodies).size).toBe(1);
     expect(idsOf(bodies[0]!).length).toBeGreaterThan(0);
-    for (const bad of ['?pageSize=7', '?query=ab', '?page=0', '?sortBy=address']) {
+    for (const bad of ['?pageSize=7', '?query=a', '?page=0', '?sortBy=address']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/addresses/search${bad}` });
       expect(res.statusCode, bad).toBe(400);
       expect(res.headers.etag, bad).toBeUndefined();
@@ -167,6 +169,11 @@ describe('the OpenAPI document, generated from the same schemas', () => {
       expect(listingOf(path), path).toContain('sellerWallet');
       expect(listingOf(path), path).not.toMatch(/isOwner|unlistedReason/);
     }
+    // The activity list says what happened, never who: exactly these fields.
+    const activity = doc.paths['/api/addresses/{id}/activity'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(activity.properties.events.items.properties).sort()).toEqual(
+      ['at', 'currency', 'kind', 'previousPrice', 'price', 'signature'].sort(),
+    );
     expect(listingOf('/api/addresses/user')).toContain('unlistedReason');
   });
 });
@@ -223,6 +230,8 @@ describe('a listing bought or deleted leaves search within PUBLIC_LISTINGS_MAX_A
     const url = '/api/addresses/search?excludeSold=true&sortBy=price&sortOrder=asc&pageSize=100';
     const before = await get(url);
     expect(idsOf(before.body)).toEqual(expect.arrayContaining([bought.id, deleted.id]));
+    const activityUrl = `/api/addresses/${bought.id}/activity`;
+    const activityBefore = await get(activityUrl);
 
     await fund(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, bought);
@@ -241,9 +250,16 @@ describe('a listing bought or deleted leaves search within PUBLIC_LISTINGS_MAX_A
     expect((await initiate(t, late, bought)).json()).toMatchObject({ error: 'LISTING_NOT_AVAILABLE' });
     expect((await initiate(t, late, deleted)).json()).toMatchObject({ error: 'LISTING_NOT_FOUND' });
 
+    // The activity list too: its sale shows once the kept answer is past its age.
+    expect((await get(activityUrl)).body).toBe(activityBefore.body);
+
     pastTheMaxAge();
     const after = idsOf((await get(url)).body);
     expect(after).not.toContain(bought.id);
     expect(after).not.toContain(deleted.id);
+    const kinds = (JSON.parse((await get(activityUrl)).body) as { events: { kind: string }[] }).events.map(
+      (e) => e.kind,
+    );
+    expect(kinds).toEqual(['sold', 'reserved', 'listed']);
   });
 });

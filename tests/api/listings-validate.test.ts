@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAddress } from '@shared/rarity/server';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
+import { createListing } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
 import { leakedEncodings } from '@tests/helpers/key-encodings';
 
@@ -69,6 +70,67 @@ describe('POST /api/addresses/validate', () => {
     for (let i = 0; i < 125 && last !== 429; i++)
       last = (await validate({ address: 'abc', network: 'solana' })).statusCode;
     expect(last).toBe(429);
+  });
+});
+
+describe('POST /api/addresses/validate: one rarity and price story (issue 27)', () => {
+  // Its own client address: the rate-limit test above spends this file's default budget.
+  const ask = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/addresses/validate', payload, remoteAddress: '198.51.100.27' });
+
+  /** A key whose last two characters occur nowhere else in it: declared, they are a plain 2-character suffix. */
+  function twoCharSuffixKey() {
+    for (;;) {
+      const keypair = newKeypair();
+      const tail = keypair.address.slice(-2);
+      if (keypair.address.toLowerCase().indexOf(tail.toLowerCase()) === keypair.address.length - 2) return keypair;
+    }
+  }
+
+  beforeAll(async () => {
+    // Valued at multiplier 1: an earlier test calibrated the market at 1000×.
+    await t.database.query('update algorithm_adjustments set is_active = false');
+  });
+
+  it("values a listed address by its listing's declared pattern: never 1 in 1, never 0 SOL", async () => {
+    const keypair = twoCharSuffixKey();
+    const pattern = keypair.address.slice(-2);
+    await createListing(t, { keypair, pattern, price: '0.05' });
+
+    const res = await ask({ address: keypair.address });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ isValid: true, pattern, tier: 'basic', rarityScore: 2.8 });
+    expect(body.expectedAttempts).toBeCloseTo(3364, 6);
+    expect(body.estimatedValue).toBe('0.001');
+    expect(body.suggestedPrice).toBe('0.001');
+  });
+
+  it('values the pattern asked about, and quotes an order for it at the same price', async () => {
+    const keypair = twoCharSuffixKey();
+    const pattern = keypair.address.slice(-2);
+    const plain = (await ask({ address: keypair.address })).json();
+    const declared = (await ask({ address: keypair.address, pattern })).json();
+    expect(declared.pattern).toBe(pattern);
+    expect(declared.expectedAttempts).toBeCloseTo(3364, 6);
+    expect(Number(declared.estimatedValue)).toBeGreaterThan(0);
+    if (plain.pattern === null) expect(plain).toMatchObject({ estimatedValue: '0', tier: 'basic' });
+
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/quote',
+      payload: { pattern, position: 'suffix', caseSensitive: true },
+      remoteAddress: '198.51.100.27',
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().price).toBe(declared.suggestedPrice);
+    expect(quote.json().rarityScore).toBe(declared.rarityScore);
+  });
+
+  it('refuses a pattern that is not a string with a 400 naming the field', async () => {
+    const res = await ask({ address: newKeypair().address, pattern: 42 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED', message: expect.stringContaining('pattern') });
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSolToLamports } from '@shared/money';
-import { analyzeAddress, GPU_COST_LAMPORTS_PER_HOUR, GRIND_KEYS_PER_SECOND } from '@shared/rarity/server';
+import { analyzeAddress, suggestedPriceLamports } from '@shared/rarity/server';
 import type { Db } from '@server/db/database';
 import {
   addresses,
@@ -264,26 +264,25 @@ describe('valuation calibration', () => {
     const vdb = v.database.db;
     const admin = await createAdmin(v);
     const now = new Date();
-    // A 4-character suffix is worth ~126 lamports to the model at multiplier 1; prices of a few hundred
-    // lamports give ratios around 2, and the 0.01 SOL outlier must not move the median.
-    const prices = ['0.0000002', '0.00000025', '0.0000003', '0.0000004', '0.01'];
+    // A 4-character suffix is worth 0.1 SOL to the model at multiplier 1 (its suggested price); prices of a few
+    // tenths give ratios around 2–4, and the 10 SOL outlier must not move the median.
+    const prices = ['0.2', '0.25', '0.3', '0.4', '10'];
     const sold: CreatedListing[] = [];
     for (const price of prices) sold.push(await patterned(admin, price));
     for (const s of sold) await recordSaleOn(v, s, admin, { at: new Date(now.getTime() - DAY) });
     // Not evidence: a demo (test-data) sale and a sale older than the 30-day period.
-    await recordSaleOn(v, await patterned(admin, '0.0000002'), admin, {
+    await recordSaleOn(v, await patterned(admin, '0.2'), admin, {
       at: new Date(now.getTime() - DAY),
       testData: true,
     });
-    await recordSaleOn(v, await patterned(admin, '0.0000002'), admin, { at: new Date(now.getTime() - 40 * DAY) });
+    await recordSaleOn(v, await patterned(admin, '0.2'), admin, { at: new Date(now.getTime() - 40 * DAY) });
 
     const ratios = sold
       .map((s) => {
         const report = analyzeAddress(s.listing.address, { pattern: s.listing.pattern ?? undefined });
-        const base =
-          (report.expectedAttempts * Number(GPU_COST_LAMPORTS_PER_HOUR)) /
-          (Number(GRIND_KEYS_PER_SECOND.solana) * 3600);
-        return Number(parseSolToLamports(s.listing.price)) / base;
+        // The model's value at multiplier 1 is the rarity model's suggested price of the pattern.
+        expect(report.estimatedValueLamports).toBe(suggestedPriceLamports(report.probability));
+        return Number(parseSolToLamports(s.listing.price)) / Number(report.estimatedValueLamports);
       })
       .sort((a, b) => a - b);
     const median = ratios[2]!;
@@ -300,7 +299,7 @@ describe('valuation calibration', () => {
     expect(active).toHaveLength(1);
     expect(Number(active[0]!.baseValueMultiplier)).toBeCloseTo(result.multiplier, 6);
     expect(active[0]).toMatchObject({ salesCount: 5, network: 'solana', confidenceScore: '0.60' });
-    expect(active[0]!.averageActualPrice).toBe('0.00200023'); // (200+250+300+400+10,000,000)/5 lamports, to 10
+    expect(active[0]!.averageActualPrice).toBe('2.23000000'); // (0.2 + 0.25 + 0.3 + 0.4 + 10) / 5 SOL
     expect(active[0]!.nextAdjustment!.getTime()).toBeGreaterThan(now.getTime());
     expect(await getActiveValuationMultiplier(vdb)).toBeCloseTo(result.multiplier, 6);
 
@@ -318,7 +317,7 @@ describe('valuation calibration', () => {
     const admin = await createAdmin(v);
     const now = new Date(Date.now() + 100 * DAY); // a window with none of the previous test's sales
     for (let i = 0; i < 3; i++) {
-      await recordSaleOn(v, await patterned(admin, '1'), admin, { at: new Date(now.getTime() - HOUR) });
+      await recordSaleOn(v, await patterned(admin, '5'), admin, { at: new Date(now.getTime() - HOUR) }); // 50× the model
     }
     const result = await recalibrateValuation(v.database.db, { now });
     expect(result.salesCount).toBe(3);

@@ -65,11 +65,12 @@ describe('quotes', () => {
 
     const hard = (await quote(t, { pattern: 'ab', position: 'prefix', caseSensitive: true })).json();
     expect(Math.round(hard.difficulty.expectedAttempts)).toBe(57960); // lowercase first: ≈17× harder than 58²
+    expect(hard.price).toBe('0.005'); // the rarity model's price curve, 2.7 characters' worth (issue 27)
 
     const suffix = (await quote(t, { pattern: 'ab', position: 'suffix', caseSensitive: true })).json();
     expect(suffix.difficulty.expectedAttempts).toBeCloseTo(3364, 6);
     expect(suffix.difficulty.attempts50).toBe(2332);
-    expect(suffix.price).toBe('0.0008');
+    expect(suffix.price).toBe('0.001'); // 2 characters' worth: the curve's floor, as a listed 2-character suffix
 
     const anyCase = (await quote(t, { pattern: 'ab', position: 'suffix', caseSensitive: false })).json();
     expect(anyCase.difficulty.expectedAttempts).toBeCloseTo(841, 6);

@@ -265,4 +265,31 @@ describe('Solana Actions', () => {
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.body).not.toContain('privateKey');
   });
+
+  it('an anonymous POST writes no audit row; the row that records the purchase comes when its payment lands (issue 26)', async () => {
+    const { listing } = await createListing(t, { price: '0.2' });
+    const audits = (where = 'true') =>
+      countRows(
+        t,
+        'transaction_audit',
+        `transaction_id in (select id from transactions where address_id = '${listing.id}') and ${where}`,
+      );
+    const posted = [];
+    for (let i = 0; i < 5; i += 1) {
+      const wallet = await newWallet();
+      const res = await postAccount(t, actionUrl(listing.address), wallet.walletAddress, '10.26.1.1');
+      expect(res.statusCode, res.body).toBe(200);
+      posted.push({ wallet, transaction: res.json().transaction as string });
+    }
+    expect(await actionRows(listing.id)).toHaveLength(5);
+    expect(await audits()).toBe(0);
+
+    // The last one pays: the verifier sees it land and records it.
+    const { wallet, transaction } = posted[4]!;
+    await fund(chain, wallet.walletAddress);
+    await signAndSend(chain, wallet.keys, transaction);
+    expect((await runVerifierOnce(t.deps())).errors).toEqual([]);
+    expect(await audits(`action = 'purchase.payment_found'`)).toBe(1);
+    expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
+  });
 });

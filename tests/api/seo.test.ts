@@ -164,7 +164,8 @@ describe('page heads', () => {
     ];
     for (const route of routes) {
       const res = await get(t, route);
-      expect(res.statusCode).toBe(200);
+      // The not-found page is served with its own status (issue 27), still with its title and noindex.
+      expect(res.statusCode, route).toBe(pageMeta(route).notFound ? 404 : 200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body.match(/<title>/g)).toHaveLength(1);
       expect(res.body.match(/name="description"/g)).toHaveLength(1);

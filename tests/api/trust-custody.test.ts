@@ -134,3 +134,61 @@ describe('proof of custody', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe('anonymous custody proofs (issue 26)', () => {
+  // Each test from its own address: the route allows 20 proofs a minute per IP.
+  const proveFrom = (remoteAddress: string, id: string, challenge: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/addresses/${id}/custody-proof`,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: { challenge },
+      remoteAddress,
+    });
+  const audits = (id: string) =>
+    countRows(t, 'transaction_audit', `action = 'listing.custody_proof' and metadata->>'addressId' = '${id}'`);
+
+  it('write one audit row per listing and minute, not one per request; a repeated challenge is answered from memory', async () => {
+    const { listing } = await createListing(t);
+    const proofs = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await proveFrom('10.26.0.1', listing.id, challengeOf(32));
+      expect(res.statusCode, res.body).toBe(200);
+      proofs.push(res.json() as { message: string; signature: string });
+    }
+    // Each fresh challenge still gets its own valid proof.
+    for (const proof of proofs) {
+      expect(
+        opensslVerify(listing.address, Buffer.from(proof.message, 'base64'), Buffer.from(proof.signature, 'base64')),
+      ).toBe(true);
+    }
+    expect(await audits(listing.id)).toBe(1);
+
+    // The same challenge again: the same answer (its issue time included), signed once.
+    const challenge = challengeOf(16);
+    const first = await proveFrom('10.26.0.1', listing.id, challenge);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a new signature would carry a later "Issued at"
+    const again = await proveFrom('10.26.0.1', listing.id, challenge);
+    expect(again.json()).toEqual(first.json());
+    expect(await audits(listing.id)).toBe(1);
+  });
+
+  it('still audits every proof a signed-in caller asks for, and refuses a listing sold since it was cached', async () => {
+    const { listing } = await createListing(t, { price: '0.5' });
+    const user = await createUser(t);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await proveFrom('10.26.0.2', listing.id, challengeOf(32), user.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await audits(listing.id)).toBe(3);
+
+    const challenge = challengeOf(16);
+    expect((await proveFrom('10.26.0.2', listing.id, challenge)).statusCode).toBe(200);
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    await initiateOk(t, buyer, listing);
+    const reserved = await proveFrom('10.26.0.2', listing.id, challenge);
+    expect(reserved.statusCode).toBe(409);
+    expect(reserved.json().error).toBe('LISTING_NOT_AVAILABLE');
+  });
+});

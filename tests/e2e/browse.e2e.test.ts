@@ -94,9 +94,15 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
           `/address/${encodeURIComponent(target.address)}`,
         );
 
-        // Two characters cannot be searched by index: the box says so and the whole list stays.
-        await page.getByLabel('Search addresses').fill('ab');
-        await page.getByText('Type at least 3 letters or digits to search', { exact: true }).waitFor();
+        // One character cannot be searched anywhere (issue 27: from 2 anywhere, 1 anchored): the box says so and the
+        // whole list stays.
+        await page.getByLabel('Search addresses').fill('a');
+        await page
+          .getByText(
+            'Type at least 2 letters or digits to search anywhere, or choose Starts with or Ends with to search from 1',
+            { exact: true },
+          )
+          .waitFor();
         await expect.poll(() => items.count()).toBe(LISTINGS);
 
         await page.getByLabel('Search addresses').fill('zzzzzzzzzz');
@@ -135,20 +141,20 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
 }
 
 describe('marketplace sorting (desktop)', () => {
-  it('sorts by price and rarity; the active field toggles, a new field starts descending', () =>
+  it('sorts by price and rarity; the active field toggles, price starts cheapest first, rarity highest', () =>
     withPage(browser, { baseURL: server.url }, async (page) => {
       await page.goto('/marketplace');
       await expect.poll(() => rows(page).count()).toBe(20);
       const firstPrice = () => rows(page).first().locator('td').nth(4).locator('span').first().textContent();
       const priceHeader = page.getByRole('columnheader', { name: 'Price' });
-      // The newest listing is also the dearest, so the first price alone cannot show the click landed: wait for the
-      // header's sort state, then for the rows it orders.
-      await priceHeader.getByRole('button').click();
-      await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('descending');
-      await expect.poll(firstPrice).toBe(`${LISTINGS} SOL`);
+      // Issue 27: price starts low to high, as a buyer reads it; a second click flips it. Wait for the header's sort
+      // state, then for the rows it orders.
       await priceHeader.getByRole('button').click();
       await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('ascending');
       await expect.poll(firstPrice).toBe('1 SOL');
+      await priceHeader.getByRole('button').click();
+      await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('descending');
+      await expect.poll(firstPrice).toBe(`${LISTINGS} SOL`);
       await page.getByRole('columnheader', { name: 'Rarity' }).getByRole('button').click();
       await expect
         .poll(() => page.getByRole('columnheader', { name: 'Rarity' }).getAttribute('aria-sort'))

@@ -57,7 +57,7 @@ async function openMarketplaceCard(page: Page, address: string): Promise<Locator
 }
 
 describe("the owner's controls on a listing card", () => {
-  it('edits the price inline, accepting only positive prices', () =>
+  it('edits the price inline: read by the shared parser, refused with the reason, never rewritten', () =>
     withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
       const listing = await createListing(ownerApi, { price: '0.5' });
       const card = await openMarketplaceCard(page, listing.address);
@@ -65,36 +65,36 @@ describe("the owner's controls on a listing card", () => {
 
       await card.getByRole('button', { name: 'Edit price' }).click();
       const input = card.getByLabel('New price (SOL)');
-      expect(await input.getAttribute('step')).toBe('0.000001');
-      expect(await input.getAttribute('min')).toBe('0.000001');
       expect(await input.inputValue()).toBe('0.5');
       const save = card.getByRole('button', { name: 'Save' });
       await input.fill('');
       expect(await save.isDisabled()).toBe(true);
       await input.fill('0');
       expect(await save.isDisabled()).toBe(true);
-      // Neither a typed sign nor a pasted negative price is taken: the field keeps its last acceptable value.
-      await input.fill('2');
-      await input.press('End');
-      await input.press('-');
-      await input.press('e');
-      expect(await input.inputValue()).toBe('2');
+      // A minus sign is refused with the reason, and the text stays as typed (it used to become 3).
       await input.fill('-3');
-      expect(await input.inputValue()).toBe('2');
+      expect(await input.inputValue()).toBe('-3');
+      await card.getByRole('alert').getByText('Price cannot be negative: remove the minus sign').waitFor();
+      expect(await save.isDisabled()).toBe(true);
+      await input.fill('1.2.3');
+      await card
+        .getByRole('alert')
+        .getByText(/has 2 separators/)
+        .waitFor();
 
-      await input.fill('0.75');
-      expect(await save.isEnabled()).toBe(true);
+      // A decimal comma is a decimal comma: 0,6 is 0.6 SOL, not 6.
+      await input.fill('0,6');
       await save.click();
       await expectToast(page, 'Listing updated successfully');
-      await card.getByText('0.75 SOL', { exact: true }).waitFor();
-      expect((await stored(listing.address)).price).toBe('0.75');
+      await card.getByText('0.6 SOL', { exact: true }).waitFor();
+      expect((await stored(listing.address)).price).toBe('0.6');
 
       // Cancel leaves the price alone.
       await card.getByRole('button', { name: 'Edit price' }).click();
       await input.fill('9');
       await card.getByRole('button', { name: 'Cancel' }).click();
       await card.getByRole('button', { name: 'Edit price' }).waitFor();
-      expect((await stored(listing.address)).price).toBe('0.75');
+      expect((await stored(listing.address)).price).toBe('0.6');
     }));
 
   it('toggles featured on and off', () =>

@@ -152,13 +152,15 @@ describe('pay with a phone wallet', () => {
     });
   });
 
-  it('the address page’s Share button copies the listing’s Solana Action link', async () => {
+  it('the address page’s second Share choice copies the listing’s Solana Action link', async () => {
     const adminApi = await signIn(server.url, admin);
     const listing = await createListing(adminApi, { price: '0.25' });
     await withPage(browser, { baseURL: server.url }, async (page) => {
       await page.goto(`/address/${encodeURIComponent(listing.address)}`);
-      await page.getByRole('button', { name: 'Share' }).click();
-      await page.getByText('Buy link (Solana Action) copied').first().waitFor();
+      // Share itself copies the page's web link (issue 27); the Blink link is in "More ways to share".
+      await page.getByLabel('More ways to share').click();
+      await page.getByRole('button', { name: /Copy Blink link/ }).click();
+      await page.getByText('Blink link copied').first().waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
         `solana-action:${server.url}/api/actions/listings/${listing.address}`,
       );

@@ -47,6 +47,10 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { name, 
 const fileInput = (page: Page) => page.getByLabel('CSV file');
 const createListings = (page: Page) => page.getByRole('button', { name: 'Create Listings' });
 const results = (page: Page) => page.getByRole('region', { name: 'Bulk upload results' });
+const review = (page: Page) => page.getByRole('region', { name: 'Review listing' });
+const confirm = (page: Page) => review(page).getByRole('button', { name: 'Confirm and list' });
+/** SELL_SCREENSHOTS=<dir> (docs/screenshots) saves the review step at 1280 and 390 px. */
+const SHOTS = process.env.SELL_SCREENSHOTS;
 
 /** One valid bulk line for a fresh address: address,privateKey,pattern,price. */
 function bulkLine(price: string) {
@@ -106,14 +110,20 @@ describe('single listing form', () => {
           await page.getByRole('button', { name: 'Hide private key' }).click();
           expect(await key.getAttribute('type')).toBe('password');
 
-          // Minus signs and letters are dropped; one decimal point is kept.
-          await price.fill('-1.2.3abc');
-          expect(await price.inputValue()).toBe('1.23');
-
+          // Issue 27: the price is read as typed, never rewritten; a minus sign is refused with the reason.
           const listing = newKeypair();
           await address.fill(listing.address);
-          await price.fill('0');
           await key.fill(listing.forms.base58Secret);
+          await price.fill('-1');
+          expect(await price.inputValue()).toBe('-1');
+          await submit.click();
+          await page.getByText('Price cannot be negative: remove the minus sign', { exact: true }).waitFor();
+          expect(await review(page).count()).toBe(0);
+          await price.fill('1.2.3abc');
+          await submit.click();
+          await page.getByText('Price must be digits only, without letters (e.g. 0.5)', { exact: true }).waitFor();
+
+          await price.fill('0');
           await submit.click();
           await page.getByText('Price must be a positive number greater than 0', { exact: true }).waitFor();
 
@@ -124,6 +134,7 @@ describe('single listing form', () => {
 
           await key.fill(newKeypair().forms.base58Secret); // the key of another address
           await submit.click();
+          await confirm(page).click();
           await expectToast(page, 'Ownership Verification Failed', /.+/);
 
           const post = await holdRequests(page, /\/api\/addresses$/, 'POST');
@@ -131,6 +142,7 @@ describe('single listing form', () => {
           await price.fill('0.25');
           await key.fill(listing.forms.base58Secret);
           await submit.click();
+          await confirm(page).click();
           await post.arrived;
           await page.getByRole('button', { name: 'Creating Listing...' }).waitFor();
           post.release();
@@ -144,9 +156,43 @@ describe('single listing form', () => {
           await price.fill('0.25');
           await key.fill(next.forms.base58Secret);
           await submit.click();
+          await confirm(page).click();
           await expectToast(page, 'Listing Failed', 'Wallet not connected. Please connect your wallet first.');
         },
       ),
+    120_000,
+  );
+});
+
+describe('the price is parsed, never guessed (issue 27)', () => {
+  it.each([VIEWPORTS.desktop, VIEWPORTS.phone])(
+    '"0,5" lists at 0.5 SOL after the review line (%o)',
+    (viewport) =>
+      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+        await openWithWallet(page, admin, '/create-listing');
+        const listing = newKeypair();
+        await page.getByLabel('Solana Address').fill(listing.address);
+        await page.getByLabel('Private Key', { exact: true }).fill(listing.forms.base58Secret);
+        await page.getByLabel('Price (SOL)').fill('0,5');
+        await page.getByRole('button', { name: 'Create Listing', exact: true }).click();
+
+        // Nothing is listed until the seller has seen the price as the shop read it.
+        const line = review(page).getByTestId('listing-review-line');
+        await expect.poll(() => line.textContent()).toMatch(/^You are listing .+ for 0\.5 SOL ≈ \$\d+(\.\d+)?$/);
+        expect(await review(page).getByTestId('listing-review-address').textContent()).toBe(listing.address);
+        const before = await fetch(`${server.url}/api/addresses/by-address/${listing.address}`);
+        expect(before.status).toBe(404);
+        if (SHOTS)
+          await page.screenshot({
+            path: path.join(SHOTS, `create-listing-review-${viewport.width}.png`),
+            fullPage: true,
+          });
+
+        await confirm(page).click();
+        await expectToast(page, 'Listing Created', `${listing.address} is now listed for 0.5 SOL`);
+        const stored = await fetch(`${server.url}/api/addresses/by-address/${listing.address}`).then((r) => r.json());
+        expect(stored.price).toBe('0.5');
+      }),
     120_000,
   );
 });
@@ -175,11 +221,14 @@ describe('bulk upload', () => {
         await page.getByRole('button', { name: 'Clear File' }).waitFor();
         expect(await page.getByLabel('Paste addresses').isDisabled()).toBe(true);
         await createListings(page).click();
-        await expectToast(page, 'Bulk Upload Complete', '12 created, 1 failed');
+        // Issue 27: the 14 lines this browser could not read count as failed beside the server's 1, so the count
+        // matches the error lines (it said "1 failed" above 15 of them, the browser's first and out of order).
+        await expectToast(page, 'Bulk Upload Complete', '12 created, 15 failed');
 
         const panel = results(page);
         await panel.getByText('12 created', { exact: true }).waitFor();
-        await panel.getByText('1 failed', { exact: true }).waitFor();
+        await panel.getByText('15 failed', { exact: true }).waitFor();
+        await panel.getByText('15 lines were not listed, by line number:', { exact: true }).waitFor();
         const rows = panel.locator('ul').first().locator('li');
         await expect.poll(() => rows.count()).toBe(10);
         const first = rows.first();
@@ -192,10 +241,13 @@ describe('bulk upload', () => {
         await panel.getByRole('heading', { name: 'Errors' }).waitFor();
         const errors = panel.locator('ul').nth(1).locator('li');
         await expect.poll(() => errors.count()).toBe(10);
+        // Line 3 is the wrong key (found by the server), then the garbage lines from 15 on (found here), in order.
         await errors
           .first()
-          .getByText(/^Line \d+: /)
+          .getByText(/^Line 3: ownership verification failed/)
           .waitFor();
+        const lineNumbers = (await errors.allTextContents()).map((text) => Number(/^Line (\d+):/.exec(text)?.[1]));
+        expect(lineNumbers).toEqual([3, 15, 16, 17, 18, 19, 20, 21, 22, 23]);
         await panel.getByText('and 5 more', { exact: true }).waitFor();
 
         // The file held private keys: it is dropped once sent.

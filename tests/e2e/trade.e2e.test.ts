@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatSolAmount } from '@shared/money';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
@@ -90,6 +91,12 @@ async function createListing(page: Page, listing: TestKeypair, price: string) {
   await page.getByLabel('Private Key', { exact: true }).fill(listing.forms.base58Secret);
   await page.getByLabel('Price (SOL)').fill(price);
   await page.getByRole('button', { name: 'Create Listing', exact: true }).click();
+  // Issue 27: nothing is listed before the seller confirms the price as the shop read it.
+  await page
+    .getByTestId('listing-review-line')
+    .getByText(`${formatSolAmount(price)} SOL`, { exact: true })
+    .waitFor();
+  await page.getByRole('button', { name: 'Confirm and list' }).click();
   await toasts(page).getByText(`${listing.address} is now listed`, { exact: false }).waitFor({ timeout: 30_000 });
   expect(await page.getByLabel('Private Key', { exact: true }).inputValue()).toBe('');
 }

@@ -141,7 +141,8 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await expectNoSidewaysScroll(page);
         await shot(page, 'trust-safety-tampered');
 
-        // A buyer's attempt is refused and takes the listing off the market; its owner sees why on the profile.
+        // A buyer's attempt is refused but leaves the listing listed (issue 26: only its owner or an admin unlists
+        // because of a check); the owner's re-check takes it off the market, and the profile says why.
         const buyer = newKeypair();
         await airdrop(server.url, buyer.address, 1);
         const refused = await (
@@ -155,6 +156,9 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         });
         expect(refused.status).toBe(409);
         expect(refused.body.error).toBe('UNSAFE_ACCOUNT');
+        const ownerRecheck = await seller.call<{ unlisted: boolean }>('POST', `/api/addresses/${listing.id}/safety`);
+        expect(ownerRecheck.status).toBe(200);
+        expect(ownerRecheck.body.unlisted).toBe(true);
         await openWithWallet(page, admin, '/profile');
         const card = page.getByTestId('my-listing').filter({ hasText: listing.address });
         const reason = card.getByTestId('unlisted-reason');

@@ -1,7 +1,11 @@
 import { getCreateAccountInstruction } from '@solana-program/system';
 import {
   AuthorityType,
+  findAssociatedTokenPda,
   getApproveInstruction,
+  getCloseAccountInstruction,
+  getCreateAssociatedTokenIdempotentInstructionAsync,
+  getFreezeAccountInstruction,
   getInitializeAccount3Instruction,
   getInitializeImmutableOwnerInstruction,
   getInitializeMint2Instruction,
@@ -13,11 +17,13 @@ import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
   generateKeyPairSigner,
+  getAddressEncoder,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
   type Instruction,
+  AccountRole,
   type KeyPairSigner,
   type Signature,
 } from '@solana/kit';
@@ -65,22 +71,125 @@ export interface TestMint {
   authority: KeyPairSigner;
 }
 
-/** A new mint whose mint authority is `payer`. */
+/** Token-2022 extension types and instructions the kit client does not generate (spl-token-2022 `extension/mod.rs`). */
+const EXTENSION_MINT_CLOSE_AUTHORITY = 3;
+const EXTENSION_PERMANENT_DELEGATE = 12;
+const INITIALIZE_MINT_CLOSE_AUTHORITY = 25;
+const INITIALIZE_PERMANENT_DELEGATE = 35;
+/** A Token-2022 mint with one 32-byte authority extension: base padded to 165, account type, TLV header, key. */
+const MINT_WITH_ONE_EXTENSION_SIZE = TOKEN_ACCOUNT_SIZE + 1 + 4 + 32;
+
+function mintExtensionInstruction(mint: Address, extension: number, authority: Address): Instruction {
+  const data =
+    extension === EXTENSION_MINT_CLOSE_AUTHORITY
+      ? // InitializeMintCloseAuthority { COption<Pubkey> }: a one-byte tag, then the key.
+        new Uint8Array([INITIALIZE_MINT_CLOSE_AUTHORITY, 1, ...getAddressEncoder().encode(authority)])
+      : new Uint8Array([INITIALIZE_PERMANENT_DELEGATE, ...getAddressEncoder().encode(authority)]);
+  return {
+    programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+    accounts: [{ address: mint, role: AccountRole.WRITABLE }],
+    data,
+  };
+}
+
+/**
+ * A new mint whose mint authority is `payer`; optionally with a freeze authority, and (Token-2022) a mint close
+ * authority or a permanent delegate.
+ */
 export async function createTestMint(
   rpc: TestRpc,
   payer: KeyPairSigner,
-  options: { decimals?: number; programId?: Address } = {},
+  options: {
+    decimals?: number;
+    programId?: Address;
+    freezeAuthority?: Address;
+    mintCloseAuthority?: Address;
+    permanentDelegate?: Address;
+  } = {},
 ): Promise<TestMint> {
-  const { decimals = 6, programId = TOKEN_PROGRAM_ADDRESS } = options;
+  const { decimals = 6, programId = TOKEN_PROGRAM_ADDRESS, freezeAuthority } = options;
+  const extension = options.mintCloseAuthority
+    ? ([EXTENSION_MINT_CLOSE_AUTHORITY, options.mintCloseAuthority] as const)
+    : options.permanentDelegate
+      ? ([EXTENSION_PERMANENT_DELEGATE, options.permanentDelegate] as const)
+      : null;
   const mint = await generateKeyPairSigner();
   await sendInstructions(rpc, payer, [
-    await newAccountInstruction(rpc, payer, mint, MINT_SIZE, programId),
+    await newAccountInstruction(rpc, payer, mint, extension ? MINT_WITH_ONE_EXTENSION_SIZE : MINT_SIZE, programId),
+    ...(extension ? [mintExtensionInstruction(mint.address, extension[0], extension[1])] : []),
     getInitializeMint2Instruction(
-      { mint: mint.address, decimals, mintAuthority: payer.address },
+      { mint: mint.address, decimals, mintAuthority: payer.address, freezeAuthority: freezeAuthority ?? null },
       { programAddress: programId },
     ),
   ]);
   return { address: mint.address, programId, decimals, authority: payer };
+}
+
+/** The associated token account of `owner` for `mint`, created by `payer` (anyone may: the owner does not sign). */
+export async function createAssociatedTokenAccount(
+  rpc: TestRpc,
+  payer: KeyPairSigner,
+  mint: TestMint,
+  owner: Address,
+): Promise<Address> {
+  const [ata] = await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: mint.programId });
+  await sendInstructions(rpc, payer, [
+    await getCreateAssociatedTokenIdempotentInstructionAsync({
+      payer,
+      owner,
+      mint: mint.address,
+      tokenProgram: mint.programId,
+    }),
+  ]);
+  return ata;
+}
+
+/** Freezes `account` with the mint's freeze authority. */
+export async function freezeTokenAccount(
+  rpc: TestRpc,
+  payer: KeyPairSigner,
+  mint: TestMint,
+  account: Address,
+  freezeAuthority: KeyPairSigner,
+): Promise<void> {
+  await sendInstructions(rpc, payer, [
+    getFreezeAccountInstruction(
+      { account, mint: mint.address, owner: freezeAuthority },
+      { programAddress: mint.programId },
+    ),
+  ]);
+}
+
+/** SPL Token's SetAuthority(AccountOwner): the owner hands the token account to `newOwner`. */
+export async function reassignTokenAccount(
+  rpc: TestRpc,
+  payer: KeyPairSigner,
+  mint: TestMint,
+  account: Address,
+  owner: KeyPairSigner,
+  newOwner: Address,
+): Promise<void> {
+  await sendInstructions(rpc, payer, [
+    getSetAuthorityInstruction(
+      { owned: account, owner, authorityType: AuthorityType.AccountOwner, newAuthority: newOwner },
+      { programAddress: mint.programId },
+    ),
+  ]);
+}
+
+/** Closes a Token-2022 mint (supply 0) with its mint close authority. */
+export async function closeTestMint(
+  rpc: TestRpc,
+  payer: KeyPairSigner,
+  mint: TestMint,
+  closeAuthority: KeyPairSigner,
+): Promise<void> {
+  await sendInstructions(rpc, payer, [
+    getCloseAccountInstruction(
+      { account: mint.address, destination: payer.address, owner: closeAuthority },
+      { programAddress: mint.programId },
+    ),
+  ]);
 }
 
 export interface TestTokenAccountOptions {

@@ -22,6 +22,8 @@ export interface ChainContext {
   /** The absolute RPC URL Solana Explorer needs for a custom (local) cluster. */
   explorerRpcUrl?: string;
   explorerClusterQuery: string;
+  /** How many server-side RPC calls have failed since start (GET /metrics); absent on test doubles. */
+  rpcErrors?: () => number;
   health(): Promise<ChainHealth>;
   close(): Promise<void>;
 }

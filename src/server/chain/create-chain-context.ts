@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { explorerClusterQuery } from '@chain/explorer';
 import { createLocalValidator } from '@chain/local-validator';
-import { createChainRpc, createInProcessChainRpc, type ChainRpc } from '@chain/rpc/chain-rpc';
+import { type ChainRpc } from '@chain/rpc/chain-rpc';
+import { createFallbackTransport } from '@chain/rpc/fallback-transport';
+import { createInProcessTransport } from '@chain/rpc/in-process-transport';
+import { createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
 import type { Env } from '../config/env';
 import type { ChainContext } from './chain-context';
 
@@ -13,14 +16,29 @@ const HEALTH_TIMEOUT_MS = 3_000;
  * Every other setup talks JSON-RPC to the configured endpoints in fallback order.
  */
 export async function createChainContext(env: Env): Promise<ChainContext> {
+  // RPC calls that failed (every endpoint down, or the embedded validator threw), for GET /metrics.
+  const failures = { count: 0 };
+  const counted =
+    (transport: RpcTransport): RpcTransport =>
+    async (request) => {
+      try {
+        return await transport(request);
+      } catch (err) {
+        if (!request.signal?.aborted) failures.count++;
+        throw err;
+      }
+    };
+  const rpcOf = (transport: RpcTransport): ChainRpc => createSolanaRpcFromTransport(counted(transport));
+  const rpcErrors = () => failures.count;
   if (env.isLocal && env.rpcUrls.length === 0) {
     const validator = await createLocalValidator({
       stateDir: path.join(env.dataDir, 'chain'),
       finalitySlots: env.localFinalitySlots,
     });
     const explorerRpcUrl = `${env.publicOrigin}/rpc`;
-    return contextOf(env, createInProcessChainRpc(validator.handle), {
+    return contextOf(env, rpcOf(createInProcessTransport(validator.handle)), {
       validator,
+      rpcErrors,
       browserRpcUrls: ['/rpc'],
       browserWsUrl: '/rpc',
       explorerRpcUrl,
@@ -29,9 +47,10 @@ export async function createChainContext(env: Env): Promise<ChainContext> {
     });
   }
   const explorerRpcUrl = env.isLocal ? env.rpcUrls[0] : undefined;
-  return contextOf(env, createChainRpc(env.rpcUrls), {
+  return contextOf(env, rpcOf(createFallbackTransport(env.rpcUrls)), {
+    rpcErrors,
     browserRpcUrls: env.rpcUrls,
-    endpointRpcs: env.rpcUrls.map((url) => createChainRpc([url])),
+    endpointRpcs: env.rpcUrls.map((url) => rpcOf(createFallbackTransport([url]))),
     explorerRpcUrl,
     explorerClusterQuery: explorerClusterQuery(env.cluster, explorerRpcUrl),
     close: async () => {},
@@ -44,6 +63,7 @@ function contextOf(
   rest: Pick<
     ChainContext,
     | 'validator'
+    | 'rpcErrors'
     | 'endpointRpcs'
     | 'browserRpcUrls'
     | 'browserWsUrl'

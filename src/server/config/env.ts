@@ -71,6 +71,8 @@ const rawEnvSchema = z.object({
   ORDER_MAX_EXPECTED_ATTEMPTS: z.coerce.number().positive().max(1e15).optional(),
   ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(50),
   ORDER_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(15),
+  /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, the route answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (it guards the metrics)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only fault injection (see crash-point.ts): the process SIGKILLs itself at the named point. */
   FAULT_CRASH_AT: z.string().transform(parsedBy(parseCrashPlan)).optional(),
@@ -122,6 +124,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = path.resolve(raw.DATA_DIR);
+  const publicOrigin = (raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   return {
     port: raw.PORT,
     host: raw.HOST,
@@ -136,7 +139,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     attestationKey: raw.ATTESTATION_KEY,
     treasuryWallet: raw.TREASURY_WALLET,
     priceFeedUrl: raw.PRICE_FEED_URL,
-    publicOrigin: (raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    publicOrigin,
+    /**
+     * The origins a browser may sign in and change data from (issue 27: the server printed 127.0.0.1, sign-in only
+     * worked from localhost). Local mode: PUBLIC_ORIGIN and this machine's loopback names on PORT; otherwise
+     * PUBLIC_ORIGIN alone.
+     */
+    allowedOrigins: isLocal
+      ? [...new Set([publicOrigin, ...['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${raw.PORT}`)])]
+      : [publicOrigin],
     demoData: raw.DEMO_DATA ?? isLocal,
     /** Which X-Forwarded-For hops name the client: none, a hop count, or the proxies' addresses (trust-proxy.ts). */
     trustProxy: raw.TRUST_PROXY.trustProxy,
@@ -149,6 +160,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     /** How long a search total past its cap ("1,000+") is reused by every caller (kept-totals.ts). */
     listingTotalsMaxAgeMs: raw.LISTING_TOTALS_MAX_AGE_SECONDS * 1000,
     logLevel: raw.LOG_LEVEL,
+    /** The bearer token of GET /metrics; unset = no metrics endpoint. */
+    metricsToken: raw.METRICS_TOKEN,
     /**
      * Anti-squatting (docs/domain.md#reservation-limits): open purchases per wallet, and the wait before re-reserving a
      * lapsed listing.

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '@shared/api/errors';
 import { AppError, forbidden, unauthorized } from './app-error';
 import { refuseNulCharacters } from './nul-check';
+import { refuseHostileUrl } from './url-guard';
 import { checkOrigin, STATE_CHANGING_METHODS } from './origin-check';
 import { enforceRateLimits, validateRateLimitRules, type RateLimitRule } from './rate-limit';
 import {
@@ -105,7 +106,7 @@ async function guardRequest(request: FastifyRequest, reply: FastifyReply): Promi
   const config = request.routeOptions.config;
   const { publicOrigin } = request.server.env;
   if (STATE_CHANGING_METHODS.has(request.method)) {
-    if (!config.anyOrigin) checkOrigin(request, publicOrigin);
+    if (!config.anyOrigin) checkOrigin(request, request.server.env);
     checkJsonBody(request, config.contentTypes);
   }
 
@@ -211,6 +212,8 @@ export const guards = fp(
     const table: ApiRouteEntry[] = [];
     app.decorate('apiRoutes', table);
     app.decorateRequest('session', null);
+    // Every route, the page fallback and static files included: /og, /sitemap-* and / read their path too.
+    app.addHook('onRequest', async (request) => refuseHostileUrl(request));
     app.addHook('onRoute', function (route) {
       installGuard.call(this, route, table);
     });

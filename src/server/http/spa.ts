@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
+import { pageMeta } from '@shared/seo/page-meta';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
@@ -12,10 +13,6 @@ const API_PREFIXES = ['/api/', '/api', '/rpc'];
 const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
-/**
- * Serves the built React app with a history fallback: any non-API GET that is not a file gets index.html, and
- * the app renders its own 404 page. Unknown `/api/...` paths stay JSON 404s so API clients never get HTML.
- */
 /** The <head> tags of the page at a path (title, description, link-preview tags): modules/seo's pageHead. */
 export type PageHead = (pathname: string) => Promise<string>;
 
@@ -43,6 +40,12 @@ function withBody(html: string, body: string | undefined): string {
     : html.replace(/(<div id="root"[^>]*>)(<\/div>)/, (_, open: string, close: string) => open + body + close);
 }
 
+/**
+ * Serves the built React app with a history fallback: any non-API GET that is not a file gets index.html. A path no
+ * page of the app answers gets the same page with status 404, and the app renders its friendly not-found page
+ * (issue 27: it used to answer 200, so crawlers and monitors saw a page). Unknown `/api/...` paths stay JSON 404s
+ * so API clients never get HTML.
+ */
 export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR, head?: PageHead): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
   const template = built ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
@@ -63,10 +66,9 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR, h
     const url = request.raw.url ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
     if (wantsPage && built) {
-      reply.header('cache-control', 'no-cache');
       const pathname = url.split('?')[0] ?? '/';
+      reply.header('cache-control', 'no-cache').code(pageMeta(pathname).notFound ? 404 : 200);
       const body = prerendered[pathname];
-      if (!head && body === undefined) return reply.sendFile('index.html');
       const html = head ? withHead(template, await head(pathname)) : template;
       return reply.type('text/html; charset=utf-8').send(withBody(html, body));
     }

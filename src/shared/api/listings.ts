@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MAX_BULK_ROWS } from '../bulk/limits';
 import { CATEGORIES, CURRENCIES, NETWORKS, PROMOTION_TYPES } from '../domain-values';
-import { MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from '../money';
+import { PRICE_RULES, parseSolInput } from '../sol-input';
+import { RARITY_TIER_IDS } from '../rarity/tier';
 import { rangeProblem, searchFilterFields } from './search-filters';
+import { isSearchableText, searchTooShortMessage } from './search-text';
 import { safetyCheckSchema } from './trust';
 
 /**
@@ -20,33 +22,31 @@ export const PRIVATE_KEY_REQUIRED = 'Private key is required to verify ownership
 export const ADDRESS_REQUIRED = 'Please enter an address';
 
 /**
- * Why `input` is not a valid listing price, or null when it is: a decimal SOL amount > 0 with at most 8 decimals
- * that fits numeric(18,8). Used by the schemas below and by the bulk service for each row.
+ * Why `input` is not a valid listing price, or null when it is: the shared reader of typed SOL (`parseSolInput`,
+ * "0.5", "0,5" or ".5") under the price rules, above 0, at most 8 decimals, within the price cap. Used by the schemas
+ * below, the bulk service for each row, and the browser's price fields, so all of them refuse the same input for
+ * the same reason.
  */
 export function priceProblem(input: unknown): string | null {
-  if (input === undefined || input === null || input === '') return PRICE_REQUIRED;
-  if (typeof input !== 'string' && typeof input !== 'number') return PRICE_NOT_POSITIVE;
-  let lamports: bigint;
-  try {
-    lamports = parseSolToLamports(input, { maxDecimals: PRICE_DECIMALS });
-  } catch (err) {
-    const text = err instanceof MoneyParseError ? err.message : '';
-    if (/decimal places/.test(text)) return `Price can have at most ${PRICE_DECIMALS} decimal places`;
-    if (/too large/.test(text)) return 'Price is too large';
-    return PRICE_NOT_POSITIVE;
+  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) {
+    return PRICE_REQUIRED;
   }
-  if (lamports <= 0n) return PRICE_NOT_POSITIVE;
-  if (lamports > MAX_PRICE_LAMPORTS) return 'Price is too large';
-  return null;
+  const read = parseSolInput(input, PRICE_RULES);
+  if (read.ok) return null;
+  return read.reason === PRICE_ZERO ? PRICE_NOT_POSITIVE : read.reason;
 }
+const PRICE_ZERO = 'Price must be more than 0 SOL';
 
+/** A price as sent: a decimal SOL string or a number, checked by `priceProblem`, then its normal form ('0,5' → '0.5'). */
 export const priceInputSchema = z
   .union([z.string(), z.number()], {
     error: (issue) => (issue.input === undefined || issue.input === null ? PRICE_REQUIRED : PRICE_NOT_POSITIVE),
   })
-  .superRefine((value, ctx) => {
-    const problem = priceProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  .transform((value, ctx) => {
+    const read = parseSolInput(value, PRICE_RULES);
+    if (read.ok) return read.sol;
+    ctx.addIssue({ code: 'custom', message: priceProblem(value) ?? read.reason });
+    return z.NEVER;
   });
 
 export const listingIdParamsSchema = z.object({ id: z.uuid({ error: 'The listing id must be a UUID' }) });
@@ -142,15 +142,12 @@ const pageQuery = {
 };
 const searchText = z.string().trim().max(100, 'Search text is too long').optional();
 
-/** Substring search is served by trigram indexes, which need 3 letters or digits in a row to narrow anything. */
-export const SEARCH_TOO_SHORT = 'Search text needs at least 3 letters or digits in a row';
-/** Whether the marketplace can search for `text` (see SEARCH_TOO_SHORT); the browser sends nothing shorter. */
-export const isSearchableText = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
+export { isSearchableText } from './search-text';
 
 export const searchListingsQuerySchema = z
   .object({
-    // Without a trigram to look up, `%ab%` is a scan of every listing (seconds at 1M rows): refused, not queued.
-    query: searchText.refine((text) => !text || isSearchableText(text), SEARCH_TOO_SHORT),
+    // One letter or digit where anchored, two anywhere (search-text.ts); checked with the position below.
+    query: searchText,
     excludeSold: z
       .enum(['true', 'false'])
       .default('false')
@@ -163,6 +160,9 @@ export const searchListingsQuerySchema = z
     ...searchFilterFields,
   })
   .superRefine((q, ctx) => {
+    if (q.query && !isSearchableText(q.query, q.position)) {
+      ctx.addIssue({ code: 'custom', path: ['query'], message: searchTooShortMessage(q.position) });
+    }
     const problem = rangeProblem(q);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
@@ -228,13 +228,22 @@ export const deleteListingResponseSchema = z.object({ success: z.literal(true), 
 export const validateAddressBodySchema = z.object({
   address: z.string({ error: ADDRESS_REQUIRED }).trim().min(1, ADDRESS_REQUIRED).max(256, 'Address is too long'),
   network: z.enum(NETWORKS).optional(),
+  /**
+   * The pattern to value, as a seller declares it. Absent: the pattern its listing declares when the address is
+   * listed, otherwise the best one the model detects (docs/market-data.md#one-rarity-and-price-story).
+   */
+  pattern: z.string({ error: 'pattern must be a string' }).trim().max(44, 'pattern is too long').optional(),
 });
 
 export const validateAddressResponseSchema = z.object({
   isValid: z.boolean(),
   message: z.string(),
   rarityScore: z.number(),
+  /** The score's rarity tier (src/shared/rarity/tier.ts), the same ids the marketplace's `tier` filter takes. */
+  tier: z.enum(RARITY_TIER_IDS),
   estimatedValue: z.string(),
+  /** SOL: what to list it for, and what ordering the same pattern costs. */
+  suggestedPrice: z.string(),
   category: z.enum(CATEGORIES),
   address: z.string(),
   pattern: z.string().nullable(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { lamportsToSolString, MAX_PRICE_LAMPORTS, parseSolToLamports, PRICE_DECIMALS } from '../money';
+import { parseSolToLamports, PRICE_DECIMALS } from '../money';
+import { parseSolInput } from '../sol-input';
 import { CATEGORIES } from '../domain-values';
+import { RARITY_TIER_IDS, RARITY_TIERS as TIERS, tierOf, type RarityTierId } from '../rarity/tier';
+import { isSolanaAddress } from '../keys/base58';
 
 /**
  * The marketplace's filters beyond the spec's search box (issue 20). Every one is optional and off by default, so
@@ -12,19 +15,12 @@ export const POSITION_VALUES = ['anywhere', 'start', 'end'] as const;
 export type SearchPosition = (typeof POSITION_VALUES)[number];
 
 /**
- * The marketplace table's rarity tiers (docs/product-spec.md#listing-card, the table's scale): the score range each one
- * covers.
+ * The rarity tiers the `tier` filter takes: the rarity model's one set (src/shared/rarity/tier.ts), by id
+ * (lower case: elite, rare, uncommon, notable, common, basic), each covering a rarity-score range.
  */
-export const RARITY_TIERS = {
-  elite: { label: 'ELITE', min: 9 },
-  epic: { label: 'EPIC', min: 8, below: 9 },
-  rare: { label: 'RARE', min: 7, below: 8 },
-  high: { label: 'HIGH', min: 6, below: 7 },
-  plus: { label: 'PLUS', min: 5, below: 6 },
-  base: { label: 'BASE', min: 0, below: 5 },
-} as const;
-export const RARITY_TIER_VALUES = Object.keys(RARITY_TIERS) as (keyof typeof RARITY_TIERS)[];
-export type RarityTier = keyof typeof RARITY_TIERS;
+export const RARITY_TIERS = TIERS;
+export const RARITY_TIER_VALUES = RARITY_TIER_IDS;
+export type RarityTier = RarityTierId;
 
 /** Solana addresses are 32–44 characters; no pattern is longer. */
 export const MAX_PATTERN_LENGTH = 44;
@@ -37,23 +33,19 @@ const patternLength = (name: string) =>
     .max(MAX_PATTERN_LENGTH, `${name} must be a whole number from 1 to ${MAX_PATTERN_LENGTH}`)
     .optional();
 
-/** A price bound as decimal SOL (0 allowed), normalised to the plain decimal the numeric column compares to. */
+/**
+ * A price bound as typed SOL (0 allowed; "0,5" is 0.5, as in the create form: `parseSolInput`), normalised to the
+ * plain decimal the numeric column compares to.
+ */
 const priceBound = (name: string) =>
   z
     .string()
     .trim()
     .max(32, `${name} is too long`)
     .transform((text, ctx) => {
-      try {
-        const lamports = parseSolToLamports(text, { maxDecimals: PRICE_DECIMALS });
-        if (lamports <= MAX_PRICE_LAMPORTS) return lamportsToSolString(lamports);
-      } catch {
-        // reported below
-      }
-      ctx.addIssue({
-        code: 'custom',
-        message: `${name} must be an amount of SOL with at most ${PRICE_DECIMALS} decimals`,
-      });
+      const read = parseSolInput(text, { label: name, maxDecimals: PRICE_DECIMALS, allowZero: true });
+      if (read.ok) return read.sol;
+      ctx.addIssue({ code: 'custom', message: read.reason });
       return z.NEVER;
     })
     .optional();
@@ -66,6 +58,13 @@ export const searchFilterFields = {
   minPrice: priceBound('minPrice'),
   maxPrice: priceBound('maxPrice'),
   tier: z.enum(RARITY_TIER_VALUES, { error: `tier must be one of ${RARITY_TIER_VALUES.join(', ')}` }).optional(),
+  /** One seller's listings (the address page's "More from this seller"), by the seller's wallet. */
+  seller: z
+    .string()
+    .trim()
+    .max(44, 'seller must be a Solana wallet address')
+    .refine(isSolanaAddress, 'seller must be a Solana wallet address')
+    .optional(),
 };
 
 interface Ranges {
@@ -88,7 +87,5 @@ export function rangeProblem(q: Ranges): string | null {
   return null;
 }
 
-/** The tier a rarity score falls in (the marketplace table's scale). */
-export function rarityTierOf(score: number): RarityTier {
-  return RARITY_TIER_VALUES.find((t) => score >= RARITY_TIERS[t].min) ?? 'base';
-}
+/** The tier a rarity score falls in. */
+export const rarityTierOf = (score: number): RarityTier => tierOf(score).id;

@@ -58,7 +58,8 @@ export const receiptListResponseSchema = z.object({
 
 export const safetyCheckSchema = z.object({
   name: z.enum(['system-owned', 'no-token-accounts', 'never-used', 'not-look-alike']),
-  status: z.enum(['pass', 'warn', 'fail']),
+  /** info: a harmless state worth knowing (token accounts others opened, dust received); it never refuses a sale. */
+  status: z.enum(['pass', 'info', 'warn', 'fail']),
   detail: z.string(),
 });
 export type SafetyCheck = z.infer<typeof safetyCheckSchema>;
@@ -66,12 +67,18 @@ export type SafetyCheck = z.infer<typeof safetyCheckSchema>;
 export const safetyReportSchema = z.object({
   address: z.string(),
   checks: z.array(safetyCheckSchema),
-  /** pass, warn or fail: the worst of the checks. */
-  status: z.enum(['pass', 'warn', 'fail']),
+  /** The worst of the checks, in the order fail, warn, info, pass. */
+  status: z.enum(['pass', 'info', 'warn', 'fail']),
   checkedAt: z.iso.datetime(),
   slot: z.string().describe('the slot the chain was read at, as a decimal string'),
 });
 export type SafetyReport = z.infer<typeof safetyReportSchema>;
+
+/** An admin's fresh re-check of a listing (POST /api/addresses/:id/safety): the report, and whether it unlisted. */
+export const safetyRecheckResponseSchema = safetyReportSchema.extend({
+  unlisted: z.boolean().describe('true when this re-check failed and took the listing off the market'),
+});
+export type SafetyRecheck = z.infer<typeof safetyRecheckResponseSchema>;
 
 /**
  * docs/domain.md#account-safety-checks before every reveal: when a check fails the key is still revealed (the buyer

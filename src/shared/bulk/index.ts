@@ -7,4 +7,5 @@ export {
   validateBulkFile,
   type BulkFileCheck,
 } from './limits';
-export { isBulkLineError, type BulkLineError, type BulkRow } from './types';
+export { isBulkLineError, lineOfMessage, type BulkLineError, type BulkRow } from './types';
+export { withParseErrors } from './merge-results';

@@ -46,3 +46,9 @@ export function makeRow(line: number, fields: Omit<BulkRow, 'line' | 'patternMat
   }
   return row;
 }
+
+/** The line number of a `Line N: reason` message (the server's and `lineError`'s form); Infinity for any other text. */
+export function lineOfMessage(message: string): number {
+  const m = /^Line (\d+):/.exec(message);
+  return m ? Number(m[1]) : Number.POSITIVE_INFINITY;
+}

@@ -1,7 +1,14 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Decoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { guessNetwork, headerWallet, profileWallet, shortenAddress, truncateListingAddress } from './address';
+import {
+  guessNetwork,
+  headerWallet,
+  profileWallet,
+  shortListingAddress,
+  shortenAddress,
+  truncateListingAddress,
+} from './address';
 import { isSolanaAddress } from '../keys/base58';
 
 const b58 = getBase58Decoder();
@@ -24,6 +31,35 @@ describe('shortened addresses', () => {
     expect(truncateListingAddress(USDC)).toBe('EPjFWdd5...yTDt1v');
     expect(truncateListingAddress('a'.repeat(20))).toBe('a'.repeat(20));
     expect(truncateListingAddress('abcdefghij0123456789X')).toBe('abcdefgh...56789X');
+  });
+});
+
+describe('shortListingAddress: never through the pattern (issue 27)', () => {
+  it('keeps the plain form when the pattern already shows whole, or there is none', () => {
+    expect(shortListingAddress(USDC, 'EPjF', 'prefix')).toBe('EPjFWdd5...yTDt1v');
+    expect(shortListingAddress(USDC, 'Dt1v', 'suffix')).toBe('EPjFWdd5...yTDt1v');
+    expect(shortListingAddress(USDC, null)).toBe('EPjFWdd5...yTDt1v');
+    expect(shortListingAddress(USDC, 'notInIt')).toBe('EPjFWdd5...yTDt1v');
+  });
+
+  it('keeps a long prefix, a long suffix and a middle pattern whole, in the address own case', () => {
+    expect(shortListingAddress(USDC, 'EPjFWdd5Aufq', 'prefix')).toBe('EPjFWdd5Aufq...yTDt1v');
+    expect(shortListingAddress(USDC, 'C8G4wEGGkZwyTDt1v', 'suffix')).toBe('EPjFWdd5...C8G4wEGGkZwyTDt1v');
+    expect(shortListingAddress(USDC, 'xzyb')).toBe('EPjF...xzyb...Dt1v');
+    // The pattern as declared may differ in case; what is shown is the address's own characters.
+    expect(shortListingAddress(USDC, 'XZYB')).toBe('EPjF...xzyb...Dt1v');
+  });
+
+  it('for 1,000 random addresses and patterns, the shown text holds the pattern exactly as the address has it', () => {
+    for (let i = 0; i < 1_000; i++) {
+      const address = randomAddress();
+      const from = i % (address.length - 2);
+      const pattern = address.slice(from, from + 2 + (i % 9));
+      const shown = shortListingAddress(address, pattern);
+      expect(shown.includes(pattern), `${address} ${pattern} → ${shown}`).toBe(true);
+      expect(shown.length).toBeLessThanOrEqual(address.length);
+      expect(address.startsWith(shown.split('...')[0]!)).toBe(true);
+    }
   });
 });
 

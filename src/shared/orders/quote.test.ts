@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { firstCharCounts } from '../rarity/first-char-distribution';
-import { estimateValueLamports } from '../rarity/valuation';
+import { analyzeAddress } from '../rarity';
+import { suggestedPriceLamports } from '../rarity/pricing';
+import { grindCostLamports } from '../rarity/valuation';
+import { craftSolana } from '@tests/helpers/rarity-fixtures';
 import {
   attemptsForChance,
   chanceFoundBy,
@@ -69,13 +72,34 @@ describe('order quote maths', () => {
     expect(attemptsForChance(0, 0.5)).toBe(Infinity);
   });
 
-  it('prices by the spec table or the grinding cost, whichever is higher, and scores by difficulty', () => {
-    expect(orderPriceLamports(order('ab', 'prefix'), orderProbability(order('ab', 'prefix')))).toBe(1_000_000n);
-    expect(orderPriceLamports(order('abc', 'suffix'), 58 ** -3)).toBe(8_000_000n); // 0.01 SOL × 0.8
+  it('prices by the rarity model price curve, and scores by difficulty', () => {
+    // 'Ab' (1 in 982: 'A' leads 1 key in 17) sits at the 0.001 SOL floor; 'ab' ('a' leads 1 in 1,000) costs more
+    expect(orderPriceLamports(order('Ab', 'prefix'), orderProbability(order('Ab', 'prefix')))).toBe(1_000_000n);
+    expect(orderPriceLamports(order('ab', 'prefix'), orderProbability(order('ab', 'prefix')))).toBe(5_000_000n);
+    expect(orderPriceLamports(order('abc', 'suffix'), 58 ** -3)).toBe(10_000_000n); // 3 characters: 0.01 SOL
     const hard = order('abcdefgh', 'suffix');
-    expect(orderPriceLamports(hard, 58 ** -8)).toBe(estimateValueLamports(58 ** 8, 'solana')); // ≈1.42 SOL, above the 0.0008 SOL table entry
+    // 8 characters: 5 × the 10 SOL of 7, far above the ≈1.42 SOL grinding cost (which used to be the price)
+    expect(orderPriceLamports(hard, 58 ** -8)).toBe(50_000_000_000n);
+    expect(grindCostLamports(58 ** 8, 'solana')).toBeLessThan(50_000_000_000n);
     expect(orderRarityScore(orderProbability(order('AB', 'prefix')))).toBe(2.4);
     expect(orderRarityScore(58 ** -3)).toBe(4.1);
+  });
+
+  it('quotes an order at the price a listing of the same pattern is suggested at', () => {
+    for (const [pattern, position] of [
+      ['69', 'suffix'],
+      ['Bb', 'prefix'],
+      ['Zz9', 'suffix'],
+      ['777', 'prefix'],
+      ['Go', 'prefix'],
+    ] as const) {
+      const o = order(pattern, position);
+      const address = position === 'prefix' ? craftSolana(pattern, '') : craftSolana('', pattern);
+      const listing = analyzeAddress(address, { network: 'solana', pattern });
+      expect(listing.pattern).toBe(pattern);
+      expect(orderPriceLamports(o, orderProbability(o))).toBe(listing.suggestedPriceLamports);
+      expect(orderPriceLamports(o, orderProbability(o))).toBe(suggestedPriceLamports(listing.probability));
+    }
   });
 
   it('names the bad character of a pattern that is not base58', () => {

@@ -8,10 +8,9 @@
  * memoryless, so the work already done never makes the next key likelier to match.
  */
 import { BASE58_ALPHABET, base58CaseVariants } from '../rarity/alphabet';
-import { autoPriceLamports } from '../rarity/auto-price';
 import { prefixProbability, suffixProbability } from '../rarity/probability';
 import { rarityScoreFromProbability } from '../rarity/score';
-import { estimateValueLamports } from '../rarity/valuation';
+import { suggestedPriceLamports } from '../rarity/pricing';
 
 export type OrderPosition = 'prefix' | 'suffix';
 
@@ -75,14 +74,12 @@ export function difficultyOf(probability: number): Difficulty {
 }
 
 /**
- * The order's price: the spec's auto-price for a pattern of that length and position
- * (docs/product-spec.md#constants-and-limits, the same table bulk rows use), or the rarity engine's grinding-cost value
- * when that is higher (long patterns). Independent of the measured rate, so every instance quotes the same price.
+ * The order's price: the rarity model's suggested price for its difficulty (rarity/pricing.ts), the same a listing of
+ * equal difficulty is suggested at (docs/market-data.md#one-rarity-and-price-story). Independent of the measured rate
+ * and of the market multiplier, so every instance quotes the same price.
  */
-export function orderPriceLamports(order: OrderPattern, probability: number): bigint {
-  const table = autoPriceLamports(order.pattern.length, order.position);
-  const value = estimateValueLamports(1 / probability, 'solana');
-  return value > table ? value : table;
+export function orderPriceLamports(_order: OrderPattern, probability: number): bigint {
+  return suggestedPriceLamports(probability, 'solana');
 }
 
 export function orderRarityScore(probability: number): number {

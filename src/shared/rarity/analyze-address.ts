@@ -6,7 +6,9 @@
  *    feature – leading/trailing/inner runs, words, sequences, palindromes, well-known numbers, digit runs –
  *    i.e. the one a random key is least likely to have, if it is notable (probability.ts); with none the
  *    address is 'custom' with probability 1 and scores 0.
- * 3. Report p, 1/p, ln2/p, the grind time at the reference rate, the score and the value (valuation.ts).
+ * 3. Report p, 1/p, ln2/p, the grind time at the reference rate, the score and its tier (tier.ts), the suggested
+ *    price and the estimated value (pricing.ts): the one rarity and price story every page and the order quote use
+ *    (docs/market-data.md#one-rarity-and-price-story).
  */
 import { checkAddress } from './address-format';
 import { findDeclaredPattern, normalizeDeclaredPattern } from './declared-pattern';
@@ -20,7 +22,9 @@ import { isNotable } from './probability';
 import { rarityScoreFromProbability } from './score';
 import type { AnalyzeOptions, Network, RarityReport } from './types';
 import { lamportsToSolString } from '../money';
-import { estimateValueLamports, grindSeconds } from './valuation';
+import { estimatedValueLamports, MIN_SUGGESTED_PRICE_LAMPORTS, suggestedPriceLamports } from './pricing';
+import { tierOf } from './tier';
+import { grindSeconds } from './valuation';
 
 const NETWORK_NAMES: Record<Network, string> = { solana: 'Solana', ethereum: 'Ethereum' };
 
@@ -44,7 +48,8 @@ export function analyzeAddress(address: string, opts: AnalyzeOptions = {}): Rari
 
   const probability = chosen?.probability ?? 1;
   const expectedAttempts = 1 / probability;
-  const lamports = estimateValueLamports(expectedAttempts, network, opts.baseValueMultiplier ?? 1);
+  const lamports = estimatedValueLamports(probability, network, opts.baseValueMultiplier ?? 1);
+  const rarityScore = rarityScoreFromProbability(probability);
   return {
     isValid: true,
     message,
@@ -53,13 +58,15 @@ export function analyzeAddress(address: string, opts: AnalyzeOptions = {}): Rari
     pattern: chosen?.pattern ?? null,
     patternPosition: chosen?.position ?? null,
     category: chosen?.category ?? 'custom',
-    rarityScore: rarityScoreFromProbability(probability),
+    rarityScore,
+    tier: tierOf(rarityScore).id,
     probability,
     expectedAttempts,
     medianAttempts: Math.max(1, Math.LN2 * expectedAttempts),
     grindSeconds: grindSeconds(expectedAttempts, network),
     estimatedValueLamports: lamports,
     estimatedValue: lamportsToSolString(lamports), // already a whole number of 1e-8 SOL
+    suggestedPriceLamports: chosen ? suggestedPriceLamports(probability, network) : MIN_SUGGESTED_PRICE_LAMPORTS,
     features: listingFeatures(ctx, chosen, words, detected),
   };
 }
@@ -94,12 +101,14 @@ function invalidReport(network: Network, message: string): RarityReport {
     patternPosition: null,
     category: 'custom',
     rarityScore: 0,
+    tier: 'basic',
     probability: 0,
     expectedAttempts: 0,
     medianAttempts: 0,
     grindSeconds: 0,
     estimatedValueLamports: 0n,
     estimatedValue: '0',
+    suggestedPriceLamports: 0n,
     features: emptyListingFeatures(),
   };
 }

@@ -1,6 +1,7 @@
 /** Shapes of the rarity model's answers. Pure types: safe for the browser. */
 
 import type { Category, Network } from '../domain-values';
+import type { RarityTierId } from './tier';
 
 export type { Category, Network };
 
@@ -47,6 +48,8 @@ export interface RarityReport {
   category: Category;
   /** 0–10, one decimal: 1.25 × (log58(1/probability) + 1 − H), clamped (score.ts). */
   rarityScore: number;
+  /** The score's tier (tier.ts): the one set of names every page and the API use. */
+  tier: RarityTierId;
   /** Probability that one random keypair produces this match. */
   probability: number;
   /** 1/p. */
@@ -55,9 +58,15 @@ export interface RarityReport {
   medianAttempts: number;
   /** Expected attempts ÷ the reference grind rate of the network. */
   grindSeconds: number;
+  /** The suggested price × `baseValueMultiplier` (pricing.ts); 0 when no pattern is found. */
   estimatedValueLamports: bigint;
   /** The same amount as a SOL decimal string with at most 8 decimals (numeric(18,8)). */
   estimatedValue: string;
+  /**
+   * What to list it for, and what ordering the same pattern costs (pricing.ts): the price curve of its difficulty,
+   * without the market multiplier. The floor (0.001 SOL) when no pattern is found; 0 for an invalid address.
+   */
+  suggestedPriceLamports: bigint;
   features: ListingFeatures;
 }
 
@@ -66,6 +75,7 @@ export interface AnalyzeOptions {
   network?: Network;
   /** A seller's declared pattern: scored where it occurs instead of the detected best feature. */
   pattern?: string;
-  /** Market calibration from `algorithm_adjustments` (docs/domain.md#estimated-value); default 1. */
+  /** Market calibration from `algorithm_adjustments` (docs/domain.md#estimated-value); default 1. Scales the
+   * estimated value only, never the suggested price (docs/market-data.md#one-rarity-and-price-story). */
   baseValueMultiplier?: number;
 }

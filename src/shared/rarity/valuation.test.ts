@@ -2,20 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { analyzeAddress } from './server';
 import { craftSolana } from '@tests/helpers/rarity-fixtures';
 import { lamportsToSolString, MAX_PRICE_LAMPORTS } from '../money';
-import { estimateValueLamports, GPU_COST_LAMPORTS_PER_HOUR, GRIND_KEYS_PER_SECOND, grindSeconds } from './valuation';
+import { grindCostLamports, GPU_COST_LAMPORTS_PER_HOUR, GRIND_KEYS_PER_SECOND, grindSeconds } from './valuation';
 
-describe('estimated value', () => {
-  it('is expected attempts ÷ grind rate × cost per second, in lamports rounded to 10', () => {
+describe('grinding cost and estimated value', () => {
+  it('grinding cost is expected attempts ÷ grind rate × cost per second, in lamports rounded to 10', () => {
     const attempts = 58 ** 8;
     const exact = (BigInt(attempts) * GPU_COST_LAMPORTS_PER_HOUR) / (GRIND_KEYS_PER_SECOND.solana * 3600n);
-    const value = estimateValueLamports(attempts, 'solana');
+    const value = grindCostLamports(attempts, 'solana');
     expect(value % 10n).toBe(0n);
     expect(value - exact).toBeGreaterThanOrEqual(-10n);
     expect(value - exact).toBeLessThanOrEqual(10n);
     expect(grindSeconds(attempts, 'solana')).toBeCloseTo(attempts / 50_000_000, 6);
   });
 
-  it('grows with difficulty', () => {
+  it('estimated value grows with difficulty', () => {
     const values = [2, 4, 6, 8, 9, 10, 11, 12].map((n) => {
       const suffix = 'zXr9Wq2EpT4m'.slice(0, n);
       return analyzeAddress(craftSolana('', suffix), { pattern: suffix }).estimatedValueLamports;
@@ -25,7 +25,7 @@ describe('estimated value', () => {
     expect(values[3]).toBeGreaterThan(0n);
   });
 
-  it('is linear in baseValueMultiplier', () => {
+  it('estimated value is linear in baseValueMultiplier', () => {
     const address = craftSolana('', 'zXr9Wq2Ep');
     const value = (m: number) =>
       analyzeAddress(address, { pattern: 'zXr9Wq2Ep', baseValueMultiplier: m }).estimatedValueLamports;
@@ -41,8 +41,12 @@ describe('estimated value', () => {
   });
 
   it('always fits numeric(18,8)', () => {
-    expect(estimateValueLamports(58 ** 40, 'solana')).toBe(MAX_PRICE_LAMPORTS);
+    expect(grindCostLamports(58 ** 40, 'solana')).toBe(MAX_PRICE_LAMPORTS);
+    expect(
+      analyzeAddress(craftSolana('', 'zXr9Wq2EpT4mzXr9Wq2EpT4m'), { pattern: 'zXr9Wq2EpT4mzXr9Wq2EpT4m' })
+        .estimatedValueLamports,
+    ).toBe(MAX_PRICE_LAMPORTS);
     expect(lamportsToSolString(MAX_PRICE_LAMPORTS)).toBe('9999999999.99999999');
-    expect(estimateValueLamports(0, 'solana')).toBe(0n);
+    expect(grindCostLamports(0, 'solana')).toBe(0n);
   });
 });

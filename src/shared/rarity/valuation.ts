@@ -1,7 +1,8 @@
 /**
- * estimatedValue = what it costs to grind the match yourself (docs/domain.md#estimated-value):
+ * What it costs to grind a match yourself (docs/domain.md#estimated-value): the lower bound of its suggested price
+ * (pricing.ts), which takes over from the price curve only for the hardest patterns.
  *
- *   value = expected attempts (1/p) ÷ reference grind rate × cost per second × baseValueMultiplier
+ *   grind cost = expected attempts (1/p) ÷ reference grind rate × cost per second
  *
  * Reference rates (one current consumer GPU, RTX 4090 class):
  *   - Solana: 50 million ed25519 keys/s. Public CUDA grinders report ~100 M keys/s on an RTX 5090
@@ -12,8 +13,7 @@
  * fallback rates are 197–203) that is 0.002 SOL = 2,000,000 lamports per hour.
  *
  * Money is computed in bigint: 1/p is a float (probabilities are), but it is rounded to a whole number of
- * attempts before any multiplication, the multiplier becomes an integer number of millionths, and the only
- * division rounds half up. The result is rounded to 10 lamports (numeric(18,8) has 8 decimals, a lamport is
+ * attempts before any multiplication, and the only division rounds half up. The result is rounded to 10 lamports (numeric(18,8) has 8 decimals, a lamport is
  * 10^-9 SOL) and capped at the largest numeric(18,8) value so it always fits its column.
  */
 import { divideRoundHalfUp, MAX_PRICE_LAMPORTS, roundToPriceUnit } from '../money';
@@ -25,7 +25,6 @@ export const GRIND_KEYS_PER_SECOND: Readonly<Record<Network, bigint>> = {
 };
 export const GPU_COST_LAMPORTS_PER_HOUR = 2_000_000n;
 
-const MULTIPLIER_SCALE = 1_000_000n;
 const SECONDS_PER_HOUR = 3600n;
 
 export function grindSeconds(expectedAttempts: number, network: Network): number {
@@ -33,14 +32,11 @@ export function grindSeconds(expectedAttempts: number, network: Network): number
 }
 
 /** Grinding cost of a match with the given expected attempts, in lamports (a multiple of 10). */
-export function estimateValueLamports(expectedAttempts: number, network: Network, baseValueMultiplier = 1): bigint {
+export function grindCostLamports(expectedAttempts: number, network: Network): bigint {
   if (!(expectedAttempts > 0)) return 0n;
-  // A non-finite or negative multiplier is a bad calibration row, not a reason to price at infinity or below 0.
-  const multiplier = Number.isFinite(baseValueMultiplier) && baseValueMultiplier >= 0 ? baseValueMultiplier : 1;
   const attempts = Number.isFinite(expectedAttempts) ? BigInt(Math.round(expectedAttempts)) : 10n ** 80n;
-  const multiplierMillionths = BigInt(Math.round(multiplier * Number(MULTIPLIER_SCALE)));
-  const numerator = attempts * GPU_COST_LAMPORTS_PER_HOUR * multiplierMillionths;
-  const denominator = GRIND_KEYS_PER_SECOND[network] * SECONDS_PER_HOUR * MULTIPLIER_SCALE;
+  const numerator = attempts * GPU_COST_LAMPORTS_PER_HOUR;
+  const denominator = GRIND_KEYS_PER_SECOND[network] * SECONDS_PER_HOUR;
   const lamports = divideRoundHalfUp(numerator, denominator);
   const tens = roundToPriceUnit(lamports);
   return tens > MAX_PRICE_LAMPORTS ? MAX_PRICE_LAMPORTS : tens;

@@ -40,6 +40,11 @@ const STATIC: Record<string, PageMeta> = {
     title: titled('Verify a Receipt'),
     description: "Check a Vanity Vault sale or destroy receipt's signature in your own browser.",
   },
+  '/shop': {
+    title: titled('Shop'),
+    description:
+      "The shop's sales, refunds, open reservations and grind queue, today and over 30 days (admin wallets).",
+  },
   '/terms-of-service': {
     title: titled('Terms of Service'),
     description: 'The terms of buying vanity Solana addresses and managing their private keys on Vanity Vault.',

@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('@web/features/addresses/pages/address-page').then((m) => ({ Component: m.AddressPage })),
       },
       {
+        path: 'shop',
+        lazy: () => import('@web/features/shop/pages/shop-page').then((m) => ({ Component: m.ShopPage })),
+      },
+      {
         path: 'terms-of-service',
         lazy: () => import('@web/features/legal/pages/terms-page').then((m) => ({ Component: m.TermsPage })),
       },

@@ -7,7 +7,7 @@ const art = {
   patternPosition: 'prefix',
   price: '12.5 SOL',
   rarityScore: 8.4,
-  tier: 'EPIC',
+  tier: 'RARE',
   category: 'word like',
 };
 
@@ -16,7 +16,7 @@ describe('address art', () => {
     const svg = addressCardSvg(art);
     expect(svg).toContain('font-weight="bold">Moon</tspan>');
     expect(svg).toContain('12.5 SOL');
-    expect(svg).toContain('8.4/10 EPIC');
+    expect(svg).toContain('8.4/10 RARE');
     expect(svg).toContain('&lt;&amp;');
     expect(svg).not.toContain('ab<&');
   });

@@ -12,7 +12,7 @@ export interface AddressArt {
   /** Display form, e.g. '1.5 SOL'. */
   price: string;
   rarityScore: number;
-  /** e.g. 'EPIC'. */
+  /** The rarity model's tier name, e.g. 'RARE' (src/shared/rarity/tier.ts). */
   tier: string;
   /** The rarity engine's category, dashes as spaces. */
   category: string;

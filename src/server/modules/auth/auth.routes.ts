@@ -1,4 +1,5 @@
 import { errorResponses } from '@server/http/error-responses';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   challengeBodySchema,
@@ -8,6 +9,7 @@ import {
 } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { AppError, unauthorized } from '../../http/app-error';
+import { requestOrigin } from '../../http/origin-check';
 import { RATE_LIMITS } from '../../http/rate-limit';
 import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../../http/session-cookie';
 import type { AppInstance } from '../../types';
@@ -20,7 +22,13 @@ const errors = errorResponses(400, 401, 403, 415, 429);
 
 /** Sign-In With Solana and the session (docs/domain.md#sign-in-sessions-and-roles). */
 export async function authRoutes(app: AppInstance): Promise<void> {
-  const site = { publicOrigin: app.env.publicOrigin, cluster: app.env.cluster };
+  // The sign-in message names the page's own origin (SIWS domain): in local mode that may be localhost, 127.0.0.1 or
+  // PUBLIC_ORIGIN (env.allowedOrigins); the guard has already refused any other. Verify rebuilds it the same way, so
+  // a challenge fetched from one origin and verified from another is refused as altered.
+  const site = (request: FastifyRequest) => ({
+    publicOrigin: requestOrigin(request, app.env),
+    cluster: app.env.cluster,
+  });
   const cookieName = sessionCookieName(app.env.publicOrigin);
 
   app.post(
@@ -35,7 +43,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         response: { 200: challengeResponseSchema, ...errors },
       },
     },
-    async (request) => issueChallenge(app.database.db, site, request.body.address),
+    async (request) => issueChallenge(app.database.db, site(request), request.body.address),
   );
 
   app.post(
@@ -55,7 +63,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const address = request.body.input.address;
       let result;
       try {
-        result = await verifySignIn(db, site, request.body, { ip, userAgent });
+        result = await verifySignIn(db, site(request), request.body, { ip, userAgent });
       } catch (err) {
         if (err instanceof AppError && err.code === ErrorCode.INVALID_SIGN_IN) {
           await recordAudit(db, {

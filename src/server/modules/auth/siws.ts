@@ -29,6 +29,7 @@ export function newNonce(length = 24): string {
   return nonce;
 }
 
+/** Where the sign-in happens: `publicOrigin` is the origin of the page that asked (see auth.routes). */
 export interface SignInSite {
   publicOrigin: string;
   cluster: SolanaCluster;

@@ -1,4 +1,6 @@
 import type { PromotionType } from '@shared/domain-values';
+import { lamportsToSolString } from '@shared/money';
+import { analyzeAddress } from '@shared/rarity/server';
 import type { GrindTarget } from './grind';
 
 /**
@@ -29,11 +31,10 @@ export const DEMO_TYPE_SLOTS: readonly PromotionType[] = [
 export const DEMO_SALES = 5;
 
 /**
- * A demo price in SOL for the listing at `rank` (0 = rarest): rarer costs more, with a little spread so the
- * marketplace's price sort has something to do. Plain strings: these are list prices, not computed amounts.
+ * A demo listing's price: the rarity model's suggested price for its pattern, the same a custom order of that pattern
+ * is quoted at (docs/market-data.md#one-rarity-and-price-story). The demo shop used to ask 0.05–0.75 SOL for
+ * 2-character patterns that the order page grinds for 0.001 (issue 27).
  */
-export function demoPrice(rank: number, lucky: boolean): string {
-  if (lucky) return ['2.5', '1.8', '1.2'][rank % 3]!;
-  const ladder = ['0.75', '0.6', '0.45', '0.35', '0.25', '0.2', '0.15', '0.12', '0.1', '0.08', '0.06', '0.05', '0.04'];
-  return ladder[rank] ?? ['0.04', '0.03', '0.05', '0.02'][rank % 4]!;
+export function demoPrice(address: string, pattern: string | undefined): string {
+  return lamportsToSolString(analyzeAddress(address, { network: 'solana', pattern }).suggestedPriceLamports);
 }

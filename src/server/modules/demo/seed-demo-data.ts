@@ -79,7 +79,7 @@ async function writeDemoShop(database: Database, deps: DemoSeedDeps, keys: Groun
       {
         address: key.address,
         network: 'solana',
-        price: demoPrice(rank, key.target?.lucky ?? false),
+        price: demoPrice(key.address, key.target?.pattern),
         currency: 'SOL',
         pattern: key.target?.pattern,
         isListed: true,

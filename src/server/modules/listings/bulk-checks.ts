@@ -1,7 +1,7 @@
 import type { BulkRowInput } from '@shared/api/listings';
 import { priceProblem } from '@shared/api/listings';
 import { LOOKALIKE_EDGE, lookalikeReason, type KnownAddress } from '@shared/lookalike';
-import { PRICE_DECIMALS, parseSolToLamports } from '@shared/money';
+import { PRICE_RULES, parseSolInput } from '@shared/sol-input';
 import { isSolanaAddress } from '../vault';
 
 /** A row that passed the cheap checks and goes on to the database and the crypto. */
@@ -79,7 +79,9 @@ function checkRow(row: BulkRowInput, index: number, batch: Batch): BulkCandidate
   if (price !== undefined && price !== '') {
     let read = batch.prices.get(price);
     if (read === undefined) {
-      read = priceProblem(price) ?? parseSolToLamports(price, { maxDecimals: PRICE_DECIMALS });
+      // The create form's reader and reasons ("0,5" is 0.5; "-1" is refused, never read as 1).
+      const parsed = parseSolInput(price, PRICE_RULES);
+      read = parsed.ok ? parsed.lamports : (priceProblem(price) ?? parsed.reason);
       batch.prices.set(price, read);
     }
     if (typeof read === 'string') return { line, address, reason: read };

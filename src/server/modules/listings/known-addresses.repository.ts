@@ -1,7 +1,7 @@
-import { asc } from 'drizzle-orm';
-import { KNOWN_ADDRESSES, type KnownAddress } from '@shared/lookalike';
+import { and, asc, like, ne } from 'drizzle-orm';
+import { KNOWN_ADDRESSES, LOOKALIKE_EDGE, type KnownAddress } from '@shared/lookalike';
 import type { Queryable } from '../../db/database';
-import { knownAddresses } from '../../db/schema';
+import { addresses, knownAddresses } from '../../db/schema';
 
 export const knownAddressesRepository = {
   list(db: Queryable) {
@@ -14,6 +14,20 @@ export const knownAddressesRepository = {
       })
       .from(knownAddresses)
       .orderBy(asc(knownAddresses.createdAt), asc(knownAddresses.address));
+  },
+
+  /**
+   * A listing (not deleted) whose address is `address` or a look-alike of it (same first and last LOOKALIKE_EDGE
+   * characters), or undefined. Base58 has no `%` or `_`, so the pattern is exactly head…tail.
+   */
+  async findListedLookalike(db: Queryable, address: string): Promise<string | undefined> {
+    const pattern = `${address.slice(0, LOOKALIKE_EDGE)}%${address.slice(-LOOKALIKE_EDGE)}`;
+    const [row] = await db
+      .select({ address: addresses.address })
+      .from(addresses)
+      .where(and(like(addresses.address, pattern), ne(addresses.status, 'deleted')))
+      .limit(1);
+    return row?.address;
   },
 
   /** Null when the address is on the list already. */

@@ -1,7 +1,7 @@
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
 import { knownAddressBodySchema, knownAddressListSchema, knownAddressSchema } from '@shared/api/listings';
 import { isSolanaAddress } from '@shared/keys/base58';
-import { KNOWN_ADDRESSES } from '@shared/lookalike';
+import { KNOWN_ADDRESSES, LOOKALIKE_EDGE } from '@shared/lookalike';
 import { badRequest, conflict } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import type { AppInstance } from '../../types';
@@ -54,6 +54,18 @@ export async function knownAddressRoutes(app: AppInstance): Promise<void> {
       const exists = () => conflict(ErrorCode.KNOWN_ADDRESS_EXISTS, 'This address is on the look-alike list already');
       if (KNOWN_ADDRESSES.some((k) => k.address === address)) throw exists();
       const row = await app.database.db.transaction(async (tx) => {
+        // Issue 26 finding 2: another admin's listed address (or one that shares its first and last characters) on
+        // the list would read as a look-alike and be refused at sale. Checked inside the insert's transaction; a
+        // listing created between the check and the commit is still never its own look-alike (safety.service).
+        const listed = await knownAddressesRepository.findListedLookalike(tx, address);
+        if (listed) {
+          throw conflict(
+            ErrorCode.KNOWN_ADDRESS_LISTED,
+            listed === address
+              ? 'This address is listed in the shop: it cannot be added to the look-alike list'
+              : `This address looks like the listed address ${listed} (same first and last ${LOOKALIKE_EDGE} characters): adding it would mark that listing a look-alike`,
+          );
+        }
         const inserted = await knownAddressesRepository.insert(tx, { address, label, addedBy: actor.userId });
         if (!inserted) throw exists();
         await recordAudit(tx, {

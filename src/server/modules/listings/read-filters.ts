@@ -1,7 +1,8 @@
 import { and, eq, gte, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Pagination, SearchListingsQuery, UserListingsQuery } from '@shared/api/listings';
 import { RARITY_TIERS, type SearchPosition } from '@shared/api/search-filters';
-import { addresses, marketplaceListing } from '../../db/schema';
+import { matchesNoAddress, reachesTrigrams } from '@shared/api/search-text';
+import { addresses, marketplaceListing, users } from '../../db/schema';
 import type { ListingFilter } from './listing-page.repository';
 
 /** The user's own % and _ taken literally in an ILIKE pattern. */
@@ -36,6 +37,10 @@ function filtered(q: SearchListingsQuery): { where: (SQL | undefined)[]; any: bo
     q.maxPrice !== undefined ? lte(addresses.price, q.maxPrice) : undefined,
     tier ? gte(addresses.rarityScore, String(tier.min)) : undefined,
     tier && 'below' in tier ? lt(addresses.rarityScore, String(tier.below)) : undefined,
+    // One seller: addresses_seller_created_idx finds their listings; an unknown wallet matches nothing.
+    q.seller
+      ? eq(addresses.sellerId, sql`(select ${users.id} from ${users} where ${users.walletAddress} = ${q.seller})`)
+      : undefined,
   ];
   return { where, any: where.some((w) => w !== undefined) };
 }
@@ -59,20 +64,29 @@ export function searchFilter(q: SearchListingsQuery): ListingFilter {
     q.sortBy
   ];
   const filters = filtered(q);
+  // undefined: no search text; true: text too short for the trigram indexes.
+  const short = q.query ? !reachesTrigrams(q.query, q.position) : undefined;
   return {
     // marketplaceListing is the predicate of the addresses_market_* partial indexes, spelled the same way.
     where: and(
       marketplaceListing(addresses),
       q.excludeSold ? sql`${addresses.status} <> 'sold'` : undefined,
+      // Text no address can hold whatever its case (a 0, punctuation): an anchored search reads only the address,
+      // and a short one anywhere would walk the whole sort index looking for it. Nothing matches; nothing is read.
+      q.query && matchesNoAddress(q.query) && (q.position !== 'anywhere' || short) ? sql`false` : undefined,
       matching(q.query, q.position),
       ...filters.where,
     ),
     sortBy,
     sortOrder: q.sortOrder,
-    // Only search text is collected in one pass: the other filters' columns have planner statistics, so their
-    // pages are read in sort order (or from the filter's index, whichever the planner finds cheaper) like the
-    // default page, and counted up to COUNT_CAP from their own index.
-    narrow: Boolean(q.query),
+    // Only search text the trigram indexes can find is collected in one pass: the other filters' columns have
+    // planner statistics, so their pages are read in sort order (or from the filter's index, whichever the planner
+    // finds cheaper) like the default page, and counted up to COUNT_CAP from their own index.
+    narrow: short === false,
+    // Text too short for a trigram (1 character anchored, 2 anywhere) matches 1–5% of random addresses: its page is
+    // the sort index walked until 20 match (≈400–2,000 rows), and it is counted only as far as the page buttons
+    // need. Counting to COUNT_CAP would walk 20,000–100,000 rows.
+    ...(short ? { countCap: 0 } : {}),
     selective: filters.any,
     totalKey: totalKeyOf(q),
     ...window(q.page, q.pageSize),

@@ -5,7 +5,8 @@ import { validateAddressBodySchema, validateAddressResponseSchema } from '@share
 import { analyzeAddress } from '@shared/rarity/server';
 import { RATE_LIMITS } from '../../http/rate-limit';
 import type { AppInstance } from '../../types';
-import { activeValueMultiplier } from './valuation.repository';
+import { lamportsToSolString } from '@shared/money';
+import { activeValueMultiplier, listedPatternOf } from './valuation.repository';
 
 export async function validateRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -31,12 +32,17 @@ export async function validateRoutes(app: AppInstance): Promise<void> {
       const { address } = request.body;
       const network = request.body.network ?? (/^0x/i.test(address) ? 'ethereum' : 'solana');
       const multiplier = await activeValueMultiplier(app.database.db, network);
-      const r = analyzeAddress(address, { network, baseValueMultiplier: multiplier });
+      // The pattern the address actually has: the one asked about, else its listing's (an address ground for '69'
+      // is valued as '69', not as "nothing notable detected": issue 27), else the best detected.
+      const pattern = request.body.pattern || (await listedPatternOf(app.database.db, address)) || undefined;
+      const r = analyzeAddress(address, { network, pattern, baseValueMultiplier: multiplier });
       return {
         isValid: r.isValid,
         message: r.message,
         rarityScore: r.rarityScore,
+        tier: r.tier,
         estimatedValue: r.estimatedValue,
+        suggestedPrice: lamportsToSolString(r.suggestedPriceLamports),
         category: r.category,
         address: r.address,
         pattern: r.pattern,

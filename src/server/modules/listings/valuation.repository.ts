@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { algorithmAdjustments } from '../../db/schema';
+import { addresses, algorithmAdjustments } from '../../db/schema';
 
 /** The active `baseValueMultiplier` of a network (docs/domain.md#estimated-value); 1 when none is calibrated yet. */
 export async function activeValueMultiplier(db: Queryable, network: string): Promise<number> {
@@ -11,4 +11,14 @@ export async function activeValueMultiplier(db: Queryable, network: string): Pro
     .limit(1);
   const m = row ? Number(row.m) : 1;
   return Number.isFinite(m) && m > 0 ? m : 1;
+}
+
+/** The pattern declared by the address's live listing (not deleted), or null: what the validator values it by. */
+export async function listedPatternOf(db: Queryable, address: string): Promise<string | null> {
+  const [row] = await db
+    .select({ pattern: addresses.pattern })
+    .from(addresses)
+    .where(and(eq(addresses.address, address.trim()), ne(addresses.status, 'deleted')))
+    .limit(1);
+  return row?.pattern ?? null;
 }

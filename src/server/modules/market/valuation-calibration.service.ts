@@ -1,11 +1,12 @@
 import { lamportsToSolString, parseSolToLamports, truncateToPriceUnit } from '@shared/money';
-import { analyzeAddress, GPU_COST_LAMPORTS_PER_HOUR, GRIND_KEYS_PER_SECOND } from '@shared/rarity/server';
+import { analyzeAddress } from '@shared/rarity/server';
 import type { Queryable } from '../../db/database';
 import { valuationRepository, type CalibrationSale } from './valuation.repository';
 
 /**
- * Valuation calibration (docs/domain.md#estimated-value). The model values a match at what grinding it would cost;
- * buyers pay what they pay. From the last `salesDataPeriod` days of real sales this fits `baseValueMultiplier`:
+ * Valuation calibration (docs/domain.md#estimated-value). The model values a match at its suggested price, a curve of
+ * its difficulty (src/shared/rarity/pricing.ts, docs/market-data.md#one-rarity-and-price-story); buyers pay what they
+ * pay. From the last `salesDataPeriod` days of real sales this fits `baseValueMultiplier`:
  *
  *   ratio_i    = actual sale price ÷ the model's value of that address at multiplier 1
  *   r          = median(ratio_i), clamped to [0.1, 10]   (a median, so one odd sale cannot swing it)
@@ -25,7 +26,7 @@ const PRIOR_WEIGHT_SALES = 20;
 export const RECALIBRATION_INTERVAL_MS = 24 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 const DEFAULT_PERIOD_DAYS = 30;
-// Below one numeric(18,8) unit the model's value is rounding noise; a ratio against it means nothing.
+// An address without a pattern is worth 0 to the model; a ratio against it means nothing.
 const MIN_BASE_LAMPORTS = 10;
 
 export interface RecalibrationResult {
@@ -45,12 +46,10 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The model's value of an address at multiplier 1, in (fractional) lamports, before any rounding. */
+/** The model's value of an address at multiplier 1 (its suggested price; 0 without a pattern), in lamports. */
 function baseValueLamports(sale: CalibrationSale, network: 'solana'): number {
   const report = analyzeAddress(sale.address, { network, pattern: sale.pattern ?? undefined, baseValueMultiplier: 1 });
-  if (!report.isValid) return 0;
-  const perAttempt = Number(GPU_COST_LAMPORTS_PER_HOUR) / (Number(GRIND_KEYS_PER_SECOND[network]) * 3600);
-  return report.expectedAttempts * perAttempt;
+  return report.isValid ? Number(report.estimatedValueLamports) : 0;
 }
 
 function averageSol(amounts: readonly string[]): string | null {

@@ -1,7 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
 import { parseSolToLamports } from '@shared/money';
 import { notFound } from '@server/http/app-error';
-import { recordAudit } from '../audit';
 import { listingsRepository, type ListingRow, type OrderReservation } from '../listings';
 import { usersRepository } from '../users';
 import {
@@ -51,11 +50,11 @@ export function unavailableReason(listing: ListingRow, reservation?: OrderReserv
  * reservation would let anyone squat every listing: the listing stays available, the first valid payment to land wins,
  * and a later one becomes refund-due through the late-payment path (verify.service `mustClaim`).
  */
-export async function createActionPurchase(deps: PurchaseDeps, address: string, account: string, ip: string) {
+export async function createActionPurchase(deps: PurchaseDeps, address: string, account: string) {
   const listing = await loadActionListing(deps, address);
   // The listing's own rules, as at initiate; only the requester may buy one ground to order, so naming them works.
   await assertBuyable(deps.db, listing, account, deps.now());
-  await refuseUnsafePurchase(deps, listing, { wallet: account, ip });
+  await refuseUnsafePurchase(deps, listing);
   const { value: lifetime, context } = await withChain(() =>
     deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),
   );
@@ -77,13 +76,8 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
       now: deps.now(),
       paymentWindowMs: ACTION_PAYMENT_WINDOW_MS,
     });
-    await recordAudit(tx, {
-      action: 'purchase.action_initiate',
-      performedBy: account,
-      transactionId: inserted.id,
-      metadata: { addressId: listing.id, price: listing.price, reserved: false },
-      ip,
-    });
+    // No audit row here (issue 26): anyone may POST for any account, 30 a minute per IP, and an unpaid row is
+    // nobody's act. The verifier's 'purchase.payment_found' row records the purchase when its payment lands.
     return inserted;
   });
   return { row, listing, transaction: unsignedPaymentTransaction(paymentOf(row), account, lifetime) };

@@ -89,12 +89,7 @@ export async function actionsRoutes(app: AppInstance, opts: { deps: PurchaseDeps
       },
     },
     async (request) => {
-      const { listing, transaction } = await createActionPurchase(
-        deps,
-        request.params.address,
-        request.body.account,
-        request.ip,
-      );
+      const { listing, transaction } = await createActionPurchase(deps, request.params.address, request.body.account);
       return {
         type: 'transaction' as const,
         transaction,

@@ -8,7 +8,7 @@ import { priceHistoryRepository } from './price-history.repository';
 const sol = (value: string) => formatSolAmount(value);
 
 /** GET /api/addresses/{id}/price-history (public): the address page's price chart. */
-export async function priceHistoryRoutes(app: AppInstance): Promise<void> {
+export async function priceRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/addresses/:id/price-history',
     {

@@ -66,7 +66,7 @@ export async function initiatePurchase(
   // docs/domain.md#account-safety-checks: the address is checked on chain before anything is reserved (outside the row
   // lock).
   const target = await purchaseListingRepository.findOpen(deps.db, input.addressId);
-  if (target) await refuseUnsafePurchase(deps, target, actor);
+  if (target) await refuseUnsafePurchase(deps, target);
 
   // Read before the transaction: no listing row lock waits on an RPC round trip.
   const [balance, initiatedSlot] = await withChain(() =>

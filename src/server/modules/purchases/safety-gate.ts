@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@shared/api/errors';
 import type { SafetyCheck, SafetyReport, SafetyWarning } from '@shared/api/trust';
-import { addresses } from '@server/db/schema';
 import { AppError } from '@server/http/app-error';
-import { recordAudit } from '../audit';
-import type { Actor, PurchaseDeps } from './deps';
+import type { PurchaseDeps } from './deps';
 import { withChain } from './verify-outcome';
 
 /** The failing checks as one sentence: "system-owned: …; no-token-accounts: …". */
@@ -16,34 +13,20 @@ export const failedChecksText = (checks: readonly SafetyCheck[]): string =>
 
 /**
  * docs/domain.md#account-safety-checks at initiate and on the Actions path: every account-safety check, before any
- * reservation and outside the reservation's database transaction (no row lock waits on the chain). A `fail` takes the
- * listing off the market with the reason its owner sees, and refuses the purchase with that reason.
+ * reservation and outside the reservation's database transaction (no row lock waits on the chain). A `fail` refuses the
+ * purchase with its reason. It never unlists: a buyer, an anonymous caller or an Actions POST is not the listing's
+ * owner, and a purchase attempt that unlisted would let anyone undo the owner's relist (issue 26 finding 1). Unlisting
+ * on a failed check is for the owner or an admin (POST /api/addresses/:id/safety) and for the sale itself.
  */
 export async function refuseUnsafePurchase(
   deps: PurchaseDeps,
   listing: { id: string; address: string },
-  actor: Actor,
 ): Promise<void> {
   if (!deps.safetyCheck) return;
   const check = deps.safetyCheck;
   const report = await withChain(() => check(listing.address));
   const reason = failedChecksText(report.checks);
   if (!reason) return;
-  const unlistedReason = `Unlisted by the shop at ${report.checkedAt}: the address failed the account-safety checks (${reason})`;
-  const unlisted = await deps.db
-    .update(addresses)
-    .set({ isListed: false, unlistedReason })
-    .where(eq(addresses.id, listing.id))
-    .returning({ id: addresses.id });
-  if (unlisted.length > 0) {
-    await recordAudit(deps.db, {
-      action: 'listing.unlist_unsafe',
-      performedBy: actor.wallet,
-      metadata: { addressId: listing.id, address: listing.address, reason, slot: report.slot },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-  }
   throw new AppError(
     409,
     ErrorCode.UNSAFE_ACCOUNT,

@@ -40,6 +40,7 @@ export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): 
           'Disallow: /profile',
           'Disallow: /secure-transaction/',
           'Disallow: /create-listing',
+          'Disallow: /shop',
           '',
           `Sitemap: ${origin}/sitemap.xml`,
           '',

@@ -4,7 +4,7 @@ import { listingIdParamsSchema } from '@shared/api/listings';
 import { custodyProofBodySchema, custodyProofResponseSchema } from '@shared/api/trust';
 import type { RateLimitRule } from '@server/http/rate-limit';
 import type { AppInstance } from '@server/types';
-import { proveCustody } from './custody.service';
+import { createAnonymousCustodyCache, proveCustody } from './custody.service';
 
 const MINUTE = 60_000;
 const listingOf = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
@@ -18,7 +18,11 @@ const CUSTODY_RATE_LIMITS: RateLimitRule[] = [
   { max: 30, timeWindow: MINUTE, keyBy: listingOf },
 ];
 
+/** How long an anonymous proof is remembered for a repeated challenge, and the window of one anonymous audit row. */
+export const ANONYMOUS_CUSTODY_CACHE_MS = 60_000;
+
 export async function custodyRoutes(app: AppInstance): Promise<void> {
+  const anonymous = createAnonymousCustodyCache(ANONYMOUS_CUSTODY_CACHE_MS);
   app.post(
     '/api/addresses/:id/custody-proof',
     {
@@ -40,6 +44,7 @@ export async function custodyRoutes(app: AppInstance): Promise<void> {
         request.params.id,
         request.body.challenge,
         { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, wallet: request.session?.walletAddress },
+        request.session ? undefined : anonymous,
       );
       reply.header('cache-control', 'no-store');
       return proof;

@@ -20,7 +20,8 @@ function facts(over: Partial<SafetyFacts> = {}): SafetyFacts {
     slot: 4242n,
     account: { owner: null, dataLength: 0, executable: false },
     tokenAccounts: [],
-    history: { count: 0, lastBlockTime: null },
+    reassigned: [],
+    history: { count: 0, lastBlockTime: null, signedCount: 0, lastSignedBlockTime: null },
     ...over,
   };
 }
@@ -33,6 +34,8 @@ function token(pubkey: string, over: Partial<TokenAccountFacts> = {}): TokenAcco
     delegate: null,
     closeAuthority: null,
     frozen: false,
+    mintPermanentDelegate: null,
+    mintExists: true,
     ...over,
   };
 }
@@ -97,15 +100,16 @@ describe('evaluateSafety', () => {
     });
   });
 
-  it('fails a token account with a delegate, a close authority or frozen, naming each trap', () => {
+  it('fails a token account whose delegate or close authority is someone else, naming each power', () => {
     const cases: [Partial<TokenAccountFacts>, string][] = [
       [{ delegate: THIEF }, `Token account T1 has delegate ${THIEF}`],
       [{ closeAuthority: THIEF }, `Token account T1 has close authority ${THIEF}`],
-      [{ frozen: true }, 'Token account T1 is frozen'],
       [
         { delegate: THIEF, closeAuthority: THIEF, frozen: true },
-        `Token account T1 has delegate ${THIEF}, close authority ${THIEF} and is frozen`,
+        `Token account T1 has delegate ${THIEF}, close authority ${THIEF}`,
       ],
+      // A delegated Token-2022 account whose mint was closed (issue 26 finding 4).
+      [{ program: TOKEN_PROGRAMS[1], delegate: THIEF, mintExists: false }, `Token account T1 has delegate ${THIEF}`],
     ];
     for (const [trap, detail] of cases) {
       const report = evaluate(facts({ tokenAccounts: [token('T1', trap)] }));
@@ -114,7 +118,24 @@ describe('evaluateSafety', () => {
     }
   });
 
-  it('names only the trapped accounts when plain ones sit beside them', () => {
+  it('does not count the address itself as a delegate or close authority', () => {
+    const report = evaluate(facts({ tokenAccounts: [token('T1', { delegate: ADDRESS, closeAuthority: ADDRESS })] }));
+    expect(report.checks[1]?.status).toBe('info');
+  });
+
+  it('fails an associated token account handed to another owner (issue 26 finding 3)', () => {
+    const report = evaluate(
+      facts({ reassigned: [{ pubkey: 'ATA1', program: TOKEN_PROGRAMS[0], mint: MINT, owner: THIEF }] }),
+    );
+    expect(report.status).toBe('fail');
+    expect(report.checks[1]).toEqual({
+      name: 'no-token-accounts',
+      status: 'fail',
+      detail: `Associated token account ATA1 (mint Mint…Wxyz) is owned by ${THIEF}, not the address`,
+    });
+  });
+
+  it('names only the trapped accounts when harmless ones sit beside them', () => {
     const detail = check(
       facts({ tokenAccounts: [token('T1'), token('T2', { delegate: THIEF }), token('T3', { frozen: true })] }),
       'no-token-accounts',
@@ -122,58 +143,85 @@ describe('evaluateSafety', () => {
     expect(detail).toEqual({
       name: 'no-token-accounts',
       status: 'fail',
-      detail: `Token account T2 has delegate ${THIEF}; token account T3 is frozen`,
+      detail: `Token account T2 has delegate ${THIEF}`,
     });
   });
 
-  it('warns for plain token accounts, in singular and plural, Token-2022 included', () => {
+  it('reads token accounts anyone could open as info: plain, frozen, a closed mint or a permanent delegate', () => {
     const one = evaluate(facts({ tokenAccounts: [token('T1')] }));
-    expect(one.status).toBe('warn');
+    expect(one.status).toBe('info');
     expect(one.checks[1]).toEqual({
       name: 'no-token-accounts',
-      status: 'warn',
-      detail: '1 token account already exists: T1 (mint Mint…Wxyz)',
+      status: 'info',
+      detail:
+        '1 token account opened for it, none giving anyone power over the address; harmless (anyone can open one): T1 (mint Mint…Wxyz)',
     });
-    const two = check(
-      facts({ tokenAccounts: [token('T1'), token('T22', { program: TOKEN_PROGRAMS[1] })] }),
+    const several = check(
+      facts({
+        tokenAccounts: [
+          token('T1', { frozen: true }),
+          token('T22', { program: TOKEN_PROGRAMS[1], mintPermanentDelegate: THIEF }),
+          token('T3', { program: TOKEN_PROGRAMS[1], mintExists: false }),
+        ],
+      }),
       'no-token-accounts',
     );
-    expect(two).toEqual({
-      name: 'no-token-accounts',
-      status: 'warn',
-      detail: '2 token accounts already exist: T1 (mint Mint…Wxyz), T22 (mint Mint…Wxyz)',
-    });
-  });
-
-  it('fails a trapped Token-2022 account like an SPL Token one', () => {
-    const report = evaluate(
-      facts({ tokenAccounts: [token('T22', { program: TOKEN_PROGRAMS[1], closeAuthority: THIEF })] }),
+    expect(several?.status).toBe('info');
+    expect(several?.detail).toBe(
+      '3 token accounts opened for it, none giving anyone power over the address; harmless (anyone can open one): ' +
+        'T1 (mint Mint…Wxyz; frozen by its mint), ' +
+        "T22 (mint Mint…Wxyz; the mint's permanent delegate Thie…1111 controls its tokens), " +
+        'T3 (mint Mint…Wxyz; mint closed)',
     );
-    expect(report.status).toBe('fail');
-    expect(report.checks[1]?.detail).toBe(`Token account T22 has close authority ${THIEF}`);
   });
 
-  it('warns for history with the count and the last time', () => {
-    const lastBlockTime = Date.parse('2025-12-31T23:59:58.000Z') / 1000;
-    const one = evaluate(facts({ history: { count: 1, lastBlockTime } }));
+  it('warns for transactions the address signed, with the count and the last time', () => {
+    const lastSignedBlockTime = Date.parse('2025-12-31T23:59:58.000Z') / 1000;
+    const history = (count: number, signedCount: number, last: number | null = lastSignedBlockTime) => ({
+      history: { count, lastBlockTime: null, signedCount, lastSignedBlockTime: last },
+    });
+    const one = evaluate(facts(history(3, 1)));
     expect(one.status).toBe('warn');
     expect(one.checks[2]).toEqual({
       name: 'never-used',
       status: 'warn',
-      detail: 'Used before: 1 transaction, the last 2025-12-31T23:59:58.000Z',
+      detail: 'Used before: 1 transaction signed by this address, the last 2025-12-31T23:59:58.000Z',
     });
-    expect(check(facts({ history: { count: 7, lastBlockTime } }), 'never-used')?.detail).toBe(
-      'Used before: 7 transactions, the last 2025-12-31T23:59:58.000Z',
+    expect(check(facts(history(7, 7)), 'never-used')?.detail).toBe(
+      'Used before: 7 transactions signed by this address, the last 2025-12-31T23:59:58.000Z',
     );
-    // At the read's limit the count is a floor; an unknown block time is said so.
-    expect(check(facts({ history: { count: HISTORY_LIMIT, lastBlockTime: null } }), 'never-used')?.detail).toBe(
-      `Used before: ${HISTORY_LIMIT} or more transactions, the last at an unknown time`,
+    // At the read's limit the count is out of the transactions read; an unknown block time is said so.
+    expect(check(facts(history(HISTORY_LIMIT, 4, null)), 'never-used')?.detail).toBe(
+      `Used before: 4 of the last ${HISTORY_LIMIT} signed by this address, the last at an unknown time`,
     );
   });
 
-  it('fails a look-alike with the screen’s reason, and a fail outranks a warn', () => {
-    const report = evaluate(facts({ history: { count: 2, lastBlockTime: null } }), 'Imitates USDC');
+  it("reads history the address never signed (a stranger's dust) as info, and warns past the read's limit", () => {
+    const lastBlockTime = Date.parse('2025-12-31T23:59:58.000Z') / 1000;
+    const dust = evaluate(facts({ history: { count: 2, lastBlockTime, signedCount: 0, lastSignedBlockTime: null } }));
+    expect(dust.status).toBe('info');
+    expect(dust.checks[2]).toEqual({
+      name: 'never-used',
+      status: 'info',
+      detail:
+        'Never signed a transaction; received 2 transactions from others (the last 2025-12-31T23:59:58.000Z); harmless',
+    });
+    const many = check(
+      facts({ history: { count: HISTORY_LIMIT, lastBlockTime, signedCount: 0, lastSignedBlockTime: null } }),
+      'never-used',
+    );
+    expect(many).toEqual({
+      name: 'never-used',
+      status: 'warn',
+      detail: `${HISTORY_LIMIT} or more transactions sent by others, the last 2025-12-31T23:59:58.000Z; older ones were not read`,
+    });
+  });
+
+  it('fails a look-alike with the screen’s reason; fail outranks warn, warn outranks info', () => {
+    const used = { count: 2, lastBlockTime: null, signedCount: 1, lastSignedBlockTime: null };
+    const report = evaluate(facts({ history: used }), 'Imitates USDC');
     expect(report.checks[3]).toEqual({ name: 'not-look-alike', status: 'fail', detail: 'Imitates USDC' });
     expect(report.status).toBe('fail');
+    expect(evaluate(facts({ history: used, tokenAccounts: [token('T1')] })).status).toBe('warn');
   });
 });

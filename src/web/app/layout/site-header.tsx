@@ -5,7 +5,7 @@ import { WalletBalance, WalletButton, useWallet } from '@web/features/wallet';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
     isActive ? 'bg-vault-800 text-vault-100' : 'text-vault-300 hover:bg-vault-800/60 hover:text-vault-100',
   );
 
@@ -25,6 +25,17 @@ export function SiteHeader() {
         <NavLink to="/profile" className={navClass}>
           {isAdmin ? 'Admin Profile' : 'Profile'}
         </NavLink>
+      )}
+      {/* Issue 27: an admin had no way to Create Listing but typing its URL. */}
+      {address && isAdmin && (
+        <>
+          <NavLink to="/create-listing" className={navClass}>
+            Create Listing
+          </NavLink>
+          <NavLink to="/shop" className={navClass}>
+            Shop
+          </NavLink>
+        </>
       )}
     </>
   );
@@ -47,7 +58,7 @@ export function SiteHeader() {
       </div>
       <nav
         aria-label="Main (mobile)"
-        className="flex items-center gap-1 border-t border-vault-800/70 px-2 py-1 sm:hidden"
+        className="flex flex-wrap items-center gap-1 border-t border-vault-800/70 px-2 py-1 sm:hidden"
       >
         {links}
         {address && status === 'connected' && <WalletBalance className="ml-auto px-2" />}

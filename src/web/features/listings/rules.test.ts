@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buyState,
-  cardBadges,
-  cardTier,
-  categoryLabel,
-  displayUsd,
-  isOwnListing,
-  marketTier,
-  patternOf,
-} from './rules';
+import { buyState, cardBadges, categoryLabel, displayUsd, isOwnListing, patternOf, tierBadge } from './rules';
 
 const DAY = 24 * 3600 * 1000;
 const now = Date.parse('2025-01-10T00:00:00Z');
 
 describe('tiers', () => {
-  it('card tiers', () => {
-    expect([9, 8.9, 8, 7, 6, 4, 3.9, 0].map((s) => cardTier(s).label)).toEqual([
+  it('one scale everywhere: the spec card labels, ≥9 ELITE … below 4 BASIC', () => {
+    expect([9, 8.9, 8, 7, 6, 4, 3.9, 0].map((s) => tierBadge(s).label)).toEqual([
       'ELITE',
       'RARE',
       'RARE',
@@ -26,15 +17,9 @@ describe('tiers', () => {
       'BASIC',
     ]);
   });
-  it('marketplace tiers', () => {
-    expect([9.5, 8, 7.2, 6, 5, 4.9].map((s) => marketTier(s).label)).toEqual([
-      'ELITE',
-      'EPIC',
-      'RARE',
-      'HIGH',
-      'PLUS',
-      'BASE',
-    ]);
+  it('the table scale of its own (EPIC, HIGH, PLUS, BASE) is gone', () => {
+    const labels = Array.from({ length: 101 }, (_, i) => tierBadge(i / 10).label);
+    for (const gone of ['EPIC', 'HIGH', 'PLUS', 'BASE']) expect(labels).not.toContain(gone);
   });
 });
 

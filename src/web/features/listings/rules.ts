@@ -1,6 +1,7 @@
 import type { Listing } from '@shared/api/listings';
 import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
 import { formatSolAmount, solStringToNumber } from '@shared/money';
+import { tierOf, type RarityTierId, type RarityTierLabel } from '@shared/rarity/tier';
 
 /** Pure display rules of a listing (docs/product-spec.md#listing-card, docs/product-spec.md#constants-and-limits). */
 
@@ -9,28 +10,26 @@ export const HOT_MIN_RARITY = 8.5;
 
 export type TierTone = 'gold' | 'premium' | 'info' | 'money' | 'neutral';
 export interface Tier {
-  label: string;
+  label: RarityTierLabel;
   tone: TierTone;
 }
 
-/** Card tiers: ≥9 ELITE, ≥8 RARE, ≥7 UNCOMMON, ≥6 NOTABLE, ≥4 COMMON, else BASIC. */
-export function cardTier(score: number): Tier {
-  if (score >= 9) return { label: 'ELITE', tone: 'gold' };
-  if (score >= 8) return { label: 'RARE', tone: 'premium' };
-  if (score >= 7) return { label: 'UNCOMMON', tone: 'info' };
-  if (score >= 6) return { label: 'NOTABLE', tone: 'money' };
-  if (score >= 4) return { label: 'COMMON', tone: 'neutral' };
-  return { label: 'BASIC', tone: 'neutral' };
-}
+const TIER_TONES: Record<RarityTierId, TierTone> = {
+  elite: 'gold',
+  rare: 'premium',
+  uncommon: 'info',
+  notable: 'money',
+  common: 'neutral',
+  basic: 'neutral',
+};
 
-/** The marketplace table's own scale: ≥9 ELITE, 8 EPIC, 7 RARE, 6 HIGH, 5 PLUS, below 5 BASE. */
-export function marketTier(score: number): Tier {
-  if (score >= 9) return { label: 'ELITE', tone: 'gold' };
-  if (score >= 8) return { label: 'EPIC', tone: 'premium' };
-  if (score >= 7) return { label: 'RARE', tone: 'info' };
-  if (score >= 6) return { label: 'HIGH', tone: 'money' };
-  if (score >= 5) return { label: 'PLUS', tone: 'neutral' };
-  return { label: 'BASE', tone: 'neutral' };
+/**
+ * A score's tier badge, the same on the address page, cards and the marketplace table (the rarity model's one set of
+ * names, src/shared/rarity/tier.ts): ≥9 ELITE, ≥8 RARE, ≥7 UNCOMMON, ≥6 NOTABLE, ≥4 COMMON, else BASIC.
+ */
+export function tierBadge(score: number): Tier {
+  const tier = tierOf(score);
+  return { label: tier.label, tone: TIER_TONES[tier.id] };
 }
 
 export type CardBadge = 'SOLD' | 'NEW' | 'HOT' | 'AVAILABLE' | 'RESERVED';

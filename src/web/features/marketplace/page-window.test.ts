@@ -12,7 +12,7 @@ describe('pageWindow', () => {
 });
 
 describe('nextSort', () => {
-  it('toggles the active field and starts a new field descending', () => {
+  it('toggles the active field and starts a new field descending, except price (issue 27)', () => {
     expect(nextSort({ sortBy: 'createdAt', sortOrder: 'desc' }, 'createdAt')).toEqual({
       sortBy: 'createdAt',
       sortOrder: 'asc',
@@ -21,8 +21,14 @@ describe('nextSort', () => {
       sortBy: 'createdAt',
       sortOrder: 'desc',
     });
-    expect(nextSort({ sortBy: 'createdAt', sortOrder: 'asc' }, 'price')).toEqual({
+    // Price starts cheapest first.
+    expect(nextSort({ sortBy: 'createdAt', sortOrder: 'desc' }, 'price')).toEqual({
       sortBy: 'price',
+      sortOrder: 'asc',
+    });
+    expect(nextSort({ sortBy: 'price', sortOrder: 'asc' }, 'price')).toEqual({ sortBy: 'price', sortOrder: 'desc' });
+    expect(nextSort({ sortBy: 'price', sortOrder: 'asc' }, 'rarityScore')).toEqual({
+      sortBy: 'rarityScore',
       sortOrder: 'desc',
     });
   });

@@ -10,9 +10,17 @@ export function pageWindow(current: number, totalPages: number, max = MAX_PAGE_B
 
 export type SortOrder = 'asc' | 'desc';
 
-/** Clicking the active field flips its direction; a new field starts descending. */
-export function nextSort<F extends string>(current: { sortBy: F; sortOrder: SortOrder }, field: F) {
-  if (current.sortBy === field)
-    return { sortBy: field, sortOrder: current.sortOrder === 'desc' ? 'asc' : 'desc' } as const;
-  return { sortBy: field, sortOrder: 'desc' } as const;
+/**
+ * Where a field's sort starts, the way a buyer reads it: price cheapest first (issue 27, as on Magic Eden and
+ * Tensor), anything else highest or newest first.
+ */
+export const firstSortOrder = (field: string): SortOrder => (field === 'price' ? 'asc' : 'desc');
+
+/** Clicking the active field flips its direction; a new field starts at `firstSortOrder`. */
+export function nextSort<F extends string>(
+  current: { sortBy: F; sortOrder: SortOrder },
+  field: F,
+): { sortBy: F; sortOrder: SortOrder } {
+  if (current.sortBy === field) return { sortBy: field, sortOrder: current.sortOrder === 'desc' ? 'asc' : 'desc' };
+  return { sortBy: field, sortOrder: firstSortOrder(field) };
 }

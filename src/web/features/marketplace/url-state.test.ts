@@ -6,7 +6,7 @@ const read = (search: string) => readView(new URLSearchParams(search));
 describe('marketplace URL state', () => {
   it('reads every parameter and writes it back the same', () => {
     const search =
-      'q=sol&sort=price&dir=asc&page=2&size=50&pos=start&category=word-like&minLen=4&maxLen=6&minPrice=1.5&maxPrice=10&tier=epic';
+      'q=sol&sort=price&dir=asc&page=2&size=50&pos=start&category=word-like&minLen=4&maxLen=6&minPrice=1.5&maxPrice=10&tier=rare';
     const view = read(search);
     expect(view).toEqual({
       q: 'sol',
@@ -20,7 +20,7 @@ describe('marketplace URL state', () => {
       maxLen: 6,
       minPrice: '1.5',
       maxPrice: '10',
-      tier: 'epic',
+      tier: 'rare',
     });
     expect(writeView(view).toString()).toBe(search);
     expect(hasFilters(view)).toBe(true);
@@ -44,5 +44,17 @@ describe('marketplace URL state', () => {
     // A range upside down keeps its minimum (the API would refuse both).
     expect(read('minLen=6&maxLen=4')).toMatchObject({ minLen: 6, maxLen: undefined });
     expect(read('minPrice=5&maxPrice=1')).toMatchObject({ minPrice: '5', maxPrice: undefined });
+  });
+});
+
+describe('the seller view', () => {
+  const wallet = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+  it('keeps a seller wallet in the URL as a filter, and drops anything that is not a wallet', () => {
+    const view = read(`seller=${wallet}&sort=price`);
+    expect(view).toMatchObject({ seller: wallet, sort: 'price' });
+    expect(hasFilters(view)).toBe(true);
+    expect(writeView(view).toString()).toBe(`sort=price&seller=${wallet}`);
+    expect(read('seller=not-a-wallet').seller).toBeUndefined();
+    expect(read('seller=0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl').seller).toBeUndefined();
   });
 });

@@ -38,6 +38,8 @@ const urlSchema = z.object({
   minPrice: price,
   maxPrice: price,
   tier: z.enum(RARITY_TIER_VALUES).optional().catch(undefined),
+  /** One seller's listings (the address page's "See all from this seller"), by wallet. */
+  seller: searchFilterFields.seller.catch(undefined),
 });
 export type MarketplaceView = z.infer<typeof urlSchema> & { size: PageSize };
 
@@ -69,5 +71,5 @@ export function writeView(view: MarketplaceView): URLSearchParams {
 }
 
 /** The filters beyond the search box are set (the "Clear filters" button shows). */
-export const FILTER_KEYS = ['pos', 'category', 'minLen', 'maxLen', 'minPrice', 'maxPrice', 'tier'] as const;
+export const FILTER_KEYS = ['pos', 'category', 'minLen', 'maxLen', 'minPrice', 'maxPrice', 'tier', 'seller'] as const;
 export const hasFilters = (view: MarketplaceView) => FILTER_KEYS.some((k) => view[k] !== DEFAULT_VIEW[k]);

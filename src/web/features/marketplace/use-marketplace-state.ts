@@ -1,4 +1,4 @@
-import { isSearchableText } from '@shared/api/listings';
+import { isSearchableText } from '@shared/api/search-text';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchListingsInput } from './api/search-listings';
@@ -50,8 +50,9 @@ export function useMarketplaceState() {
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  // Fewer than 3 letters or digits cannot be searched (the server refuses it): the box says so, the list stays whole.
-  const query = isSearchableText(view.q) ? view.q : undefined;
+  // Text shorter than its position needs (1 letter or digit anchored, 2 anywhere) cannot be searched (the server
+  // refuses it): the box says so, the list stays whole.
+  const query = isSearchableText(view.q, view.pos) ? view.q : undefined;
   const input: SearchListingsInput = {
     query,
     page: view.page,
@@ -65,6 +66,7 @@ export function useMarketplaceState() {
     minPrice: view.minPrice,
     maxPrice: view.maxPrice,
     tier: view.tier,
+    seller: view.seller,
   };
   return {
     view,

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@web/components/toast-store';
+import { ApiRequestError } from '@web/lib/api-client';
 import { configQueryOptions } from '@web/lib/config';
 import type { SessionResponse as Session } from '@shared/api/auth';
 import { sessionQueryKey, useSession } from './api/get-session';
@@ -19,6 +20,15 @@ import { clearStoredWallet, writeStoredWallet, type StoredWallet } from './walle
 /** Cached data of the previous wallet must not leak to the next one; config and the session stay. */
 const resetWalletData = (queryClient: QueryClient) =>
   queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'auth' });
+
+/**
+ * Why a connect failed, in the server's words when the server refused it (a page opened at an origin this server does
+ * not accept says which one to open): "Could not connect" alone gave the user nothing to do next.
+ */
+const connectFailure = (w: Wallet, err: unknown) =>
+  err instanceof ApiRequestError
+    ? `Could not connect to ${walletLabel(w)}: ${err.message}`
+    : `Could not connect to ${walletLabel(w)}`;
 
 /**
  * The wallet machinery (Wallet Standard discovery, sign-in, reconnect, account following, the Local Dev Wallet),
@@ -103,11 +113,11 @@ export default function WalletEngine({
             description: `${walletLabel(target)} connected successfully`,
             variant: 'success',
           });
-        } catch {
+        } catch (err) {
           await disconnectWallet(target).catch(() => undefined);
           toast({
             title: 'Connection Failed',
-            description: `Could not connect to ${walletLabel(target)}`,
+            description: connectFailure(target, err),
             variant: 'error',
           });
         }
@@ -124,11 +134,11 @@ export default function WalletEngine({
         try {
           signedIn(w, next, await signInWithWallet(w, next));
           toast({ title: 'Wallet Account Changed', description: `Signed in as ${next.address}`, variant: 'success' });
-        } catch {
+        } catch (err) {
           await disconnect();
           toast({
             title: 'Connection Failed',
-            description: `Could not connect to ${walletLabel(w)}`,
+            description: connectFailure(w, err),
             variant: 'error',
           });
         }

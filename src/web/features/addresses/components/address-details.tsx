@@ -5,7 +5,7 @@ import { Badge } from '@web/components/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import {
   TierBadge,
-  cardTier,
+  tierBadge,
   categoryLabel,
   displayPrice,
   displayUsd,
@@ -14,12 +14,15 @@ import {
   useListingAvailability,
 } from '@web/features/listings';
 import { usePriceHistory } from '../api/get-price-history';
+import { ActivityList } from './activity-list';
 import { AddressActions } from './address-actions';
 import { CustodyCheck } from './custody-check';
 import { HighlightedAddress } from './highlighted-address';
 import { PriceChart } from './price-chart';
 import { RarityExplanation } from './rarity-explanation';
 import { SafetyPanel } from './safety-panel';
+import { SellerCard } from './seller-card';
+import { WatchStar } from './watch-star';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -44,10 +47,13 @@ export function AddressDetails({ listing }: { listing: Listing }) {
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="premium">Solana</Badge>
               <Badge tone="gold">{listing.rarityScore.toFixed(1)}/10</Badge>
-              <TierBadge tier={cardTier(listing.rarityScore)} />
+              <TierBadge tier={tierBadge(listing.rarityScore)} />
               {isOwner && <Badge tone="premium">Your Listing</Badge>}
             </div>
-            <AddressActions address={listing.address} />
+            <AddressActions
+              address={listing.address}
+              leading={<WatchStar listingId={listing.id} address={listing.address} />}
+            />
           </div>
           <h1 className="sr-only">Address {listing.address}</h1>
           <HighlightedAddress address={listing.address} pattern={pattern} position={listing.patternPosition} />
@@ -69,7 +75,19 @@ export function AddressDetails({ listing }: { listing: Listing }) {
               <p className="text-3xl font-extrabold text-money-300">{displayPrice(listing)}</p>
               <p className="text-sm text-vault-300">{displayUsd(listing)}</p>
             </div>
-            {availability.action}
+            {sold ? (
+              <p className="text-sm text-vault-300" data-testid="sold-notice">
+                {listing.soldAt
+                  ? `This address was sold on ${date.format(new Date(listing.soldAt))}.`
+                  : 'This address was sold.'}{' '}
+                <a href="#activity" className="text-sky-300 underline-offset-2 hover:underline">
+                  See its activity
+                </a>
+              </p>
+            ) : (
+              // Buy, Continue checkout for the buyer holding its reservation, or why it cannot be bought (issue 27).
+              availability.action
+            )}
           </div>
         </CardContent>
       </Card>
@@ -80,6 +98,22 @@ export function AddressDetails({ listing }: { listing: Listing }) {
           </CardHeader>
           <CardContent>
             <PriceChart points={history.data?.points} currency={listing.currency} loading={history.isPending} />
+          </CardContent>
+        </Card>
+        <Card id="activity" className="scroll-mt-20">
+          <CardHeader>
+            <CardTitle>Activity</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ActivityList listingId={listing.id} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Seller</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <SellerCard listing={listing} />
           </CardContent>
         </Card>
         <Card>

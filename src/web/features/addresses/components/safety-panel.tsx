@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RefreshCw, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
+import { Info, RefreshCw, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
 import type { SafetyCheck, SafetyReport } from '@shared/api/trust';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -14,12 +14,15 @@ const LABELS: Record<SafetyCheck['name'], string> = {
 
 const STATUS = {
   pass: { tone: 'money', label: 'Pass', Icon: ShieldCheck },
+  // Harmless states anyone can cause (token accounts opened by others, dust): shown, never alarming.
+  info: { tone: 'info', label: 'Info', Icon: Info },
   warn: { tone: 'gold', label: 'Warning', Icon: ShieldAlert },
   fail: { tone: 'danger', label: 'Fail', Icon: ShieldX },
 } as const;
 
 const SUMMARY: Record<SafetyReport['status'], string> = {
   pass: 'Every check passed.',
+  info: 'Every check passed; the notes below are harmless.',
   warn: 'Read the warnings before you buy.',
   fail: 'This address failed a check: do not buy it.',
 };
@@ -63,7 +66,7 @@ export function SafetyPanel({ listingId }: { listingId: string }) {
         <>
           <p
             className={
-              report.status === 'pass'
+              report.status === 'pass' || report.status === 'info'
                 ? 'text-sm font-semibold text-money-300'
                 : report.status === 'warn'
                   ? 'text-sm font-semibold text-gold-300'

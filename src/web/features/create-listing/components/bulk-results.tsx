@@ -27,7 +27,7 @@ export function BulkResults({ result }: { result: BulkCreateResponse }) {
               ) : (
                 <CircleX aria-label="Failed" className="h-4 w-4 shrink-0 text-danger-400" />
               )}
-              <span className="min-w-0 flex-1 truncate font-mono text-vault-100" title={r.address}>
+              <span className="min-w-0 flex-1 font-mono wrap-anywhere text-vault-100" title={r.address}>
                 {r.address}
               </span>
               <span className="hidden font-mono text-vault-300 sm:inline">{r.pattern ?? '—'}</span>
@@ -42,6 +42,11 @@ export function BulkResults({ result }: { result: BulkCreateResponse }) {
       {errors.length > 0 && (
         <div className="flex flex-col gap-1">
           <h4 className="text-sm font-semibold text-danger-400">Errors</h4>
+          <p className="text-xs text-vault-400" data-testid="bulk-errors-summary">
+            {result.errors.length === 1
+              ? '1 line was not listed:'
+              : `${result.errors.length.toLocaleString('en-US')} lines were not listed, by line number:`}
+          </p>
           <ul className="flex flex-col gap-1 font-mono text-xs text-vault-300">
             {errors.map((e, i) => (
               <li key={i}>{e}</li>

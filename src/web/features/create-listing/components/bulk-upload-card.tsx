@@ -1,5 +1,5 @@
 import type { BulkCreateResponse } from '@shared/api/listings';
-import { MAX_BULK_ROWS, parseBulkText, validateBulkFile } from '@shared/bulk';
+import { MAX_BULK_ROWS, parseBulkText, validateBulkFile, withParseErrors } from '@shared/bulk';
 import { FileUp, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@web/components/button';
@@ -55,10 +55,12 @@ export function BulkUploadCard({ wallet }: { wallet: string }) {
       { addressData: rows, walletAddress: wallet },
       {
         onSuccess: (response) => {
-          setResult({ ...response, errors: [...errors.map((e) => e.message), ...response.errors] });
+          // Lines this browser could not read were never sent: they count as failed, in line order with the rest.
+          const merged = withParseErrors(response, errors);
+          setResult(merged);
           toast({
             title: 'Bulk Upload Complete',
-            description: `${response.successful} created, ${response.failed} failed`,
+            description: `${merged.successful} created, ${merged.failed} failed`,
             variant: 'success',
           });
           // The input holds private keys: drop it once it has been sent.
@@ -90,6 +92,7 @@ export function BulkUploadCard({ wallet }: { wallet: string }) {
             <input
               ref={fileRef}
               type="file"
+              name="csvFile"
               accept=".csv,text/csv"
               className="sr-only"
               aria-label="CSV file"
@@ -104,6 +107,7 @@ export function BulkUploadCard({ wallet }: { wallet: string }) {
           )}
         </div>
         <Textarea
+          name="pastedAddresses"
           aria-label="Paste addresses"
           placeholder="Or paste lines here, one address per line"
           className="min-h-32 font-mono text-xs"

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
-import { PRICE_NOT_POSITIVE, PRICE_REQUIRED, PRIVATE_KEY_REQUIRED, priceProblem } from '@shared/api/listings';
+import { PRIVATE_KEY_REQUIRED, priceProblem } from '@shared/api/listings';
+import { PRICE_RULES, parseSolInput } from '@shared/sol-input';
 import { Eye, EyeOff, PlusCircle } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/button';
@@ -8,11 +9,14 @@ import { Field, Input } from '@web/components/input';
 import { toast } from '@web/components/toast-store';
 import { isApiError } from '@web/lib/api-client';
 import { useCreateListing } from '../api/create-listing';
-import { sanitizePrice } from '../price-input';
+import { ListingReview, type ListingDraft } from './listing-review';
+import { SuggestedPrice } from './suggested-price';
 
 /**
- * One listing. The private key input is uncontrolled: the key is read from the field at submit and the field
- * is emptied right after, so it never sits in React state.
+ * One listing. The price is read by the shared parser (never rewritten as typed: "0,5" is 0.5 and "-1" is refused
+ * with the reason), then shown back in a review line that must be confirmed before the listing goes live. The
+ * private key input is uncontrolled: the key is read from the field at confirm and the field is emptied right
+ * after, so it never sits in React state.
  */
 export function CreateListingForm({ wallet }: { wallet: string }) {
   const create = useCreateListing();
@@ -23,6 +27,8 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
   const [hasKey, setHasKey] = useState(false);
   const [showKey, setShowKey] = useState(false);
   const [errors, setErrors] = useState<{ price?: string; key?: string; address?: string }>({});
+  // Set while the seller looks at the review line; the fields are read-only meanwhile, so it cannot go stale.
+  const [draft, setDraft] = useState<ListingDraft | null>(null);
 
   function clearKey() {
     if (keyRef.current) keyRef.current.value = '';
@@ -30,23 +36,29 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
     setShowKey(false);
   }
 
-  function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
     const privateKey = keyRef.current?.value.trim() ?? '';
-    const priceError = price === '' ? PRICE_REQUIRED : priceProblem(price) && PRICE_NOT_POSITIVE;
+    const read = parseSolInput(price, PRICE_RULES);
     const next = {
       address: address.trim() ? undefined : 'Address is required',
-      price: priceError || undefined,
+      price: priceProblem(price) ?? undefined,
       key: privateKey ? undefined : PRIVATE_KEY_REQUIRED,
     };
     setErrors(next);
-    if (next.address || next.price || next.key) return;
+    if (next.address || next.price || next.key || !read.ok) return;
+    setDraft({ address: address.trim(), lamports: read.lamports, sol: read.sol });
+  }
+
+  function confirm() {
+    if (!draft) return;
+    const privateKey = keyRef.current?.value.trim() ?? '';
     create.mutate(
       {
-        address: address.trim(),
+        address: draft.address,
         network: 'solana',
         sellerId: wallet,
-        price,
+        price: draft.sol,
         currency: 'SOL',
         pattern: pattern.trim() || undefined,
         isListed: true,
@@ -74,7 +86,10 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
                 description: error.message || 'Failed to create listing',
                 variant: 'error',
               }),
-        onSettled: () => create.reset(),
+        onSettled: () => {
+          create.reset();
+          setDraft(null);
+        },
       },
     );
     clearKey();
@@ -89,7 +104,7 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate aria-label="Create listing" className="flex flex-col gap-4">
+        <form onSubmit={review} noValidate aria-label="Create listing" className="flex flex-col gap-4">
           <Field id="listing-address" label="Solana Address" error={errors.address}>
             <Input
               id="listing-address"
@@ -97,6 +112,7 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
               spellCheck={false}
               className="font-mono"
               value={address}
+              readOnly={draft !== null}
               aria-invalid={!!errors.address}
               onChange={(e) => setAddress(e.target.value)}
             />
@@ -115,6 +131,7 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
                 autoComplete="off"
                 spellCheck={false}
                 className="font-mono"
+                readOnly={draft !== null}
                 aria-invalid={!!errors.key}
                 onChange={(e) => setHasKey(e.target.value.length > 0)}
               />
@@ -129,14 +146,20 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
               </Button>
             </div>
           </Field>
-          <Field id="listing-price" label="Price (SOL)" error={errors.price}>
+          <Field id="listing-price" label="Price (SOL)" hint="e.g. 0.5 or 0,5" error={errors.price}>
             <Input
               id="listing-price"
               inputMode="decimal"
+              autoComplete="off"
               placeholder="0.5"
               value={price}
+              readOnly={draft !== null}
               aria-invalid={!!errors.price}
-              onChange={(e) => setPrice(sanitizePrice(e.target.value))}
+              aria-describedby={errors.price ? 'listing-price-error' : 'listing-price-hint'}
+              onChange={(e) => {
+                setPrice(e.target.value);
+                if (errors.price) setErrors((prev) => ({ ...prev, price: undefined }));
+              }}
             />
           </Field>
           <Field id="listing-pattern" label="Pattern Description (optional)">
@@ -144,13 +167,19 @@ export function CreateListingForm({ wallet }: { wallet: string }) {
               id="listing-pattern"
               placeholder="e.g. VAULT"
               value={pattern}
+              readOnly={draft !== null}
               onChange={(e) => setPattern(e.target.value)}
             />
           </Field>
-          <Button type="submit" size="lg" disabled={!price || !hasKey || create.isPending}>
-            <PlusCircle aria-hidden className="h-5 w-5" />
-            {create.isPending ? 'Creating Listing...' : 'Create Listing'}
-          </Button>
+          {draft ? null : <SuggestedPrice address={address} pattern={pattern} onUse={setPrice} />}
+          {draft ? (
+            <ListingReview draft={draft} pending={create.isPending} onConfirm={confirm} onBack={() => setDraft(null)} />
+          ) : (
+            <Button type="submit" size="lg" disabled={!price || !hasKey}>
+              <PlusCircle aria-hidden className="h-5 w-5" />
+              Create Listing
+            </Button>
+          )}
         </form>
       </CardContent>
     </Card>

@@ -1,17 +1,31 @@
-import { truncateListingAddress } from '@shared/format/address';
+import { shortListingAddress } from '@shared/format/address';
 import { Link } from 'react-router';
 import { cn } from '@web/lib/cn';
 import { addressPath } from '../rules';
 
-/** A listing's address, shortened, as the link to its page; the whole address is the link's title. */
-export function ListingAddressLink({ address, className }: { address: string; className?: string }) {
+/**
+ * A listing's address, shortened around its pattern (never through it), as the link to its page; the whole address
+ * is the link's title. Exact characters: no text-transform reaches it, and it is never cut by CSS either.
+ */
+export function ListingAddressLink({
+  address,
+  pattern,
+  patternPosition,
+  className,
+}: {
+  address: string;
+  pattern?: string | null;
+  patternPosition?: string | null;
+  className?: string;
+}) {
   return (
     <Link
       to={addressPath(address)}
       title={address}
-      className={cn('rounded font-mono font-semibold text-vault-100 hover:text-money-300', className)}
+      data-testid="listing-address"
+      className={cn('rounded font-mono font-semibold normal-case text-vault-100 hover:text-money-300', className)}
     >
-      {truncateListingAddress(address)}
+      {shortListingAddress(address, pattern, patternPosition)}
     </Link>
   );
 }

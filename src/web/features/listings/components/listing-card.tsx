@@ -4,7 +4,7 @@ import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { useWallet } from '@web/features/wallet';
 import { cn } from '@web/lib/cn';
-import { cardBadges, cardTier, categoryLabel, displayPrice, displayUsd, patternOf, type CardBadge } from '../rules';
+import { cardBadges, tierBadge, categoryLabel, displayPrice, displayUsd, patternOf, type CardBadge } from '../rules';
 import { useIsOwner } from '../use-is-owner';
 import { BuyButton } from './buy-button';
 import { ListingAddressLink } from './listing-address-link';
@@ -49,7 +49,7 @@ export function ListingCard({
     >
       <div className="flex items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-1.5">
-          <TierBadge tier={cardTier(listing.rarityScore)} />
+          <TierBadge tier={tierBadge(listing.rarityScore)} />
           {isOwner ? (
             <Badge tone="premium">Your Listing</Badge>
           ) : (
@@ -63,7 +63,12 @@ export function ListingCard({
         {actions}
       </div>
       <div className="min-w-0">
-        <ListingAddressLink address={listing.address} className="block truncate text-lg" />
+        <ListingAddressLink
+          address={listing.address}
+          pattern={pattern}
+          patternPosition={listing.patternPosition}
+          className="block text-lg wrap-anywhere"
+        />
         <p className="mt-1 text-xs text-vault-400 capitalize">
           {categoryLabel(listing.category)}
           {pattern && (

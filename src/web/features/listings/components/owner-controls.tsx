@@ -10,14 +10,6 @@ import { useUpdateListing } from '../api/update-listing';
 import { DeleteListingDialog } from './delete-listing-dialog';
 
 /**
- * docs/product-spec.md#validation-rules: empty, or a number not below 0; Save then also needs it above 0 (a minus sign
- * is never taken).
- */
-const acceptable = (value: string) => value === '' || Number(value) >= 0;
-/** Keys a number field would take that no price has (a sign, an exponent). */
-const NOT_IN_A_PRICE = new Set(['-', '+', 'e', 'E']);
-
-/**
  * What the owner may do on their own listing's card (docs/product-spec.md#roles-and-permissions): edit the price
  * inline, toggle featured, delete. Failures say which change failed (docs/product-spec.md#listing-errors), with the
  * server's reason when it gave one (a purchase in progress, a listing deleted from another tab).
@@ -56,39 +48,43 @@ export function OwnerControls({ listing, wallet }: { listing: Listing; wallet: s
 
   const savePrice = (event: FormEvent) => {
     event.preventDefault();
-    if (price === null || priceProblem(price.trim()) !== null) return;
+    if (price === null || priceProblem(price) !== null) return;
     change('price', { price: price.trim() }, () => setPrice(null));
   };
+  // The shared reader, as typed: "0,5" is 0.5; "-1" is refused with the reason, never rewritten (issue 27).
+  const problem = price === null || price.trim() === '' ? null : priceProblem(price);
 
   if (price !== null) {
     return (
-      <form
-        onSubmit={savePrice}
-        aria-label="Edit price"
-        className="flex items-center gap-1.5 border-t border-vault-700 pt-3"
-      >
-        <label htmlFor={`${id}-price`} className="sr-only">
-          New price ({listing.currency})
-        </label>
-        <Input
-          id={`${id}-price`}
-          type="number"
-          step="0.000001"
-          min="0.000001"
-          inputMode="decimal"
-          autoFocus
-          value={price}
-          onKeyDown={(e) => NOT_IN_A_PRICE.has(e.key) && e.preventDefault()}
-          onChange={(e) => acceptable(e.target.value) && setPrice(e.target.value)}
-          className="h-8 min-w-0 flex-1 font-mono"
-        />
-        <span className="text-sm text-vault-400">{listing.currency}</span>
-        <Button size="sm" type="submit" loading={saving === 'price'} disabled={priceProblem(price.trim()) !== null}>
-          Save
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setPrice(null)}>
-          Cancel
-        </Button>
+      <form onSubmit={savePrice} aria-label="Edit price" className="flex flex-col gap-1 border-t border-vault-700 pt-3">
+        <div className="flex items-center gap-1.5">
+          <label htmlFor={`${id}-price`} className="sr-only">
+            New price ({listing.currency})
+          </label>
+          <Input
+            id={`${id}-price`}
+            inputMode="decimal"
+            autoComplete="off"
+            autoFocus
+            value={price}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-price-error` : undefined}
+            onChange={(e) => setPrice(e.target.value)}
+            className="h-8 min-w-0 flex-1 font-mono"
+          />
+          <span className="text-sm text-vault-400">{listing.currency}</span>
+          <Button size="sm" type="submit" loading={saving === 'price'} disabled={priceProblem(price) !== null}>
+            Save
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setPrice(null)}>
+            Cancel
+          </Button>
+        </div>
+        {problem && (
+          <p id={`${id}-price-error`} role="alert" className="text-xs text-danger-400">
+            {problem}
+          </p>
+        )}
       </form>
     );
   }

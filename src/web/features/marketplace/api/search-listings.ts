@@ -23,6 +23,7 @@ export const searchListingsInputSchema = z.object({
   minPrice: z.string().optional(),
   maxPrice: z.string().optional(),
   tier: z.enum(RARITY_TIER_VALUES).optional(),
+  seller: z.string().optional(),
 });
 export type SearchListingsInput = z.infer<typeof searchListingsInputSchema>;
 

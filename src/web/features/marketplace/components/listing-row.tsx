@@ -1,5 +1,5 @@
 import type { Listing } from '@shared/api/listings';
-import { truncateListingAddress } from '@shared/format/address';
+import { shortListingAddress } from '@shared/format/address';
 import { Badge } from '@web/components/badge';
 import {
   BuyButton,
@@ -8,7 +8,7 @@ import {
   categoryLabel,
   displayPrice,
   displayUsd,
-  marketTier,
+  tierBadge,
   patternOf,
   useIsOwner,
 } from '@web/features/listings';
@@ -33,10 +33,14 @@ export function ListingRow({ listing, starred, onStar }: { listing: Listing; sta
       className={cn('border-t border-vault-800 hover:bg-vault-800/40', promotionRow[listing.promotionType])}
     >
       <td className="w-10 py-2 pl-3">
-        <StarToggle starred={starred} onToggle={onStar} label={`Watch ${truncateListingAddress(listing.address)}`} />
+        <StarToggle
+          starred={starred}
+          onToggle={onStar}
+          label={`Watch ${shortListingAddress(listing.address, pattern, listing.patternPosition)}`}
+        />
       </td>
       <td className="px-3 py-3">
-        <ListingAddressLink address={listing.address} />
+        <ListingAddressLink address={listing.address} pattern={pattern} patternPosition={listing.patternPosition} />
         {isOwner && (
           <Badge tone="premium" className="ml-2">
             Your Listing
@@ -49,7 +53,7 @@ export function ListingRow({ listing, starred, onStar }: { listing: Listing; sta
       </td>
       <td className="px-3 py-3 whitespace-nowrap">
         <span className="mr-2 font-semibold text-vault-100">{listing.rarityScore.toFixed(1)}</span>
-        <TierBadge tier={marketTier(listing.rarityScore)} />
+        <TierBadge tier={tierBadge(listing.rarityScore)} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap">
         <span className="font-semibold text-money-300">{displayPrice(listing)}</span>

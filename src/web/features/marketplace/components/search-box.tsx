@@ -1,15 +1,23 @@
+import type { SearchPosition } from '@shared/api/search-filters';
 import { Search, X } from 'lucide-react';
 import { Input } from '@web/components/input';
+import { SearchNotes } from './search-notes';
+
+// No "0x000": 0 is not in base58, so no Solana address has it (issue 27).
+const PLACEHOLDERS: Record<SearchPosition, string> = {
+  anywhere: 'Search patterns: 69, Sol, moon, palindromes…',
+  start: 'Address starts with… e.g. 69 or Sol',
+  end: 'Address ends with… e.g. 99 or pump',
+};
 
 export function SearchBox({
   value,
   onChange,
-  tooShort = false,
+  position,
 }: {
   value: string;
   onChange: (value: string) => void;
-  /** The text has no 3 letters or digits in a row yet, so it is not searched. */
-  tooShort?: boolean;
+  position: SearchPosition;
 }) {
   return (
     <div className="flex-1">
@@ -26,10 +34,10 @@ export function SearchBox({
           type="search"
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder="Search patterns: 0x000, palindromes, words like MOON…"
+          placeholder={PLACEHOLDERS[position]}
           autoComplete="off"
           spellCheck={false}
-          aria-describedby={tooShort ? 'marketplace-search-hint' : undefined}
+          aria-describedby="marketplace-search-notes"
           className="h-11 pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
         {value && (
@@ -43,11 +51,7 @@ export function SearchBox({
           </button>
         )}
       </div>
-      {tooShort && (
-        <p id="marketplace-search-hint" className="mt-1 text-xs text-gold-300">
-          Type at least 3 letters or digits to search
-        </p>
-      )}
+      <SearchNotes id="marketplace-search-notes" text={value.trim()} position={position} />
     </div>
   );
 }

@@ -32,6 +32,7 @@ export function PageSizeSelect({ value, onChange }: { value: PageSize; onChange:
     <label className="flex shrink-0 items-center gap-2 text-sm whitespace-nowrap text-vault-300">
       Show
       <select
+        name="pageSize"
         aria-label="Addresses per page"
         value={value}
         onChange={(e) => onChange(Number(e.target.value) as PageSize)}

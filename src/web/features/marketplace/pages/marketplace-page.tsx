@@ -1,4 +1,3 @@
-import { isSearchableText } from '@shared/api/listings';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Store } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
@@ -11,6 +10,7 @@ import { ListingTable } from '../components/listing-table';
 import { MobileSort } from '../components/mobile-sort';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
+import { SellerFilter } from '../components/seller-filter';
 import { Legend, PageSizeSelect, TotalBadge } from '../components/toolbar';
 import { useMarketplaceState } from '../use-marketplace-state';
 import { useMediaQuery } from '../use-media-query';
@@ -34,17 +34,18 @@ export function MarketplacePage() {
   const listings = isError ? [] : data?.addresses;
   const total = isError ? 0 : data?.pagination.total;
   const nothingAtAll = !isPending && !isError && total === 0;
-  const typed = state.search.trim();
-  const tooShort = typed !== '' && !isSearchableText(typed);
   const filtered = hasFilters(state.view);
 
   return (
     <div>
       <PageHeader title="Marketplace" subtitle="Discover rare vanity addresses on Solana" />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox value={state.search} onChange={state.setSearch} tooShort={tooShort} />
+        <SearchBox value={state.search} onChange={state.setSearch} position={state.view.pos} />
         <PageSizeSelect value={input.pageSize} onChange={state.setPageSize} />
       </div>
+      {state.view.seller && (
+        <SellerFilter seller={state.view.seller} onClear={() => state.setFilters({ seller: undefined })} />
+      )}
       <FilterBar view={state.view} onChange={state.setFilters} onClear={state.clearFilters} active={filtered} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Legend />

@@ -1,4 +1,5 @@
 import type { OrderQuote } from '@shared/api/orders';
+import { tierOf } from '@shared/rarity/tier';
 import { humanCount, humanDuration } from '@web/features/validator';
 
 const time = (seconds: number | null) => (seconds === null ? 'measuring…' : humanDuration(seconds));
@@ -12,7 +13,7 @@ export function QuoteFacts({ quote }: { quote: OrderQuote }) {
     ['50% chance by', `${humanCount(d.attempts50)} keys · ${time(quote.seconds.p50)}`, 'quote-p50'],
     ['95% chance by', `${humanCount(d.attempts95)} keys · ${time(quote.seconds.p95)}`, 'quote-p95'],
     ['Grind rate', quote.keysPerSecond > 0 ? `${humanCount(quote.keysPerSecond)} keys/s` : 'measuring…', 'quote-rate'],
-    ['Rarity score', `${quote.rarityScore.toFixed(1)} / 10`, 'quote-rarity'],
+    ['Rarity score', `${quote.rarityScore.toFixed(1)} / 10 · ${tierOf(quote.rarityScore).label}`, 'quote-rarity'],
   ];
   return (
     <div className="flex flex-col gap-4">

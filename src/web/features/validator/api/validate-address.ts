@@ -23,7 +23,7 @@ export function validateAddress(input: ValidateAddressInput, signal?: AbortSigna
 /** A rarity report is a pure function of its input, so a page may also read it as a query (address detail). */
 export const rarityQueryOptions = (input: ValidateAddressInput) =>
   queryOptions({
-    queryKey: ['rarity', input.address, input.network ?? null],
+    queryKey: ['rarity', input.address, input.network ?? null, input.pattern ?? null],
     queryFn: ({ signal }) => validateAddress(input, signal),
     staleTime: Infinity,
   });

@@ -1,7 +1,8 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { ValidateAddressResponse } from '@shared/api/listings';
-import { truncateListingAddress } from '@shared/format/address';
 import { formatSolAmount } from '@shared/money';
+import { cn } from '@web/lib/cn';
+import { RARITY_TIERS } from '@shared/rarity/tier';
 import { RarityFacts } from './rarity-facts';
 
 const categoryLabel = (category: string) => category.replace(/-/g, ' ');
@@ -19,10 +20,9 @@ export function ValidationResult({ result }: { result: ValidateAddressResponse }
     );
   }
   const facts: Array<[string, string]> = [
-    ['Rarity score', `${result.rarityScore.toFixed(1)}/10`],
+    ['Rarity score', `${result.rarityScore.toFixed(1)}/10 ${RARITY_TIERS[result.tier].label}`],
     ['Estimated value', `${formatSolAmount(result.estimatedValue)} SOL`],
     ['Category', categoryLabel(result.category)],
-    ['Address', truncateListingAddress(result.address)],
   ];
   return (
     <div role="status" className="flex flex-col gap-4 rounded-2xl border border-money-500/40 bg-money-500/5 p-4 sm:p-5">
@@ -35,11 +35,21 @@ export function ValidationResult({ result }: { result: ValidateAddressResponse }
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-xs text-vault-400">{label}</dt>
-            <dd className="truncate font-semibold text-vault-100 capitalize" title={value}>
+            <dd
+              className={cn('truncate font-semibold text-vault-100', label === 'Category' && 'capitalize')}
+              title={value}
+            >
               {value}
             </dd>
           </div>
         ))}
+        {/* Whole and as typed (issue 27): a capitalize here once showed …HxiGGG for a real …hxiGGG. */}
+        <div className="col-span-2 min-w-0 sm:col-span-4">
+          <dt className="text-xs text-vault-400">Address</dt>
+          <dd className="font-mono font-semibold wrap-anywhere text-vault-100" data-testid="validated-address">
+            {result.address}
+          </dd>
+        </div>
       </dl>
       <RarityFacts facts={result} />
     </div>

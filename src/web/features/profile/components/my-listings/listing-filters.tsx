@@ -6,12 +6,15 @@ import { CATEGORY_FILTERS, isDefault, SORTS, STATUS_FILTERS, type ListingFilters
 
 /** A filter over a closed set whose first value, 'all', is the filter off. */
 function AllOrOneSelect<T extends string>({
+  name,
   label,
   all,
   values,
   value,
   onChange,
 }: {
+  /** The form field name (DevTools flags a field with neither id nor name). */
+  name: string;
   label: string;
   /** What 'all' reads as. */
   all: string;
@@ -21,6 +24,7 @@ function AllOrOneSelect<T extends string>({
 }) {
   return (
     <Select
+      name={name}
       aria-label={label}
       value={value}
       onChange={(e) => onChange(e.target.value as T)}
@@ -35,8 +39,8 @@ function AllOrOneSelect<T extends string>({
   );
 }
 
-const STATUS = { label: 'Status filter', all: 'All statuses', values: STATUS_FILTERS };
-const CATEGORY = { label: 'Category filter', all: 'All categories', values: CATEGORY_FILTERS };
+const STATUS = { name: 'status', label: 'Status filter', all: 'All statuses', values: STATUS_FILTERS };
+const CATEGORY = { name: 'category', label: 'Category filter', all: 'All categories', values: CATEGORY_FILTERS };
 
 export function ListingFiltersBar({
   filters,
@@ -56,6 +60,7 @@ export function ListingFiltersBar({
         />
         <Input
           type="search"
+          name="search"
           aria-label="Search addresses"
           placeholder="Search addresses..."
           className="pl-9"

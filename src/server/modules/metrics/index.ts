@@ -1,0 +1,2 @@
+export { metricsPlugin } from './metrics.routes';
+export { readShopStats } from './shop-stats';

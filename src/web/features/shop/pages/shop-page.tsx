@@ -1,0 +1,111 @@
+import { Lock, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ShopPeriod, ShopStats } from '@shared/api/shop';
+import { lamportsToSolString } from '@shared/money';
+import { Button, buttonClass } from '@web/components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { FetchError } from '@web/components/fetch-error';
+import { PageHeader } from '@web/components/page-header';
+import { useWallet } from '@web/features/wallet';
+import { useShopStats } from '../api/get-shop-stats';
+
+const count = new Intl.NumberFormat('en-US');
+const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** The admin's view of the shop (issue 27): sales, refunds, open reservations and the grind queue. */
+export function ShopPage() {
+  const { address, status, isAdmin, connect } = useWallet();
+  const stats = useShopStats(Boolean(address) && isAdmin);
+  if (!address || status !== 'connected') {
+    return (
+      <EmptyState
+        titleAs="h1"
+        icon={Wallet}
+        title="Wallet Required"
+        description="Connect an admin wallet to see how the shop is doing."
+        action={
+          <Button loading={status === 'connecting'} onClick={() => void connect()}>
+            Connect Wallet
+          </Button>
+        }
+      />
+    );
+  }
+  if (!isAdmin) {
+    return (
+      <EmptyState
+        titleAs="h1"
+        icon={Lock}
+        title="Access Restricted"
+        description="The shop figures are for admin wallets only."
+        action={
+          <Link to="/marketplace" className={buttonClass('secondary')}>
+            Go to Marketplace
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <PageHeader title="Shop" subtitle="Sales, refunds, open reservations and the grind queue." />
+      {stats.error ? <FetchError what="the shop figures" error={stats.error} /> : null}
+      {stats.data ? <Figures stats={stats.data} /> : stats.isPending ? <p role="status">Loading the figures…</p> : null}
+    </div>
+  );
+}
+
+function Figures({ stats }: { stats: ShopStats }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PeriodCard title="Today (UTC)" period={stats.today} />
+        <PeriodCard title="Last 30 days" period={stats.last30Days} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Right now</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <Figure label="Open reservations" value={count.format(stats.openReservations)} />
+            <Figure label="Refunds due" value={count.format(stats.refundsDue)} />
+            <Figure label="Grind queue" value={`${count.format(stats.grindQueue)} orders`} />
+            <Figure label="Grind rate" value={`${rate.format(stats.grindRate)} keys/s`} />
+          </dl>
+          <p className="mt-4 text-xs text-vault-300">
+            Updated {new Date(stats.generatedAt).toLocaleTimeString('en-US')} · {count.format(stats.rpcErrors)} RPC
+            errors since the server started
+          </p>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function PeriodCard({ title, period }: { title: string; period: ShopPeriod }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-3 gap-4">
+          <Figure label="Sales" value={count.format(period.sales)} />
+          <Figure label="Volume" value={`${lamportsToSolString(BigInt(period.salesLamports))} SOL`} />
+          <Figure label="Refunds" value={count.format(period.refunds)} />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-xs font-medium tracking-wide text-vault-300 uppercase">{label}</dt>
+      <dd className="font-mono text-xl font-semibold text-vault-100">{value}</dd>
+    </div>
+  );
+}
