@@ -43,7 +43,7 @@ describe('a server clock off by 5 minutes', () => {
     const { listing, keypair } = await createListing(t, { seller: admin, price: '0.4' });
     const buyer = await createUser(t);
     await fund(chain, buyer.walletAddress);
-    const started = await initiatePurchase(
+    const { response: started } = await initiatePurchase(
       skewed,
       { addressId: listing.id, buyerId: buyer.walletAddress, price: 0.4, currency: 'SOL', membershipTier: 'basic' },
       { wallet: buyer.walletAddress },
@@ -68,7 +68,7 @@ describe('a server clock off by 5 minutes', () => {
     const buyer = await createUser(t);
     await fund(chain, buyer.walletAddress);
     const before = await chain.rpc.getSlot({ commitment: 'confirmed' }).send();
-    const started = await initiatePurchase(
+    const { response: started } = await initiatePurchase(
       t.deps(),
       { addressId: listing.id, buyerId: buyer.walletAddress, price: 0.4, currency: 'SOL', membershipTier: 'basic' },
       { wallet: buyer.walletAddress },

@@ -102,7 +102,11 @@ describe('reservation squatting', () => {
     // Once the cool-down (15 minutes after the reservation ended) is over, the first buyer may reserve it again.
     const later = t.deps(31 * 60_000);
     const input = { addressId: first!.listing.id, buyerId: buyer.walletAddress, price: 0.5, currency: 'SOL' };
-    const retry = await initiatePurchase(later, { ...input, membershipTier: 'basic' }, { wallet: buyer.walletAddress });
+    const { response: retry } = await initiatePurchase(
+      later,
+      { ...input, membershipTier: 'basic' },
+      { wallet: buyer.walletAddress },
+    );
     expect(retry.status).toBe('initiated');
   });
 });

@@ -152,6 +152,9 @@ describe('custom-pattern order in the browser', () => {
           await reserved.waitFor({ timeout: 15_000 });
           expect(await reserved.isDisabled()).toBe(true);
           expect(await visitor.getByRole('button', { name: /BUY NOW/ }).count()).toBe(0);
+          // Reserved reads as reserved, not "AVAILABLE FOR PURCHASE" beside the disabled button (issue 27).
+          expect(await visitor.getByTestId('listing-availability').textContent()).toBe('RESERVED');
+          await visitor.getByText('Ground to order and reserved for the wallet that ordered it until').waitFor();
         });
 
         await page.getByRole('link', { name: 'Buy it now' }).click();

@@ -125,7 +125,7 @@ describe('pay with a phone wallet', () => {
       await qr.waitFor();
       expect(await qr.getAttribute('data-solana-pay-url')).toBe(expectedUrl);
       expect(await qr.locator('path').count()).toBeGreaterThan(0); // drawn, not an empty box
-      await page.getByRole('button', { name: 'Pay with Phantom Wallet' }).waitFor(); // the panel sits beside it
+      await page.getByRole('button', { name: 'Connect a wallet to pay' }).waitFor(); // the panel sits beside it
       await shot(page, 'pay-phone-wallet');
 
       // The server's verdict is held back, so Confirming can only come from the page watching the reference.

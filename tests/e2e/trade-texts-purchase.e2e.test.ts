@@ -123,7 +123,7 @@ describe('secure transaction screen', () => {
 
           // The RPC node accepts the next payment but delivers it late: the purchase waits on the chain.
           const delivery = await delayNextPaymentDelivery(page, server.url);
-          await page.getByRole('button', { name: 'Pay with Phantom Wallet' }).click();
+          await page.getByRole('button', { name: 'Pay with Test Wallet' }).click();
           const signature = await delivery.signature;
           await expectStatus(page, 'Confirming on Blockchain');
           await heading(page, 'Confirming on Blockchain').waitFor();
@@ -184,9 +184,13 @@ describe('secure transaction screen', () => {
           await underpayNextPayment(page, PRICE_LAMPORTS, PRICE_LAMPORTS / 2n);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await page.waitForURL(/\/secure-transaction\//);
-          await expectToast(page, 'Confirmation Failed', /received less than the price/);
+          // Issue 27 item 3: words and a next step, not the check's code and lamports.
+          await expectToast(page, 'Payment Rejected', /received less than the price of this address/);
           await expectStatus(page, 'Failed');
-          await page.getByRole('alert').filter({ hasText: 'This purchase failed' }).waitFor();
+          const failed = page.getByTestId('purchase-failed');
+          await failed.getByText('The payment was less than the price', { exact: true }).waitFor();
+          await failed.getByRole('link', { name: 'Back to the address' }).waitFor();
+          expect(await failed.getByTestId('failure-title').textContent()).not.toMatch(/AMOUNT_TOO_LOW|lamports/);
           await page.goto(`/transaction/${transactionIdOf(page)}`);
           await expectStatus(page, 'Failed');
         },
@@ -211,7 +215,7 @@ describe('secure transaction screen', () => {
       await installTestWallet(page, buyer);
       await page.goto(`/secure-transaction/${started.body.transactionId}`);
       await expectStatus(page, 'Payment Required');
-      expect(await page.getByRole('button', { name: 'Pay with Phantom Wallet' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Connect a wallet to pay' }).isDisabled()).toBe(true);
       // The wallet refuses the first connection request, as when the user closes its prompt.
       await page.evaluate(() => {
         const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
@@ -362,7 +366,7 @@ describe('buy flow errors', () => {
           });
           expect(reserved.status).toBe(201);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
-          await expectToast(page, 'Purchase Failed', /no longer available/i);
+          await expectToast(page, 'Purchase Failed', /no longer available: another buyer reserved or bought it/i);
 
           // The seller switched the price to ETH: only SOL payments exist.
           const eth = await createListing(adminApi);
@@ -375,7 +379,12 @@ describe('buy flow errors', () => {
           await page.goto(`/address/${encodeURIComponent(other.address)}`);
           await page.route('**/api/transactions/initiate', (route) => route.abort('failed'));
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
-          await expectToast(page, 'Purchase Failed', 'An error occurred while creating the transaction');
+          // Issue 27 item 3: the spec's text, then what to do next.
+          await expectToast(
+            page,
+            'Purchase Failed',
+            /^An error occurred while creating the transaction\. Check your connection and press Buy again/,
+          );
         },
       ),
     120_000,

@@ -126,7 +126,7 @@ async function buyAndReveal(page: Page, listing: TestKeypair, opts: { rejectFirs
     await expect.poll(() => toasts(page).textContent()).toContain('rejected');
     expect(await status.textContent()).toContain('Payment Required');
     await shot(page, 'trade-payment-required');
-    await page.getByRole('button', { name: 'Pay with Phantom Wallet' }).click();
+    await page.getByRole('button', { name: 'Pay with Test Wallet' }).click();
   }
   await expect.poll(() => status.textContent(), { timeout: 60_000 }).toContain('Blockchain Confirmed');
   expect(await page.getByTestId('cluster-badge').textContent()).toContain('local');

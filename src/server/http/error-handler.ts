@@ -88,7 +88,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Our own schema messages are already sentences ('Price is required'); zod's defaults get their path. */
-function humanIssue(issue: { path: string; message: string }): string {
-  return /^[A-Z]/.test(issue.message) ? issue.message : `${issue.path}: ${issue.message}`;
+/** zod's own default messages, which say what is wrong but not where. */
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected|Required)\b/;
+
+/**
+ * Every message names its field. Our own schema messages are sentences that already do ('Price is required',
+ * 'Private key is required…', 'No valid addresses found…'); zod's defaults ('Invalid input: expected string, received
+ * undefined') and lower-case fragments do not, and get the field's path.
+ */
+export function humanIssue(issue: { path: string; message: string }): string {
+  // 'privateKey' is named by 'Private key is required': compare letters and digits only, case-blind.
+  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const field = squash(issue.path.split('.').at(-1) ?? '');
+  const named = field !== '' && squash(issue.message).includes(field);
+  const ours = /^[A-Z]/.test(issue.message) && !ZOD_DEFAULT.test(issue.message);
+  return named || ours ? issue.message : `${issue.path}: ${issue.message}`;
 }

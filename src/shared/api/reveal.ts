@@ -6,7 +6,8 @@ import { base64Length } from './trust';
 
 /**
  * Reveal body (docs/domain.md#sealed-delivery). With `recipientPublicKey` (a one-time X25519 public key, 32 bytes
- * base64) the answer is sealed to it; without a body the spec's plain `{ success, privateKey }` stays, for API callers.
+ * base64) the answer is sealed to it; without a body, or with an empty object (what many clients send), the spec's
+ * plain `{ success, privateKey }` stays, for API callers (issue 27 item 5).
  */
 export const revealKeyBodySchema = z
   .object({
@@ -16,7 +17,8 @@ export const revealKeyBodySchema = z
       .refine(
         (v) => base64Length(v) === 32 && isRecipientPublicKey(v),
         'recipientPublicKey must be a 32-byte X25519 public key in base64',
-      ),
+      )
+      .optional(),
   })
   .strict()
   // No body at all: fastify hands the validator null.

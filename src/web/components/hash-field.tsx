@@ -21,8 +21,8 @@ export function HashField({
       <span className="text-xs font-semibold tracking-wide text-vault-400 uppercase">{label}</span>
       <div className="flex items-center gap-2">
         <code
-          className="min-w-0 flex-1 truncate rounded-lg bg-vault-950/70 px-3 py-2 font-mono text-sm text-vault-100 ring-1 ring-vault-700"
-          title={value}
+          // A signature breaks anywhere (base58 has no hyphen to misread) rather than overflow or hide its middle.
+          className="min-w-0 flex-1 rounded-lg break-all bg-vault-950/70 px-3 py-2 font-mono text-sm text-vault-100 ring-1 ring-vault-700"
         >
           {value}
         </code>

@@ -6,14 +6,13 @@ import { crashPoint } from '@server/config/crash-point';
 import { recordAudit } from '../audit';
 import { usersRepository } from '../users';
 import type { Actor, PurchaseDeps } from './deps';
-import { feeCalculationOf } from './fees';
 import { feesFor } from './purchase-fees';
 import { purchaseListingRepository } from './listing.repository';
 import { insertPurchaseRow, membershipTier, tierOfBuyer } from './purchase-row';
 import { refuseUnsafePurchase } from './safety-gate';
 import { assertBuyable, listingNotAvailable } from './buyable';
 import { isUniqueViolation } from './transactions.repository';
-import { paymentOf } from './transaction-view';
+import { findOpenReservation, initiateResponseOf } from './open-purchase';
 import { buyerBalance, checkReservationRules } from './reservation-limits';
 import { currentSlot } from './chain-reads';
 import { withChain } from './verify-outcome';
@@ -35,16 +34,23 @@ function parsePrice(price: number | string): bigint {
   }
 }
 
+export interface InitiateOutcome {
+  response: InitiateTransactionResponse;
+  /** False when the buyer already held this listing's open reservation and got that purchase back. */
+  created: boolean;
+}
+
 /**
  * Reserves a listing for one buyer (docs/domain.md#reservation). The listing row is locked for the whole database
  * transaction, so of any number of buyers racing exactly one finds it `available`; the partial unique index
- * (one open purchase per listing) is the database's own second guard.
+ * (one open purchase per listing) is the database's own second guard. Idempotent per buyer and listing: a buyer who
+ * already holds the listing's unpaid reservation gets that same purchase back, counted once against their allowance.
  */
 export async function initiatePurchase(
   deps: PurchaseDeps,
   input: InitiateInput,
   actor: Actor,
-): Promise<InitiateTransactionResponse> {
+): Promise<InitiateOutcome> {
   if (input.currency !== 'SOL') throw badRequest(ErrorCode.UNSUPPORTED_CURRENCY, 'Only Solana payments are supported');
   if (input.buyerId !== actor.wallet) {
     throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerId must be the wallet you signed in with');
@@ -71,6 +77,8 @@ export async function initiatePurchase(
     return await deps.db.transaction(async (tx) => {
       const listing = await purchaseListingRepository.lockForPurchase(tx, input.addressId);
       if (!listing || listing.deletedAt !== null) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+      const held = await findOpenReservation(tx, { buyerWallet: actor.wallet, addressId: listing.id, now: deps.now() });
+      if (held) return { response: initiateResponseOf(held), created: false };
       await assertBuyable(tx, listing, actor.wallet, deps.now());
       const priceLamports = parseSolToLamports(listing.price);
       if (offeredLamports !== priceLamports) {
@@ -110,17 +118,7 @@ export async function initiatePurchase(
         userAgent: actor.userAgent,
       });
       crashPoint('initiate:before-commit');
-      return {
-        transactionId: row.id,
-        status: 'initiated' as const,
-        expiresAt: row.expiresAt.toISOString(),
-        feeCalculation: feeCalculationOf({
-          price: priceLamports,
-          platformFee: fees.platformFeeLamports,
-          networkFee: fees.networkFeeLamports,
-        }),
-        payment: paymentOf(row),
-      };
+      return { response: initiateResponseOf(row), created: true };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'transactions_one_open_per_address')) throw listingNotAvailable();

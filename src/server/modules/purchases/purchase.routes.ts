@@ -25,12 +25,17 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
       config: { access: 'session', rateLimit: RATE_LIMITS.initiate },
       schema: {
         tags: ['transactions'],
-        summary: 'Reserves a listing for 15 minutes and returns the payment to make',
+        summary:
+          'Reserves a listing for 15 minutes and returns the payment to make (201); asked again by the buyer who ' +
+          'holds its unpaid reservation, returns that same purchase (200)',
         body: initiateTransactionBodySchema,
-        response: { 201: initiateTransactionResponseSchema, ...errorResponses },
+        response: { 200: initiateTransactionResponseSchema, 201: initiateTransactionResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(await initiatePurchase(deps, request.body, actorOf(request))),
+    async (request, reply) => {
+      const { response, created } = await initiatePurchase(deps, request.body, actorOf(request));
+      return reply.code(created ? 201 : 200).send(response);
+    },
   );
 
   app.post(

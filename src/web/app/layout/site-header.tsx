@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { VaultLogo } from '@web/components/vault-logo';
 import { cn } from '@web/lib/cn';
-import { WalletButton, useWallet } from '@web/features/wallet';
+import { WalletBalance, WalletButton, useWallet } from '@web/features/wallet';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -10,7 +10,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
-  const { address, isAdmin } = useWallet();
+  const { address, isAdmin, status } = useWallet();
 
   const links = (
     <>
@@ -52,7 +52,7 @@ export function SiteHeader() {
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 sm:flex">
           {links}
         </nav>
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <WalletButton />
         </div>
       </div>
@@ -61,6 +61,7 @@ export function SiteHeader() {
         className="flex flex-wrap items-center gap-1 border-t border-vault-800/70 px-2 py-1 sm:hidden"
       >
         {links}
+        {address && status === 'connected' && <WalletBalance className="ml-auto px-2" />}
       </nav>
     </header>
   );

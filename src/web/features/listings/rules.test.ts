@@ -36,7 +36,11 @@ describe('cardBadges', () => {
     ).toEqual(['SOLD']);
     expect(
       cardBadges({ status: 'pending', createdAt: new Date(now - 7 * DAY).toISOString(), rarityScore: 1 }, now),
-    ).toEqual(['NEW']);
+    ).toEqual(['NEW', 'RESERVED']);
+    // Ground to order for someone: reserved, not available (issue 27).
+    expect(
+      cardBadges({ status: 'available', createdAt: '2000-01-01T00:00:00Z', rarityScore: 1, reservedUntil: 'x' }, now),
+    ).toEqual(['RESERVED']);
   });
 });
 
@@ -55,7 +59,7 @@ describe('buyState', () => {
     expect(buyState({ status: 'available', isListed: false }).label).toBe('Not Listed');
     expect(buyState({ status: 'sold', isListed: true }).label).toBe('Sold');
     expect(buyState({ status: 'deleted', isListed: true }).label).toBe('Deleted');
-    expect(buyState({ status: 'pending', isListed: true }).label).toBe('Unavailable');
+    expect(buyState({ status: 'pending', isListed: true }).label).toBe('Reserved');
     expect(buyState({ status: 'weird', isListed: false }).label).toBe('Unavailable');
     // Ground to order: reserved for everyone but its requester.
     const reserved = { status: 'available', isListed: true, reservedUntil: '2026-01-02T00:00:00.000Z' };

@@ -32,9 +32,16 @@ export function tierBadge(score: number): Tier {
   return { label: tier.label, tone: TIER_TONES[tier.id] };
 }
 
-export type CardBadge = 'SOLD' | 'NEW' | 'HOT' | 'AVAILABLE';
+export type CardBadge = 'SOLD' | 'NEW' | 'HOT' | 'AVAILABLE' | 'RESERVED';
 
-type BadgeInput = Pick<Listing, 'status' | 'createdAt' | 'rarityScore'>;
+type BadgeInput = Pick<Listing, 'status' | 'createdAt' | 'rarityScore'> & Partial<Pick<Listing, 'reservedUntil'>>;
+
+/**
+ * Held by someone: a buyer's unpaid reservation (status `pending`) or a custom order's requester (`reservedUntil`).
+ * Reserved reads as reserved everywhere (issue 27), never as "available" beside a disabled button.
+ */
+export const isReserved = (listing: Pick<Listing, 'status'> & Partial<Pick<Listing, 'reservedUntil'>>) =>
+  listing.status === 'pending' || (listing.status === 'available' && Boolean(listing.reservedUntil));
 
 export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
   const badges: CardBadge[] = [];
@@ -42,7 +49,8 @@ export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
   const age = now - Date.parse(listing.createdAt);
   if (Number.isFinite(age) && age >= 0 && age <= NEW_WINDOW_MS) badges.push('NEW');
   if (listing.rarityScore >= HOT_MIN_RARITY) badges.push('HOT');
-  if (listing.status === 'available') badges.push('AVAILABLE');
+  if (isReserved(listing)) badges.push('RESERVED');
+  else if (listing.status === 'available') badges.push('AVAILABLE');
   return badges;
 }
 
@@ -73,6 +81,9 @@ export function buyState(
       return { canBuy: false, label: 'Sold' };
     case 'deleted':
       return { canBuy: false, label: 'Deleted' };
+    case 'pending':
+      // A buyer holds it until their payment window ends.
+      return { canBuy: false, label: 'Reserved' };
     case 'available':
       return { canBuy: false, label: listing.isListed ? 'Available' : 'Not Listed' };
     default:

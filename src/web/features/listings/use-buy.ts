@@ -8,3 +8,8 @@ import { useBuyListing } from '@web/features/purchase';
 export function useBuy(): (listing: Listing) => void {
   return useBuyListing().buy;
 }
+
+/** The buy flow with its in-flight state, for a button that disables itself while its listing is being reserved. */
+export function useBuyWithState(): { buy: (listing: Listing) => void; buying: string | null } {
+  return useBuyListing();
+}

@@ -12,3 +12,7 @@ export {
 export { RevealSafetyWarning } from './components/reveal-safety-warning';
 export { TransactionStatusBadge } from './components/transaction-status-badge';
 export { NetworkValue } from './components/network-value';
+export { usePurchases, purchasesQueryOptions } from './api/get-purchases';
+export { isAwaitingPayment, useOpenPurchase } from './use-open-purchase';
+export { ContinueCheckoutLink } from './components/continue-checkout-link';
+export { PurchaseFailedCard } from './components/purchase-failed-card';

@@ -1,6 +1,7 @@
+import { ErrorCode } from '@shared/api/errors';
 import type { Listing } from '@shared/api/listings';
 import { solStringToNumber } from '@shared/money';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@web/components/toast-store';
 import { useWallet } from '@web/features/wallet';
@@ -15,15 +16,20 @@ export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
 /**
  * The buy flow (docs/product-spec.md#buy-flow): without a wallet, explain and send the visitor to the profile to
  * connect; with one, reserve the listing and open the pay screen. `buying` is the id of the listing being reserved, if
- * any.
+ * any. One request at a time (issue 27 item 1): a double click sends one initiate, and the server answers a repeat
+ * (second tab, retry after a lost answer) with the purchase the buyer already holds, whose pay page this opens.
  */
 export function useBuyListing() {
   const { address, status } = useWallet();
   const navigate = useNavigate();
   const initiate = useInitiateTransaction();
+  // Set in the click itself: the mutation's pending state reaches the button only after a render, and a double
+  // click's second event may come first.
+  const inFlight = useRef(false);
 
   const buy = useCallback(
     (listing: BuyableListing) => {
+      if (inFlight.current) return;
       if (!address || status !== 'connected') {
         toast({
           title: 'Wallet Required',
@@ -35,6 +41,7 @@ export function useBuyListing() {
       }
       // docs/product-spec.md#buy-flow: tell the buyer something is happening while the listing is reserved.
       toast({ title: 'Initiating transaction...', description: 'Creating transaction...' });
+      inFlight.current = true;
       initiate.mutate(
         {
           addressId: listing.id,
@@ -44,6 +51,9 @@ export function useBuyListing() {
           membershipTier: 'basic',
         },
         {
+          onSettled: () => {
+            inFlight.current = false;
+          },
           onSuccess: ({ transactionId }) => {
             toast({
               title: 'Transaction Created!',
@@ -53,14 +63,7 @@ export function useBuyListing() {
             void navigate(`/secure-transaction/${transactionId}`);
           },
           onError: (error) =>
-            toast({
-              title: 'Purchase Failed',
-              description:
-                error instanceof ApiRequestError
-                  ? error.message || 'Unable to create transaction'
-                  : 'An error occurred while creating the transaction',
-              variant: 'error',
-            }),
+            toast({ title: 'Purchase Failed', description: initiateFailure(error), variant: 'error' }),
         },
       );
     },
@@ -68,4 +71,22 @@ export function useBuyListing() {
   );
 
   return { buy, buying: initiate.isPending ? (initiate.variables?.addressId ?? null) : null };
+}
+
+/**
+ * What went wrong and what to do next (issue 27 item 3). The server's messages for the buyer's own limits (funds,
+ * open reservations, cool-down, price) already say both; the two that did not get their next step here.
+ */
+function initiateFailure(error: Error): string {
+  if (!(error instanceof ApiRequestError)) {
+    return (
+      'An error occurred while creating the transaction. Check your connection and press Buy again: if the first ' +
+      'try went through, it opens that same purchase.'
+    );
+  }
+  const message = error.message || 'Unable to create transaction';
+  if (error.code === ErrorCode.LISTING_NOT_AVAILABLE) {
+    return `${message}: another buyer reserved or bought it just now. If they do not pay, it is back on sale within 15 minutes.`;
+  }
+  return message;
 }

@@ -2,11 +2,13 @@ import type { PaymentInstructions, TransactionView } from '@shared/api/transacti
 import { isSolanaError } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/toast-store';
-import { useWallet } from '@web/features/wallet';
+import { useWallet, walletBalanceKey } from '@web/features/wallet';
+import { ApiRequestError } from '@web/lib/api-client';
 import { configQueryOptions } from '@web/lib/config';
 import { confirmTransaction } from './api/confirm-transaction';
 import { invalidateTradeCaches, transactionKeys } from './api/query-keys';
 import { payWithWallet } from './pay/pay-with-wallet';
+import { rejectionToast } from './purchase-failure';
 import { isChainRefusal, isWalletRejection } from './pay/wallet-chain';
 
 /**
@@ -32,6 +34,12 @@ export function usePayment(transaction: TransactionView | null | undefined) {
           await confirmTransaction(transaction.id, { txHash, buyerWallet: address }),
         );
       } catch (error) {
+        // The server checked the payment and refused it: the page turns to the failed purchase, which says what to
+        // do next; the toast says so in words, not the check's code and lamports (issue 27 item 3).
+        if (error instanceof ApiRequestError && error.status === 422) {
+          toast({ title: 'Payment Rejected', description: rejectionToast(error.code), variant: 'error' });
+          return txHash;
+        }
         // docs/product-spec.md#transaction-status: the payment may still succeed; the server finds it by its reference,
         // so keep polling.
         toast({
@@ -52,6 +60,7 @@ export function usePayment(transaction: TransactionView | null | undefined) {
         : toast({ title: 'Payment Failed', description: paymentFailure(error), variant: 'error' }),
     onSettled: () => {
       if (transaction) void queryClient.invalidateQueries({ queryKey: transactionKeys.detail(transaction.id) });
+      if (address) void queryClient.invalidateQueries({ queryKey: walletBalanceKey(address) });
       void invalidateTradeCaches(queryClient);
     },
   });

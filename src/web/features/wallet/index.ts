@@ -2,3 +2,5 @@
 export { WalletProvider } from './wallet-provider';
 export { useWallet, type WalletState, type WalletStatus } from './wallet-context';
 export { WalletButton } from './components/wallet-button';
+export { WalletBalance } from './components/wallet-balance';
+export { walletBalanceKey } from './use-wallet-balance';

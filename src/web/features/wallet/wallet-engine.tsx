@@ -7,6 +7,7 @@ import { configQueryOptions } from '@web/lib/config';
 import type { SessionResponse as Session } from '@shared/api/auth';
 import { sessionQueryKey, useSession } from './api/get-session';
 import { logout } from './api/logout';
+import { LocalDevWalletApproval } from './components/local-dev-wallet-approval';
 import { handleMissingWallet } from './phantom';
 import { connectWallet, disconnectWallet, signInWithWallet } from './sign-in';
 import { useFollowAccount } from './use-follow-account';
@@ -170,5 +171,6 @@ export default function WalletEngine({
   }, [account, busy, connect, disconnect, pickerOpen, session.data, session.isPending, sessionAddress, stored, wallet]);
 
   useEffect(() => onState(value), [onState, value]);
-  return null;
+  // Renders nothing until the Local Dev Wallet asks to sign something.
+  return <LocalDevWalletApproval />;
 }

@@ -4,7 +4,6 @@ import type { Listing } from '@shared/api/listings';
 import { Badge } from '@web/components/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import {
-  BuyButton,
   TierBadge,
   tierBadge,
   categoryLabel,
@@ -12,6 +11,7 @@ import {
   displayUsd,
   patternOf,
   useIsOwner,
+  useListingAvailability,
 } from '@web/features/listings';
 import { usePriceHistory } from '../api/get-price-history';
 import { ActivityList } from './activity-list';
@@ -32,6 +32,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
   const available = listing.status === 'available';
   const pattern = patternOf(listing.pattern);
   const sold = listing.status === 'sold';
+  const availability = useListingAvailability(listing);
   return (
     <div className="flex flex-col gap-6">
       <Link
@@ -61,16 +62,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
             {' · Pattern '}
             <span className="font-mono text-vault-100">{pattern ?? 'none'}</span>
           </p>
-          <div
-            role="status"
-            className={
-              available
-                ? 'rounded-xl bg-money-500/10 px-4 py-2 text-center text-sm font-bold tracking-widest text-money-300 ring-1 ring-money-500/40'
-                : 'rounded-xl bg-danger-500/10 px-4 py-2 text-center text-sm font-bold tracking-widest text-danger-400 ring-1 ring-danger-500/40'
-            }
-          >
-            {available ? 'AVAILABLE FOR PURCHASE' : 'NOT AVAILABLE'}
-          </div>
+          {availability.status}
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div>
               <p className="text-xs text-vault-400">
@@ -83,9 +75,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
               <p className="text-3xl font-extrabold text-money-300">{displayPrice(listing)}</p>
               <p className="text-sm text-vault-300">{displayUsd(listing)}</p>
             </div>
-            {available ? (
-              <BuyButton listing={listing} size="lg" className="w-full sm:w-auto" label="BUY NOW" />
-            ) : sold ? (
+            {sold ? (
               <p className="text-sm text-vault-300" data-testid="sold-notice">
                 {listing.soldAt
                   ? `This address was sold on ${date.format(new Date(listing.soldAt))}.`
@@ -95,7 +85,8 @@ export function AddressDetails({ listing }: { listing: Listing }) {
                 </a>
               </p>
             ) : (
-              <p className="text-sm text-vault-300">This address is currently not available for purchase.</p>
+              // Buy, Continue checkout for the buyer holding its reservation, or why it cannot be bought (issue 27).
+              availability.action
             )}
           </div>
         </CardContent>

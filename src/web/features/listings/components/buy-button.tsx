@@ -3,7 +3,7 @@ import type { Listing } from '@shared/api/listings';
 import { Button, type ButtonProps } from '@web/components/button';
 import { truncateListingAddress } from '@shared/format/address';
 import { buyState } from '../rules';
-import { useBuy } from '../use-buy';
+import { useBuyWithState } from '../use-buy';
 import { useIsOwner } from '../use-is-owner';
 import { useReservedForYou } from '../use-reserved-for-you';
 
@@ -22,7 +22,7 @@ export function BuyButton({
   /** The enabled button's text: 'Buy' on cards, 'BUY NOW' on the address page. */
   label?: string;
 }) {
-  const defaultBuy = useBuy();
+  const { buy: defaultBuy, buying } = useBuyWithState();
   const state = buyState(listing, useIsOwner(listing), useReservedForYou(listing));
   if (!state.canBuy) {
     return (
@@ -36,6 +36,8 @@ export function BuyButton({
       size={size}
       className={className}
       aria-label={`${label} ${truncateListingAddress(listing.address)}`}
+      // Disabled while this listing is being reserved: a double click sends one request (issue 27 item 1).
+      loading={buying === listing.id}
       onClick={() => (onBuy ?? defaultBuy)(listing)}
     >
       <ShoppingCart aria-hidden className="h-4 w-4" />

@@ -16,6 +16,7 @@ const badgeTone: Record<CardBadge, 'danger' | 'info' | 'gold' | 'money'> = {
   NEW: 'info',
   HOT: 'gold',
   AVAILABLE: 'money',
+  RESERVED: 'gold',
 };
 
 const promotionRing: Partial<Record<Listing['promotionType'], string>> = {

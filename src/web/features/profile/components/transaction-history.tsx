@@ -8,7 +8,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { FetchError } from '@web/components/fetch-error';
 import { SectionTitle } from '@web/components/section-title';
 import { Skeleton } from '@web/components/skeleton';
-import { TransactionStatusBadge } from '@web/features/purchase';
+import { ContinueCheckoutLink, isAwaitingPayment, TransactionStatusBadge } from '@web/features/purchase';
 
 /** docs/product-spec.md#profile: the user's transactions and purchases merged, de-duplicated by id, newest first. */
 export function mergeHistory(...lists: Array<TransactionView[] | undefined>): TransactionView[] {
@@ -20,6 +20,8 @@ export function mergeHistory(...lists: Array<TransactionView[] | undefined>): Tr
 /** A refund the seller owes (or the buyer is owed) reads as such, not as a plain sale or purchase. */
 function kindOf(tx: TransactionView, wallet: string): string {
   if (isRefundDue(tx)) return 'Refund due';
+  // Reserved but not paid: nothing is bought yet (issue 27 item 2).
+  if (isAwaitingPayment(tx, wallet)) return 'Awaiting payment';
   return tx.buyer.walletAddress === wallet ? 'Bought' : 'Sold';
 }
 
@@ -52,27 +54,34 @@ export function TransactionHistory({
       ) : (
         <Card className="divide-y divide-vault-700/80 overflow-hidden">
           {items.map((tx) => (
-            <Link
+            <div
               key={tx.id}
-              to={`/transaction/${tx.id}`}
               data-testid="history-row"
-              className="flex flex-col gap-1 p-4 transition-colors hover:bg-vault-800/60 sm:flex-row sm:items-center sm:gap-4"
+              className="flex flex-col gap-2 p-4 transition-colors hover:bg-vault-800/60 sm:flex-row sm:items-center sm:gap-4"
             >
-              <span className="w-20 text-xs font-semibold text-vault-400 uppercase">{kindOf(tx, wallet)}</span>
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="font-mono text-sm text-vault-100">{shortenAddress(tx.address.address, 8, 6)}</span>
-                {tx.status === 'failed' && tx.disputeReason && (
-                  <span className="truncate text-xs text-danger-300" data-testid="history-reason">
-                    {tx.disputeReason}
-                  </span>
-                )}
-              </span>
-              <span className="font-mono text-sm text-vault-200">
-                {formatSolAmount(tx.price)} {tx.currency}
-              </span>
-              <span className="text-xs text-vault-400 sm:w-28">{new Date(tx.createdAt).toLocaleDateString()}</span>
-              <TransactionStatusBadge status={tx.status} className="self-start sm:self-auto" />
-            </Link>
+              <Link
+                to={`/transaction/${tx.id}`}
+                className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-4"
+              >
+                <span className="w-20 text-xs font-semibold text-vault-400 uppercase">{kindOf(tx, wallet)}</span>
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-mono text-sm text-vault-100">{shortenAddress(tx.address.address, 8, 6)}</span>
+                  {tx.status === 'failed' && tx.disputeReason && (
+                    <span className="truncate text-xs text-danger-300" data-testid="history-reason">
+                      {tx.disputeReason}
+                    </span>
+                  )}
+                </span>
+                <span className="font-mono text-sm text-vault-200">
+                  {formatSolAmount(tx.price)} {tx.currency}
+                </span>
+                <span className="text-xs text-vault-400 sm:w-28">{new Date(tx.createdAt).toLocaleDateString()}</span>
+                <TransactionStatusBadge status={tx.status} className="self-start sm:self-auto" />
+              </Link>
+              {isAwaitingPayment(tx, wallet) && (
+                <ContinueCheckoutLink transactionId={tx.id} size="sm" className="self-start sm:self-auto" />
+              )}
+            </div>
           ))}
         </Card>
       )}

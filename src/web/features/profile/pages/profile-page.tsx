@@ -3,7 +3,7 @@ import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { useWallet } from '@web/features/wallet';
 import { MyWatchlist } from '@web/features/watchlist';
-import { usePurchases } from '../api/get-purchases';
+import { usePurchases } from '@web/features/purchase';
 import { useUserTransactions } from '../api/get-user-transactions';
 import { MyListings } from '../components/my-listings/my-listings';
 import { OwnedAddresses } from '../components/owned-addresses';

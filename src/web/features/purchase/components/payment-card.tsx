@@ -10,11 +10,14 @@ export function PaymentCard({
   paying,
   canPay,
   onPay,
+  walletName,
 }: {
   transaction: TransactionView;
   paying: boolean;
   canPay: boolean;
   onPay: () => void;
+  /** The connected wallet's own name: the button says which wallet will be asked to sign (issue 27 item 4). */
+  walletName: string | null;
 }) {
   const fees = transaction.feeCalculation;
   const rows: Array<[string, string]> = [
@@ -49,7 +52,11 @@ export function PaymentCard({
         </dl>
         <Button size="lg" onClick={onPay} loading={paying} disabled={!canPay}>
           <ShieldCheck aria-hidden className="h-5 w-5" />
-          {paying ? 'Waiting for wallet...' : 'Pay with Phantom Wallet'}
+          {paying
+            ? `Waiting for ${walletName ?? 'wallet'}...`
+            : walletName
+              ? `Pay with ${walletName}`
+              : 'Connect a wallet to pay'}
         </Button>
       </CardContent>
     </Card>

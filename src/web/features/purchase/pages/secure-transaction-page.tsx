@@ -17,6 +17,7 @@ import { FinalizingCard } from '../components/finalizing-card';
 import { PaymentCard } from '../components/payment-card';
 import { PhoneWalletCard } from '../components/phone-wallet-card';
 import { PrivateKeyCard } from '../components/private-key-card';
+import { PurchaseFailedCard } from '../components/purchase-failed-card';
 import { TransactionDetailsCard } from '../components/transaction-details-card';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { useAutoPayment } from '../use-auto-payment';
@@ -83,6 +84,7 @@ export function SecureTransactionPage() {
             paying={payment.isPending}
             canPay={canPay}
             onPay={() => payment.mutate()}
+            walletName={wallet?.name ?? null}
           />
           {!transaction.txHash && (
             <PhoneWalletCard transactionId={transaction.id} buyerWallet={transaction.buyer.walletAddress} />
@@ -97,11 +99,7 @@ export function SecureTransactionPage() {
           <ShieldCheck aria-hidden className="h-4 w-4" /> This purchase is confirmed on the blockchain.
         </p>
       )}
-      {status === 'failed' && (
-        <p role="alert" className="rounded-lg bg-danger-500/10 p-3 text-sm text-danger-400">
-          This purchase failed{transaction.disputeReason ? `: ${transaction.disputeReason}` : '.'}
-        </p>
-      )}
+      {status === 'failed' && <PurchaseFailedCard transaction={transaction} viewer={address} />}
       <TransactionDetailsCard transaction={transaction} status={status} />
       <ConnectPhantomFooter />
     </div>

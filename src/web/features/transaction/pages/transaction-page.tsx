@@ -1,6 +1,5 @@
-import { isRefundDue } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
-import { ArrowLeft, CircleAlert, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
@@ -10,7 +9,14 @@ import { PageHeader } from '@web/components/page-header';
 import { PageSkeleton } from '@web/components/page-skeleton';
 import { Skeleton } from '@web/components/skeleton';
 import { toast } from '@web/components/toast-store';
-import { NetworkValue, TransactionStatusBadge, useTransaction } from '@web/features/purchase';
+import {
+  ContinueCheckoutLink,
+  isAwaitingPayment,
+  NetworkValue,
+  PurchaseFailedCard,
+  TransactionStatusBadge,
+  useTransaction,
+} from '@web/features/purchase';
 import { useExplorer } from '@web/lib/use-explorer';
 import { ReceiptDownloads } from '@web/features/receipts';
 import { useWallet } from '@web/features/wallet';
@@ -76,6 +82,15 @@ export function TransactionPage() {
                 <ExternalLink aria-hidden className="h-4 w-4" /> View on Solana Explorer
               </a>
             </>
+          ) : isAwaitingPayment(tx, viewer) ? (
+            // Its buyer is one click from paying (issue 27 item 2).
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-vault-300">
+                This address is reserved for you until {new Date(tx.expiresAt).toLocaleTimeString()}. Pay to complete
+                the purchase.
+              </p>
+              <ContinueCheckoutLink transactionId={tx.id} className="self-start sm:self-auto" />
+            </div>
           ) : (
             <p className="text-sm text-vault-300">No payment has been submitted for this purchase yet.</p>
           )}
@@ -108,19 +123,7 @@ export function TransactionPage() {
           />
         </CardContent>
       </Card>
-      {tx.status === 'failed' && tx.disputeReason && (
-        <Card className="border-danger-500/40">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CircleAlert aria-hidden className="h-5 w-5 text-danger-400" />
-              {isRefundDue(tx) ? 'Refund Due' : 'Purchase Failed'}
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm break-words text-vault-200" data-testid="dispute-reason">
-            {tx.disputeReason}
-          </CardContent>
-        </Card>
-      )}
+      {tx.status === 'failed' && <PurchaseFailedCard transaction={tx} viewer={viewer} />}
       {tx.completedAt && (
         <Card className="border-money-500/40">
           <CardHeader>

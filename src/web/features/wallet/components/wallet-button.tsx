@@ -3,6 +3,7 @@ import { Wallet as WalletIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@web/components/button';
 import { useWallet } from '../wallet-context';
+import { WalletBalance } from './wallet-balance';
 
 // Dialog code (Radix, wallet discovery) loads the first time a dialog opens, not with the header.
 const AccountDialog = lazy(() => import('./account-dialog').then((m) => ({ default: m.AccountDialog })));
@@ -22,6 +23,8 @@ export function WalletButton() {
 
   return (
     <>
+      {/* Phones show the balance in the header's second row (site-header.tsx): one row holds brand and button. */}
+      {address && status === 'connected' && <WalletBalance className="hidden sm:inline" />}
       {address ? (
         <Button
           variant="secondary"

@@ -26,6 +26,8 @@ import { apiFetch } from '@web/lib/api-client';
 import { bytesToBase64 } from '@web/lib/base64';
 import { LOCAL_DEV_AIRDROP_SOL, LOCAL_DEV_WALLET_ICON, LOCAL_DEV_WALLET_NAME } from './constants';
 import { loadOrCreateKeypair, recordFlags, updateRecord, type LocalKeypair } from './keypair-store';
+import { askApproval } from './approval-store';
+import { reviewTransaction } from './review-transaction';
 import { sendRawTransaction } from './send-raw-transaction';
 
 const CHAIN = 'solana:localnet' as const;
@@ -37,9 +39,19 @@ type Features = StandardConnectFeature &
   SolanaSignTransactionFeature &
   SolanaSignAndSendTransactionFeature;
 
+/** What a real wallet reports when its user presses Reject (EIP-1193 code 4001, as Phantom does). */
+class UserRejectedRequestError extends Error {
+  override readonly name = 'UserRejectedRequestError';
+  readonly code = 4001;
+  constructor() {
+    super('You rejected the request in the Local Dev Wallet');
+  }
+}
+
 /**
  * A real Wallet Standard wallet living in the page, for local mode only: a newcomer can sign in and pay on
- * the embedded validator without installing Phantom. Approves every request without a prompt.
+ * the embedded validator without installing Phantom. Like a real wallet it shows each transaction it is asked to sign
+ * (recipients, amounts in SOL, fee payer) and waits for Approve or Reject; sign-in is approved by the connect click.
  */
 export class LocalDevWallet implements Wallet {
   readonly version = '1.0.0' as const;
@@ -159,6 +171,7 @@ export class LocalDevWallet implements Wallet {
 
   async #signWire(bytes: Uint8Array): Promise<Uint8Array> {
     const { keyPair } = this.#requireKeypair();
+    if (!(await askApproval(reviewTransaction(bytes)))) throw new UserRejectedRequestError();
     const transaction = getTransactionDecoder().decode(bytes);
     const signed = await partiallySignTransaction([keyPair], transaction);
     return new Uint8Array(getTransactionEncoder().encode(signed));

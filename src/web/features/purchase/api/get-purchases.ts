@@ -1,6 +1,6 @@
 import { transactionListSchema, walletQuerySchema, type TransactionView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionKeys } from '@web/features/purchase';
+import { transactionKeys } from './query-keys';
 import { apiFetch } from '@web/lib/api-client';
 import { useConfig } from '@web/lib/config';
 

@@ -1,0 +1,61 @@
+import { isRefundDue, type TransactionView } from '@shared/api/transactions';
+import { CircleAlert, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '@web/components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
+import { HashField } from '@web/components/hash-field';
+import { useExplorer } from '@web/lib/use-explorer';
+import { failureText, refundSignatureOf } from '../purchase-failure';
+
+/**
+ * A failed purchase (issue 27 item 3): its buyer reads what happened and what to do next, in words, with the button
+ * for it; the server's exact reason (check code, lamports, signature) stays one click away under Details. Anyone else
+ * (the seller owing a refund) reads the reason itself, which is addressed to them.
+ */
+export function PurchaseFailedCard({ transaction, viewer }: { transaction: TransactionView; viewer: string | null }) {
+  const isBuyer = viewer !== null && viewer === transaction.buyer.walletAddress;
+  const text = failureText(transaction);
+  const reason = transaction.disputeReason;
+  const explorer = useExplorer();
+  const paid = isRefundDue(transaction) ? refundSignatureOf(reason) : null;
+  return (
+    <Card className="border-danger-500/40" role="alert" data-testid="purchase-failed">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CircleAlert aria-hidden className="h-5 w-5 shrink-0 text-danger-400" />
+          {isRefundDue(transaction) ? 'Refund Due' : 'Purchase Failed'}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm text-vault-200">
+        {isBuyer ? (
+          <>
+            <p className="font-semibold text-vault-100" data-testid="failure-title">
+              {text.title}
+            </p>
+            <p>{text.what}</p>
+            <p>{text.next}</p>
+            {paid && <HashField label="Payment transaction" value={paid} href={explorer.tx(paid)} />}
+            <Link
+              to={`/address/${encodeURIComponent(transaction.address.address)}`}
+              className={buttonClass('primary', 'md', 'self-start')}
+            >
+              <RotateCcw aria-hidden className="h-4 w-4" /> Back to the address
+            </Link>
+            {reason && (
+              <details className="text-vault-400">
+                <summary className="cursor-pointer">Details</summary>
+                <p className="mt-2 break-all" data-testid="dispute-reason">
+                  {reason}
+                </p>
+              </details>
+            )}
+          </>
+        ) : (
+          <p className="break-all" data-testid="dispute-reason">
+            {reason ?? text.what}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import type { TransactionView } from '@shared/api/transactions';
+import { useWallet } from '@web/features/wallet';
+import { usePurchases } from './api/get-purchases';
+
+/** A purchase its buyer may still pay: reserved, unpaid, and its window not yet over. */
+export function isAwaitingPayment(tx: TransactionView, wallet: string | null, now = Date.now()): boolean {
+  return (
+    tx.status === 'initiated' &&
+    !tx.txHash &&
+    wallet !== null &&
+    tx.buyer.walletAddress === wallet &&
+    Date.parse(tx.expiresAt) > now
+  );
+}
+
+/**
+ * The signed-in wallet's unpaid reservation of a listing, if it holds one (issue 27 item 2): the address page offers
+ * "Continue checkout" instead of reading the buyer's own reservation as "not available". Only asked when `enabled`
+ * (the listing is reserved), so an available listing costs no request.
+ */
+export function useOpenPurchase(addressId: string, enabled: boolean): TransactionView | null {
+  const { address, status } = useWallet();
+  const wallet = status === 'connected' ? address : null;
+  const purchases = usePurchases(enabled ? wallet : null);
+  return purchases.data?.find((tx) => tx.address.id === addressId && isAwaitingPayment(tx, wallet)) ?? null;
+}

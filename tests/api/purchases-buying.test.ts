@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
+import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import type { SignedInWallet } from '@tests/helpers/wallet';
+import {
+  confirm,
+  countRows,
+  createPurchaseApp,
+  createTestChain,
+  fund,
+  initiate,
+  initiateOk,
+  listingStatus,
+  pay,
+  reveal,
+  type PurchaseTestApp,
+  type TestChain,
+} from './purchases-helpers';
+
+/** Issue 27 items 1 and 5: Buy is idempotent per buyer and listing; reveal takes `{}` as "not sealed". */
+let chain: TestChain;
+let t: PurchaseTestApp;
+let admin: SignedInWallet;
+
+beforeAll(async () => {
+  chain = await createTestChain();
+  t = await createPurchaseApp({ chain });
+  admin = await createAdmin(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await chain?.close();
+});
+
+const initiateAudits = (listingId: string) =>
+  countRows(t, 'transaction_audit', `action = 'purchase.initiate' and metadata->>'addressId' = '${listingId}'`);
+
+describe('initiate is idempotent per buyer and listing', () => {
+  it('a repeat by the buyer holding the reservation answers 200 with the same purchase and counts once', async () => {
+    const [a, b, c] = [
+      (await createListing(t, { seller: admin, price: '0.5' })).listing,
+      (await createListing(t, { seller: admin, price: '0.5' })).listing,
+      (await createListing(t, { seller: admin, price: '0.5' })).listing,
+    ];
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const first = await initiate(t, buyer, a);
+    expect(first.statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1) {
+      const again = await initiate(t, buyer, a);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    }
+    expect(await countRows(t, 'transactions', `address_id = '${a.id}'`)).toBe(1);
+    expect(await initiateAudits(a.id)).toBe(1);
+
+    // MAX_OPEN_RESERVATIONS is 2: the repeats did not use the allowance, so a second listing is still allowed, and
+    // a third is refused as before.
+    await initiateOk(t, buyer, b);
+    const third = await initiate(t, buyer, c);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error).toBe('TOO_MANY_RESERVATIONS');
+    // And the listing held stays the buyer's: repeating it at the cap still answers the same purchase.
+    expect((await initiate(t, buyer, a)).json().transactionId).toBe(first.json().transactionId);
+  });
+
+  it('a different buyer still gets 409 LISTING_NOT_AVAILABLE and nothing is written', async () => {
+    const { listing } = await createListing(t, { seller: admin, price: '0.5' });
+    const buyer = await createUser(t);
+    const other = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    await fund(chain, other.walletAddress);
+    await initiateOk(t, buyer, listing);
+    const refused = await initiate(t, other, listing);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'LISTING_NOT_AVAILABLE', message: 'This address is no longer available' });
+    expect(await countRows(t, 'transactions', `address_id = '${listing.id}'`)).toBe(1);
+    expect((await listingStatus(t, listing.id))?.status).toBe('pending');
+  });
+
+  it('a double click (two initiates at once) makes one purchase and answers it to both', async () => {
+    const { listing } = await createListing(t, { seller: admin, price: '0.5' });
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const both = await Promise.all([initiate(t, buyer, listing), initiate(t, buyer, listing)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(both[0]!.json().transactionId).toBe(both[1]!.json().transactionId);
+    expect(both[0]!.json().payment).toEqual(both[1]!.json().payment);
+    expect(await countRows(t, 'transactions', `address_id = '${listing.id}'`)).toBe(1);
+  });
+
+  it('a paid purchase is not handed out again: the listing reads as not available', async () => {
+    const { listing } = await createListing(t, { seller: admin, price: '0.5' });
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const started = await initiateOk(t, buyer, listing);
+    const txHash = await pay(chain, buyer, started.payment);
+    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
+    const again = await initiate(t, buyer, listing);
+    expect(again.statusCode).toBe(409);
+    expect(await countRows(t, 'transactions', `address_id = '${listing.id}'`)).toBe(1);
+  });
+});
+
+describe('reveal body', () => {
+  async function bought() {
+    const { listing, keypair } = await createListing(t, { seller: admin, price: '0.25' });
+    const buyer = await createUser(t);
+    await fund(chain, buyer.walletAddress);
+    const started = await initiateOk(t, buyer, listing);
+    const txHash = await pay(chain, buyer, started.payment);
+    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
+    return { listing, keypair, buyer, id: started.transactionId };
+  }
+  const post = (who: SignedInWallet, id: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${id}/reveal-private-key`,
+      headers: { cookie: who.cookie, 'x-wallet-address': who.walletAddress, 'content-type': 'application/json' },
+      payload: payload as object,
+    });
+
+  it('an empty JSON object means "not sealed": the plain key', async () => {
+    const { keypair, buyer, id } = await bought();
+    const res = await post(buyer, id, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, privateKey: keypair.forms.base58Secret });
+  });
+
+  it('no body at all: the plain key', async () => {
+    const { keypair, buyer, id } = await bought();
+    const res = await reveal(t, buyer, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, privateKey: keypair.forms.base58Secret });
+  });
+
+  it('a sealed body still answers ciphertext that opens to the key', async () => {
+    const { listing, keypair, buyer, id } = await bought();
+    const recipient = newRecipientKeyPair();
+    const res = await post(buyer, id, { recipientPublicKey: recipient.publicKey });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().privateKey).toBeUndefined();
+    const opened = await openSealedKey({
+      sealed: res.json().sealed,
+      recipientSecretKey: recipient.secretKey,
+      transactionId: id,
+      address: listing.address,
+    });
+    expect(new TextDecoder().decode(opened)).toBe(keypair.forms.base58Secret);
+  });
+
+  it('a wrong body is a 400 whose message names the field, and reveals nothing', async () => {
+    const { buyer, id } = await bought();
+    const res = await post(buyer, id, { recipientPublicKey: 42 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('VALIDATION_FAILED');
+    expect(res.json().message).toBe('body.recipientPublicKey: Invalid input: expected string, received number');
+    expect(await countRows(t, 'transaction_audit', `action = 'key.reveal' and transaction_id = '${id}'`)).toBe(0);
+  });
+});
