@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import type { Db } from '../../db/database';
 import type { VaultCipher } from '../vault';
 import type { GrindPool } from './grind-pool';
@@ -14,6 +15,8 @@ export interface GrinderDeps {
   pool: GrindPool;
   log: FastifyBaseLogger;
   leaseMs: number;
+  /** The wallet's SOL balance at `confirmed`, in lamports: read again when a key is found. */
+  balanceOf(wallet: string): Promise<bigint>;
   /** How often to look for work when the queue is empty. */
   pollMs?: number;
   now?: () => Date;
@@ -52,6 +55,30 @@ export function createGrinder(deps: GrinderDeps): Grinder {
       };
     });
 
+  /**
+   * Checked again when the key is found (issue 26): a wallet that no longer covers the price does not get the 24-hour
+   * reservation. The key is still listed by the shop, on open sale at the quoted price (grinding it cost the shop the
+   * same, and anyone may buy it), and the order ends as expired with the reason. If the balance cannot be read, the
+   * check made when the order was placed stands and the reservation is kept: the requester is not punished for an
+   * RPC outage.
+   */
+  async function reservationProblem(order: OrderRow): Promise<string | undefined> {
+    try {
+      const wallet = await ordersRepository.requesterWallet(deps.db, order.requesterId);
+      if (!wallet) return undefined;
+      const balance = await deps.balanceOf(wallet);
+      const price = parseSolToLamports(order.price);
+      if (balance >= price) return undefined;
+      return (
+        `Your wallet held ${lamportsToSolString(balance)} SOL when the address was found, less than the order's ` +
+        `${lamportsToSolString(price)} SOL, so it was not reserved for you: it is on open sale.`
+      );
+    } catch (err) {
+      deps.log.warn({ err, orderId: order.id }, 'order balance re-check failed; the reservation stands');
+      return undefined;
+    }
+  }
+
   async function work(order: OrderRow): Promise<void> {
     const seller = await shopSeller(deps.db, deps.env);
     let pending = 0;
@@ -80,7 +107,7 @@ export function createGrinder(deps: GrinderDeps): Grinder {
       await beating;
       if (hit) {
         const outcome = await recordMatch(
-          { db: deps.db, cipher: deps.cipher, seller, now },
+          { db: deps.db, cipher: deps.cipher, seller, now, reservationProblem },
           order,
           owner,
           hit,
