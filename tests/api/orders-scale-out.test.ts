@@ -83,7 +83,9 @@ describe('custom orders on two instances', () => {
     for (const [i, pattern] of patterns.entries()) {
       const who = await createUser(i % 2 ? a : b);
       await fund(chain, who.walletAddress);
-      placed.push({ order: await placeOrderOk(i % 2 ? a : b, who, { pattern, position: 'prefix' }), who });
+      // Each from its own client address: six orders from one would pass the per-IP cap.
+      const order = await placeOrderOk(i % 2 ? a : b, who, { pattern, position: 'prefix' }, `10.0.3.${i + 1}`);
+      placed.push({ order, who });
     }
     await Promise.all([a.app.orders.start(), b.app.orders.start()]);
     const found = await Promise.all(
