@@ -1,5 +1,7 @@
 import { address, createSignerFromKeyPair, createSolanaRpc, devnet } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGrindPool } from '@server/modules/orders';
+import { createGrinder } from '@server/modules/orders/grinder';
 import { ordersRepository } from '@server/modules/orders/orders.repository';
 import { createUser } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
@@ -175,23 +177,72 @@ describe('finding 7: wallets with no SOL cannot fill the queue', () => {
   );
 });
 
-describe('the balance is checked again when the key is found', () => {
-  it('a wallet that no longer covers the price is not given the reservation: the key goes on open sale', async () => {
-    const requester = await createUser(t);
-    const stranger = await createUser(t);
-    await fund(chain, requester.walletAddress, SOL / 100n);
-    await fund(chain, stranger.walletAddress);
-    await t.app.orders.stop(); // placed and drained before the grinder looks at it
-    const placed = await placeOrderOk(t, requester, { pattern: 'Ab', position: 'prefix' }, '10.2.0.1');
-    await drain(requester, 999_000n); // less than the 0.001 SOL price
+describe('the balance is checked again when the order starts and when its key is found', () => {
+  it('an order whose wallet moved its SOL away after placing is dropped at its turn, and the next one runs', async () => {
+    const mover = await createUser(t);
+    const honest = await createUser(t);
+    await fund(chain, mover.walletAddress, SOL);
+    await fund(chain, honest.walletAddress);
+    await t.app.orders.stop(); // both placed before the grinder looks
+    const moved = await placeOrderOk(t, mover, { pattern: 'zzzz', position: 'prefix' }, '10.2.0.1');
+    const next = await placeOrderOk(t, honest, { pattern: 'Ab', position: 'prefix' }, '10.2.0.2');
+    expect(next.queuePosition).toBe(1);
+    expect(moved.price).toBe('0.1');
+    await drain(mover, SOL / 20n); // the SOL goes on to the next wallet, which could place an order with it
     await t.app.orders.start();
 
-    const closed = await waitForOrder(t, requester, placed.id, (o) => o.status !== 'queued' && o.status !== 'grinding');
-    expect(closed.status).toBe('expired');
-    expect(closed.address).toMatch(/^Ab/);
-    expect(closed.closedReason).toMatch(/less than the order's 0\.001 SOL, so it was not reserved for you/);
-    // Listed by the shop, on open sale at the quoted price: anyone may buy it now.
-    const started = await initiate(t, stranger, { id: closed.addressId!, price: placed.price });
-    expect(started.statusCode, started.body).toBe(201);
+    const dropped = await waitForOrder(t, mover, moved.id, (o) => o.status === 'cancelled');
+    expect(dropped.attempts).toBe(0);
+    expect(dropped.closedReason).toMatch(
+      /when the order's turn came, less than the order's .* SOL, so it was cancelled/,
+    );
+    expect((await waitForOrder(t, honest, next.id, (o) => o.status === 'found')).address).toMatch(/^Ab/);
+  });
+
+  it('a wallet that no longer covers the price when the key is found gets no reservation: the key goes on open sale', async () => {
+    const requester = await createUser(t);
+    const stranger = await createUser(t);
+    await fund(chain, stranger.walletAddress);
+    await fund(chain, requester.walletAddress);
+    await t.app.orders.stop();
+    const placed = await placeOrderOk(t, requester, { pattern: 'Ab', position: 'prefix' }, '10.2.1.1');
+    // A grinder whose chain reads show the wallet draining between the start (covered) and the find (empty): the
+    // window is milliseconds for 'Ab', so the balance is scripted rather than raced.
+    const reads: string[] = [];
+    const pool = await createGrindPool(1);
+    const grinder = createGrinder({
+      db: t.database.db,
+      cipher: t.app.vault.cipher,
+      env: t.env,
+      pool,
+      log: t.app.log,
+      leaseMs: 3_000,
+      pollMs: 100,
+      balanceOf: async (wallet) => {
+        reads.push(wallet);
+        return reads.length === 1 ? SOL : 999_000n;
+      },
+    });
+    grinder.start();
+    try {
+      const closed = await waitForOrder(
+        t,
+        requester,
+        placed.id,
+        (o) => o.status !== 'queued' && o.status !== 'grinding',
+      );
+      expect(reads).toEqual([requester.walletAddress, requester.walletAddress]);
+      expect(closed.status).toBe('expired');
+      expect(closed.address).toMatch(/^Ab/);
+      expect(closed.closedReason).toMatch(
+        /held 0\.000999 SOL when the address was found, less than the order's 0\.001 SOL, so it was not reserved/,
+      );
+      // Listed by the shop, on open sale at the quoted price: anyone may buy it now.
+      const started = await initiate(t, stranger, { id: closed.addressId!, price: placed.price });
+      expect(started.statusCode, started.body).toBe(201);
+    } finally {
+      await grinder.stop();
+      await pool.close();
+    }
   });
 });

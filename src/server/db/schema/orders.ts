@@ -43,7 +43,8 @@ export const customOrders = pgTable(
     // The quote's expected grind time when it was placed (null before the rate was measured): a queued order waiting
     // longer than this is told its place in the queue.
     quotedSeconds: doublePrecision('quoted_seconds'),
-    // Why an order ended without its reservation (e.g. the wallet no longer covered the price when the key was found).
+    // Why an order ended early: its wallet no longer covered the price when its turn came (cancelled), or when its key
+    // was found (expired at once, the key on open sale).
     closedReason: text('closed_reason'),
     createdAt: createdAt(),
   },

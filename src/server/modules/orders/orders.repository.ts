@@ -167,6 +167,14 @@ export const ordersRepository = {
     return rows.length === 1;
   },
 
+  /** Cancels an order this instance holds, with the reason the requester is shown. */
+  async cancelHeld(db: Queryable, id: string, owner: string, now: Date, closedReason: string): Promise<void> {
+    await db
+      .update(customOrders)
+      .set({ status: 'cancelled', finishedAt: now, closedReason, leaseOwner: null, leaseUntil: null })
+      .where(and(eq(customOrders.id, id), eq(customOrders.leaseOwner, owner), eq(customOrders.status, 'grinding')));
+  },
+
   /** Lets go of a lease at shutdown so another instance (or this one after restart) resumes at once. */
   async release(db: Queryable, id: string, owner: string): Promise<void> {
     await db
