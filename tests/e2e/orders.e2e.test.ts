@@ -191,6 +191,7 @@ describe('custom-pattern order in the browser', () => {
   it('orders on a phone (390 px)', { timeout: 180_000 }, () =>
     withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
       const buyer = newKeypair();
+      await airdrop(buyer.address, 5); // an order needs a wallet that can pay for what it finds
       await openWithWallet(page, buyer, '/order');
       await page.getByLabel('Position').selectOption('suffix');
       await typeAndQuote(page, 'ab', '3.36 thousand'); // 58²
