@@ -1,9 +1,13 @@
 import pg from 'pg';
+import { getBase58Encoder } from '@solana/kit';
+import type { Order } from '@shared/api/orders';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 import { openPostgresDatabase } from '@server/db/open-postgres';
+import { addressOfSecretKey } from '@server/modules/vault';
+import { freezeListedAddresses, hostileOrders, type FreezeTally, type HostileOrderTally } from './lib/hostile';
 import { HttpWallet } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
-import { drive, LOAD_COLUMNS, loadCells, type LoadRequest } from './lib/load';
+import { drive, LOAD_COLUMNS, loadCells, type LoadRequest, type LoadResult } from './lib/load';
 import { loadNow, secs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
 import { table } from './lib/report';
@@ -17,6 +21,11 @@ const PURCHASES = 50;
 const PURCHASE_CONCURRENCY = 10;
 const TARGET_RPS = 1_500;
 const TARGET_P99_MS = 50;
+/** Issue 26: the honest traffic's p99 with the hostile actors, against the run without them. */
+const TARGET_HOSTILE_P99_RATIO = 1.2;
+const HOSTILE_WALLETS = 50;
+/** The honest order: about 57,000 keys, a second or two on one grinder thread. */
+const HONEST_ORDER = { pattern: 'Abc', position: 'prefix' } as const;
 const SOL = LAMPORTS_PER_SOL;
 
 const SUBSTRINGS = ['sol', 'moon', 'pump', 'dog', 'cat', 'king', 'ape', 'abc', '777', 'bonk', 'gem', 'fox'];
@@ -54,6 +63,57 @@ function requestMix(sampleAddresses: string[]): LoadRequest[] {
   return mix;
 }
 
+interface Listing {
+  id: string;
+  address: string;
+  price: string;
+  secret: string;
+}
+
+interface OrderRun {
+  ok: boolean;
+  /** Placed → found, then found → bought and revealed. */
+  foundMs: number;
+  boughtMs: number;
+  error?: string;
+}
+
+/**
+ * One honest order end to end: a funded wallet places it, waits for the shop to find it, buys the found listing (it
+ * is reserved for this wallet) and checks the revealed key controls an address with the pattern.
+ */
+async function honestOrder(wallet: HttpWallet): Promise<OrderRun> {
+  const t0 = performance.now();
+  try {
+    const placed = await wallet.call<Order & { error?: string; message?: string }>('POST', '/api/orders', HONEST_ORDER);
+    if (placed.status !== 201) throw new Error(`order answered ${placed.status} ${placed.json.error}`);
+    const deadline = Date.now() + 180_000;
+    let order = placed.json;
+    while (order.status !== 'found') {
+      if (order.status !== 'queued' && order.status !== 'grinding') throw new Error(`order ended ${order.status}`);
+      if (Date.now() > deadline) throw new Error('the order was not found within 180 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      order = (await wallet.call<Order>('GET', `/api/orders/${placed.json.id}`)).json;
+    }
+    const foundMs = performance.now() - t0;
+    const key = await wallet.buy({ id: order.addressId!, price: order.price });
+    const address = addressOfSecretKey(new Uint8Array(getBase58Encoder().encode(key)));
+    const ok = address === order.address && address.startsWith(HONEST_ORDER.pattern);
+    return { ok, foundMs, boughtMs: performance.now() - t0, ...(ok ? {} : { error: 'revealed key differs' }) };
+  } catch (err) {
+    return { ok: false, foundMs: NaN, boughtMs: NaN, error: (err as Error).message.slice(0, 200) };
+  }
+}
+
+interface PhaseResult {
+  r: LoadResult;
+  purchases: PurchaseRun[];
+  purchasesMs: number;
+  order: OrderRun;
+  hostileOrders?: HostileOrderTally;
+  freeze?: FreezeTally;
+}
+
 interface PurchaseRun {
   ms: number;
   ok: boolean;
@@ -63,12 +123,14 @@ interface PurchaseRun {
 /** `PURCHASES` buyers, `PURCHASE_CONCURRENCY` at a time: each buys one listing end to end and checks its key. */
 async function runPurchases(
   buyers: HttpWallet[],
-  listings: { id: string; price: string; secret: string }[],
+  listings: Listing[],
+  ready: (i: number) => Promise<void> = async () => undefined,
 ): Promise<PurchaseRun[]> {
   const runs: PurchaseRun[] = [];
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < buyers.length; i = next++) {
+      await ready(i);
       const t0 = performance.now();
       try {
         const key = await buyers[i]!.buy(listings[i]!);
@@ -84,6 +146,89 @@ async function runPurchases(
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '–');
+
+/**
+ * One measured run on the running server: `PURCHASES` fresh listings and funded buyers, one honest order, a 5 s
+ * warm-up, then `SECONDS` of the read mix while the purchases and the order go through. `hostile` adds issue 26's
+ * actors: `HOSTILE_WALLETS` signed-in wallets with no SOL placing orders once a second each, and one stranger who
+ * freezes a token account of its own mint at each listed address before its buyer gets to it (and sends an
+ * anonymous Actions POST for it). Client addresses are `base + …`, distinct per run.
+ */
+async function phase(
+  origin: string,
+  admin: HttpWallet,
+  mix: LoadRequest[],
+  hostile: boolean,
+  base: number,
+): Promise<PhaseResult> {
+  const listings: Listing[] = [];
+  for (let i = 0; i < PURCHASES; i++) {
+    const kp = realKeypair();
+    listings.push({
+      id: await admin.createListing(kp.address, kp.base58Secret, '0.25'),
+      address: kp.address,
+      price: '0.25',
+      secret: kp.base58Secret,
+    });
+  }
+  const buyers = await Promise.all(
+    Array.from({ length: PURCHASES }, (_, i) => HttpWallet.create(origin, clientIp(base + i))),
+  );
+  const orderer = await HttpWallet.create(origin, clientIp(base + 900));
+  for (const w of [...buyers, orderer]) {
+    await w.airdrop(2n * SOL);
+    await w.signIn();
+  }
+  const hostileWallets = hostile
+    ? await Promise.all(
+        Array.from({ length: HOSTILE_WALLETS }, (_, i) => HttpWallet.create(origin, clientIp(base + 1_000 + i))),
+      )
+    : [];
+  for (const w of hostileWallets) await w.signIn(); // no SOL
+
+  await drive(origin, mix, 5, CONNECTIONS);
+  const loadStart = performance.now();
+  const until = Date.now() + SECONDS * 1000;
+  // Each purchase waits until the stranger has frozen (or given up on) its listing: every honest buyer meets it.
+  const frozen = listings.map(() => {
+    let resolve = () => {};
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve: () => resolve() };
+  });
+  const freezing = hostile
+    ? freezeListedAddresses(
+        origin,
+        clientIp(base + 2_000),
+        listings.map((l) => l.address),
+        until,
+        (i) => frozen[i]!.resolve(),
+      ).finally(() => frozen.forEach((f) => f.resolve()))
+    : undefined;
+  let purchasesMs = NaN;
+  const [r, purchases, order, orders, freeze] = await Promise.all([
+    drive(origin, mix, SECONDS, CONNECTIONS),
+    runPurchases(buyers, listings, hostile ? (i) => frozen[i]!.promise : undefined).then((runs) => {
+      purchasesMs = performance.now() - loadStart;
+      return runs;
+    }),
+    honestOrder(orderer),
+    hostile ? hostileOrders(hostileWallets, until) : undefined,
+    freezing,
+  ]);
+  return {
+    r,
+    purchases,
+    purchasesMs,
+    order,
+    ...(orders ? { hostileOrders: orders } : {}),
+    ...(freeze ? { freeze } : {}),
+  };
+}
+
+const tally = (answers: Record<string | number, number>) =>
+  Object.entries(answers)
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ') || 'none';
 
 export async function benchLoad(): Promise<string> {
   const db = await createBenchDatabase('load');
@@ -101,73 +246,77 @@ export async function benchLoad(): Promise<string> {
       .finally(() => client.end());
 
     const adminKeys = await HttpWallet.create('http://unused', clientIp(1));
-    const server = await startServer(db.url, { TRUST_PROXY: '1', ADMIN_WALLETS: adminKeys.address });
+    const server = await startServer(db.url, {
+      TRUST_PROXY: '1',
+      ADMIN_WALLETS: adminKeys.address,
+      // The admin is the shop's seller of ground keys; the attack's 'zzzz' must be a pattern the shop takes.
+      SHOP_WALLET: adminKeys.address,
+      ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
+    });
     try {
-      console.log(`load: ${PURCHASES} listings with real keys and ${PURCHASES} funded buyers…`);
       const admin = await HttpWallet.create(server.origin, clientIp(1), adminKeys.keys);
       await admin.signIn();
-      const listings: { id: string; price: string; secret: string }[] = [];
-      for (let i = 0; i < PURCHASES; i++) {
-        const kp = realKeypair();
-        listings.push({
-          id: await admin.createListing(kp.address, kp.base58Secret, '0.25'),
-          price: '0.25',
-          secret: kp.base58Secret,
-        });
-      }
-      const buyers = await Promise.all(
-        Array.from({ length: PURCHASES }, (_, i) => HttpWallet.create(server.origin, clientIp(1_000 + i))),
-      );
-      for (const buyer of buyers) {
-        await buyer.airdrop(2n * SOL);
-        await buyer.signIn();
-      }
-
       const mix = requestMix(sample.rows.map((r) => r.address));
-      console.log(`load: 5 s warm-up, then ${SECONDS} s at ${CONNECTIONS} connections with ${PURCHASES} purchases…`);
-      await drive(server.origin, mix, 5, CONNECTIONS);
-      const loadStart = performance.now();
-      let purchasesMs = NaN;
-      const [r, purchases] = await Promise.all([
-        drive(server.origin, mix, SECONDS, CONNECTIONS),
-        runPurchases(buyers, listings).then((runs) => {
-          purchasesMs = performance.now() - loadStart;
-          return runs;
-        }),
-      ]);
+      console.log(`load: quiet run: ${SECONDS} s at ${CONNECTIONS} connections, ${PURCHASES} purchases, one order…`);
+      const quiet = await phase(server.origin, admin, mix, false, 1_000);
+      console.log(`load: hostile run: the same with ${HOSTILE_WALLETS} order wallets with no SOL and a freezer…`);
+      const hostile = await phase(server.origin, admin, mix, true, 10_000);
       const load = loadNow();
-      const failed = purchases.filter((p) => !p.ok);
-      const times = purchases.map((p) => p.ms).sort((a, b) => a - b);
-      const met = r.rps >= TARGET_RPS && r.p99 <= TARGET_P99_MS && r.errors + r.non2xx === 0;
+
+      const met = (p: PhaseResult) =>
+        p.r.rps >= TARGET_RPS && p.r.p99 <= TARGET_P99_MS && p.r.errors + p.r.non2xx === 0;
+      const ratio = hostile.r.p99 / quiet.r.p99;
+      const allDone = (p: PhaseResult) => p.purchases.every((x) => x.ok) && p.order.ok;
+      const purchaseRow = (name: string, p: PhaseResult) => {
+        const failed = p.purchases.filter((x) => !x.ok);
+        const times = p.purchases.map((x) => x.ms).sort((a, b) => a - b);
+        return [
+          name,
+          PURCHASES,
+          p.purchases.length - failed.length,
+          failed.length,
+          ms(times[Math.floor(times.length / 2)] ?? NaN),
+          ms(times[times.length - 1] ?? NaN),
+          secs(p.purchasesMs),
+          p.order.ok ? `found in ${secs(p.order.foundMs)}, bought ${secs(p.order.boughtMs)}` : 'failed',
+        ];
+      };
+      const failures = [quiet, hostile].flatMap((p, i) =>
+        [...p.purchases.filter((x) => !x.ok).map((x) => x.error), ...(p.order.ok ? [] : [`order: ${p.order.error}`])]
+          .slice(0, 5)
+          .map((e) => `- ${i === 0 ? 'quiet' : 'hostile'}: ${e}`),
+      );
+      const h = hostile.hostileOrders!;
+      const f = hostile.freeze!;
 
       return [
-        `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=1\`) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) each signed in beforehand, go through a purchase end to end over HTTP: initiate, pay on the local validator, confirm, poll verify, reveal, and check the revealed key is the listing's.`,
+        `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=1\`, \`SHOP_WALLET\` set, one grinder thread) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) each signed in beforehand, go through a purchase end to end over HTTP: initiate, pay on the local validator, confirm, poll verify, reveal, and check the revealed key is the listing's; and one funded wallet orders \`${HONEST_ORDER.pattern}…\`, waits for it to be found, buys it and checks the key.`,
+        '',
+        `Two runs on one server, the quiet one first. The hostile run (issue 26) adds ${HOSTILE_WALLETS} signed-in wallets with no SOL, each from its own client address, placing the attack's \`zzzz\` order once a second, and one stranger who makes a mint with itself as freeze authority and, for each of the run's ${PURCHASES} listings before its buyer starts, creates the listed address's associated token account, freezes it and sends one anonymous Actions POST for the listing. The latencies are the honest mix's only.`,
         '',
         table(
-          [...LOAD_COLUMNS, 'target', 'load (1 min) after'],
+          ['run', ...LOAD_COLUMNS, 'target'],
           [
             [
-              ...loadCells(r, 0, ms),
-              `≥ ${TARGET_RPS.toLocaleString('en')} req/s, p99 ≤ ${TARGET_P99_MS} ms, no errors: ${met ? 'met' : 'missed'}`,
-              load,
+              'quiet',
+              ...loadCells(quiet.r, 0, ms),
+              `≥ ${TARGET_RPS.toLocaleString('en')} req/s, p99 ≤ ${TARGET_P99_MS} ms, no errors: ${met(quiet) ? 'met' : 'missed'}`,
+            ],
+            [
+              'hostile',
+              ...loadCells(hostile.r, 0, ms),
+              `p99 ≤ ${TARGET_HOSTILE_P99_RATIO}× quiet: ${ratio.toFixed(2)}× ${ratio <= TARGET_HOSTILE_P99_RATIO ? 'met' : 'missed'}`,
             ],
           ],
         ),
         '',
         table(
-          ['purchases', 'succeeded', 'failed', 'p50 time', 'max time', 'all done after'],
-          [
-            [
-              PURCHASES,
-              purchases.length - failed.length,
-              failed.length,
-              ms(times[Math.floor(times.length / 2)] ?? NaN),
-              ms(times[times.length - 1] ?? NaN),
-              secs(purchasesMs),
-            ],
-          ],
+          ['run', 'purchases', 'succeeded', 'failed', 'p50 time', 'max time', 'all done after', 'honest order'],
+          [purchaseRow('quiet', quiet), purchaseRow('hostile', hostile)],
         ),
-        ...(failed.length > 0 ? ['', 'Failures:', ...failed.slice(0, 10).map((f) => `- ${f.error}`)] : []),
+        '',
+        `Every honest purchase and order completed: quiet ${allDone(quiet) ? 'yes' : 'no'}, hostile ${allDone(hostile) ? 'yes' : 'no'}. Hostile orders: ${h.attempts} attempts, ${h.placed} placed; answers ${tally(h.answers)}. Freezer: ${f.frozen} token accounts frozen, ${f.failed} failed${f.firstError ? ` (first: ${f.firstError})` : ''}; Actions POSTs answered ${tally(f.actionPosts)}. Load average (1 min) after: ${load}.`,
+        ...(failures.length > 0 ? ['', 'Failures:', ...failures] : []),
       ].join('\n');
     } finally {
       await server.stop();

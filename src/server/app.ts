@@ -137,5 +137,5 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(purchasesRoutes, { deps: purchases });
   await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });
-  await app.register(ordersPlugin);
+  await app.register(ordersPlugin, { rpc: deps.chain.rpc });
 }

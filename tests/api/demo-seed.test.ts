@@ -46,6 +46,9 @@ describe('demo data', () => {
     const db = t.database.db;
     const [admin] = await db.select().from(users).where(eq(users.walletAddress, first.adminWallet!));
     expect(admin?.isAdmin).toBe(true);
+    // Marked as the demo admin: the shop's seller of ground keys in local mode without SHOP_WALLET (issue 26).
+    expect(admin?.isDemoAdmin).toBe(true);
+    expect((await db.select().from(users).where(eq(users.isDemoAdmin, true))).length).toBe(1);
     const featured = await t.app.inject({ method: 'GET', url: '/api/addresses/featured' });
     expect(featured.json().addresses.length).toBeGreaterThanOrEqual(1);
 

@@ -8,7 +8,7 @@ import { createChangeTracker, type ChangeTracker } from '@tests/helpers/db-finge
 import { createAdmin, createListing, createUser, type CreatedListing } from '@tests/helpers/factories';
 import { createSwitchableRpc, type SwitchableRpc } from '@tests/helpers/switchable-rpc';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import { placeOrderOk } from './orders-helpers';
+import { placeOrderOk, shopWalletEnv } from './orders-helpers';
 import {
   createPurchaseApp,
   createTestChain,
@@ -49,7 +49,8 @@ beforeAll(async () => {
   const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/simple/price`;
   t = await createPurchaseApp({
     chain: { ...chain, rpc: createChainRpc([upstream.url]) },
-    env: { MARKET_STATS_MAX_AGE_SECONDS: '0', PRICE_FEED_URL: feedUrl },
+    // SHOP_WALLET: outside the demo data, orders need the shop's seller configured.
+    env: { ...shopWalletEnv(), MARKET_STATS_MAX_AGE_SECONDS: '0', PRICE_FEED_URL: feedUrl },
   });
   admin = await createAdmin(t);
   buyer = await createUser(t);

@@ -1,21 +1,43 @@
 import type { Order } from '@shared/api/orders';
 import type { TestApp } from '@tests/helpers/app';
+import { newKeypair } from '@tests/helpers/keypair';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 
 /** Helpers for the custom-order API tests (tests/api/orders*.test.ts). */
 
 const json = (cookie?: string) => ({ 'content-type': 'application/json', ...(cookie ? { cookie } : {}) });
 
+/**
+ * The shop's seller for a test app: a fresh wallet as SHOP_WALLET, made admin by ADMIN_WALLETS when the app is ready.
+ * Outside the demo data orders are refused without it (issue 26 finding 8).
+ */
+export function shopWalletEnv(): { SHOP_WALLET: string; ADMIN_WALLETS: string } {
+  const shop = newKeypair().address;
+  return { SHOP_WALLET: shop, ADMIN_WALLETS: shop };
+}
+
 export function quote(t: Pick<TestApp, 'app'>, body: object) {
   return t.app.inject({ method: 'POST', url: '/api/orders/quote', headers: json(), payload: body });
 }
 
-export function placeOrder(t: Pick<TestApp, 'app'>, who: SignedInWallet | null, body: object) {
-  return t.app.inject({ method: 'POST', url: '/api/orders', headers: json(who?.cookie), payload: body });
+/** POST /api/orders, from `remoteAddress` when given (the per-IP cap counts by it). */
+export function placeOrder(t: Pick<TestApp, 'app'>, who: SignedInWallet | null, body: object, remoteAddress?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: json(who?.cookie),
+    payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 }
 
-export async function placeOrderOk(t: Pick<TestApp, 'app'>, who: SignedInWallet, body: object): Promise<Order> {
-  const res = await placeOrder(t, who, body);
+export async function placeOrderOk(
+  t: Pick<TestApp, 'app'>,
+  who: SignedInWallet,
+  body: object,
+  remoteAddress?: string,
+): Promise<Order> {
+  const res = await placeOrder(t, who, body, remoteAddress);
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@shared/api/orders';
 import { Client, eventually, FaultServer } from './faults-kill-helpers';
+import { shopWalletEnv } from './orders-helpers';
 
 /**
  * A custom order survives a SIGKILL of the grinding server (issue 16): the order stays `grinding` under the dead
@@ -13,13 +14,16 @@ let buyer: Client;
 
 beforeAll(async () => {
   // One grinder thread; a 2 s lease so the dead instance's claim runs out quickly.
-  server = await FaultServer.create([], {
+  const shop = shopWalletEnv();
+  server = await FaultServer.create([shop.SHOP_WALLET], {
+    SHOP_WALLET: shop.SHOP_WALLET,
     GRIND_WORKERS: '1',
     ORDER_LEASE_SECONDS: '2',
     ORDER_MAX_EXPECTED_ATTEMPTS: '1000000000',
   });
   await server.start();
   buyer = await Client.signIn(server);
+  await server.airdrop(buyer.walletAddress, 100_000_000_000n); // an order needs a wallet that can pay for it
 }, 180_000);
 
 afterAll(async () => {

@@ -9,10 +9,11 @@ import {
   countRows,
   createPurchaseApp,
   createTestChain,
+  fund,
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
-import { placeOrderOk, waitForOrder } from './orders-helpers';
+import { placeOrderOk, shopWalletEnv, waitForOrder } from './orders-helpers';
 
 /**
  * Two instances share one order queue (docs/domain.md#scale, docs/domain.md#custom-orders): each claims with `FOR
@@ -26,7 +27,8 @@ let second: TestDatabase | undefined;
 let a: PurchaseTestApp;
 let b: PurchaseTestApp;
 const masterKey = randomBytes(32).toString('base64');
-const env = { GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3' };
+// Both instances list found keys by the same shop wallet.
+const env = { ...shopWalletEnv(), GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3' };
 
 beforeAll(async () => {
   chain = await createTestChain();
@@ -46,6 +48,7 @@ afterAll(async () => {
 describe('custom orders on two instances', () => {
   it('two claims at once take two different orders, never the same one', async () => {
     const [u1, u2] = [await createUser(a), await createUser(a)];
+    for (const u of [u1, u2]) await fund(chain, u.walletAddress);
     const o1 = await placeOrderOk(a, u1, { pattern: 'Cd', position: 'prefix' });
     const o2 = await placeOrderOk(b, u2, { pattern: 'Ef', position: 'prefix' });
     const now = new Date();
@@ -79,7 +82,10 @@ describe('custom orders on two instances', () => {
     const placed: { order: Order; who: Awaited<ReturnType<typeof createUser>> }[] = [];
     for (const [i, pattern] of patterns.entries()) {
       const who = await createUser(i % 2 ? a : b);
-      placed.push({ order: await placeOrderOk(i % 2 ? a : b, who, { pattern, position: 'prefix' }), who });
+      await fund(chain, who.walletAddress);
+      // Each from its own client address: six orders from one would pass the per-IP cap.
+      const order = await placeOrderOk(i % 2 ? a : b, who, { pattern, position: 'prefix' }, `10.0.3.${i + 1}`);
+      placed.push({ order, who });
     }
     await Promise.all([a.app.orders.start(), b.app.orders.start()]);
     const found = await Promise.all(

@@ -18,7 +18,7 @@ import {
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
-import { cancelOrder, getOrder, placeOrder, placeOrderOk, quote, waitForOrder } from './orders-helpers';
+import { cancelOrder, getOrder, placeOrder, placeOrderOk, quote, shopWalletEnv, waitForOrder } from './orders-helpers';
 
 let chain: TestChain;
 let t: PurchaseTestApp;
@@ -29,8 +29,11 @@ beforeAll(async () => {
   t = await createPurchaseApp({
     chain,
     env: {
+      ...shopWalletEnv(),
       GRIND_WORKERS: '1',
       ORDER_QUEUE_MAX: '2',
+      // These tests pin one order per wallet; orders-holding.test.ts covers the default of two with fair turns.
+      ORDER_MAX_PER_WALLET: '1',
       ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
       ORDER_LEASE_SECONDS: '3',
     },
@@ -117,6 +120,7 @@ describe('quotes', () => {
 describe('orders', () => {
   it('one active order per wallet, a queue cap with a clear "busy", and cancel while queued', async () => {
     const [a, b, c] = [await createUser(t), await createUser(t), await createUser(t)];
+    for (const who of [a, b, c]) await fund(chain, who.walletAddress); // an order needs a wallet that can pay for it
     const first = await placeOrderOk(t, a, { pattern: 'Ab', position: 'prefix' });
     expect(first).toMatchObject({ status: 'queued', attempts: 0, chanceFoundByNow: 0, queuePosition: 0 });
 
@@ -224,6 +228,7 @@ describe('orders', () => {
   it('after 24 h unbought the found address goes on open sale and the order expires', async () => {
     const requester = await createUser(t);
     const stranger = await createUser(t);
+    await fund(chain, requester.walletAddress);
     await fund(chain, stranger.walletAddress);
     const placed = await placeOrderOk(t, requester, { pattern: 'c', position: 'suffix' });
     await t.app.orders.start();
@@ -246,6 +251,7 @@ describe('orders', () => {
 
   it('cancels an order while it grinds, and the grinder lets it go', async () => {
     const requester = await createUser(t);
+    await fund(chain, requester.walletAddress);
     // ≈1 in 195 million (lowercase first): it will not be found in the few seconds before the cancel.
     const placed = await placeOrderOk(t, requester, { pattern: 'zzzz', position: 'prefix' });
     await t.app.orders.start();

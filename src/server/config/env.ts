@@ -70,6 +70,8 @@ const rawEnvSchema = z.object({
   GRIND_WORKERS: z.coerce.number().int().min(0).max(256).optional(),
   ORDER_MAX_EXPECTED_ATTEMPTS: z.coerce.number().positive().max(1e15).optional(),
   ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(50),
+  ORDER_MAX_PER_WALLET: z.coerce.number().int().min(1).max(100).default(2),
+  ORDER_MAX_PER_IP: z.coerce.number().int().min(1).max(10_000).default(4),
   ORDER_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (it guards the metrics)').optional(),
@@ -180,8 +182,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     /** The embedded validator's finality delay in slots: more shows the "Finalizing…" step for longer. */
     localFinalitySlots: raw.LOCAL_FINALITY_SLOTS,
     /**
-     * Custom-pattern orders (docs/domain.md#custom-orders): the admin wallet that lists found keys; local mode: the
-     * demo admin.
+     * Custom-pattern orders (docs/domain.md#custom-orders): the admin wallet that lists found keys; local mode with
+     * demo data: the demo admin. Otherwise unset refuses orders (503 ORDERS_UNAVAILABLE).
      */
     shopWallet: raw.SHOP_WALLET,
     /** Grinder threads of this instance; 0 = take no orders here. Default: one fewer than the cores, at least 1. */
@@ -190,6 +192,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     orderMaxExpectedAttempts: raw.ORDER_MAX_EXPECTED_ATTEMPTS,
     /** Orders waiting or grinding, shop-wide, before new ones are refused with "the grinder is busy". */
     orderQueueMax: raw.ORDER_QUEUE_MAX,
+    /** Orders one wallet may have queued or grinding at once; its later ones wait behind every wallet's earlier. */
+    orderMaxPerWallet: raw.ORDER_MAX_PER_WALLET,
+    /** Orders queued or grinding that one client address may have placed, across wallets. */
+    orderMaxPerIp: raw.ORDER_MAX_PER_IP,
     /** How long a grinding instance holds an order without a heartbeat before another takes it over. */
     orderLeaseMs: raw.ORDER_LEASE_SECONDS * 1000,
     /** Test-only: where this process kills itself (FAULT_CRASH_AT), armed by main.ts alone. */

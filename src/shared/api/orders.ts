@@ -50,6 +50,10 @@ export const orderSchema = z.object({
   chanceFoundByNow: z.number().describe('1 − (1 − p)^attempts: grinding is memoryless'),
   etaSeconds: z.number().nullable().describe('expected seconds to a match from now, at the current rate'),
   queuePosition: z.number().nullable().describe('orders ahead of this one, while queued'),
+  waitedPastEta: z
+    .boolean()
+    .describe('queued for longer than the grind time quoted when it was placed: queuePosition says how far back it is'),
+  closedReason: z.string().nullable().describe('why the order ended without its reservation, when it did'),
   address: z.string().nullable(),
   addressId: z.string().nullable(),
   reservedUntil: z.string().nullable(),

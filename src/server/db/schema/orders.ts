@@ -38,15 +38,26 @@ export const customOrders = pgTable(
     addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'restrict' }),
     reservedUntil: timestamptz('reserved_until'),
     finishedAt: timestamptz('finished_at'),
+    // The client address that placed it: the per-IP cap counts active orders by it.
+    ip: text('ip'),
+    // The quote's expected grind time when it was placed (null before the rate was measured): a queued order waiting
+    // longer than this is told its place in the queue.
+    quotedSeconds: doublePrecision('quoted_seconds'),
+    // Why an order ended early: its wallet no longer covered the price when its turn came (cancelled), or when its key
+    // was found (expired at once, the key on open sale).
+    closedReason: text('closed_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     check('custom_orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('custom_orders_position_check', oneOf(t.position, ORDER_POSITIONS)),
     check('custom_orders_price_positive', sql`${t.price} > 0`),
-    // One active order per wallet, enforced by the database too (two tabs placing at once).
-    uniqueIndex('custom_orders_one_active_per_requester')
-      .on(t.requesterId)
+    // A wallet's active orders: the per-wallet cap, and the fair-turn rank of the claim (its earlier active orders).
+    index('custom_orders_requester_active_idx')
+      .on(t.requesterId, t.createdAt)
+      .where(sql`${t.status} in ('queued', 'grinding')`),
+    index('custom_orders_ip_active_idx')
+      .on(t.ip)
       .where(sql`${t.status} in ('queued', 'grinding')`),
     // The grinders' queue: oldest claimable order first.
     index('custom_orders_queue_idx')

@@ -30,10 +30,11 @@ export const demoRepository = {
     return rows.length > 0;
   },
 
+  /** The admin is marked as the demo admin: the shop's seller of ground keys when SHOP_WALLET is unset (local mode). */
   async createUser(db: Queryable, isAdmin: boolean): Promise<{ id: string; walletAddress: string }> {
     const [row] = await db
       .insert(users)
-      .values({ walletAddress: throwawayWallet(), isAdmin })
+      .values({ walletAddress: throwawayWallet(), isAdmin, isDemoAdmin: isAdmin })
       .returning({ id: users.id, walletAddress: users.walletAddress });
     return row!;
   },

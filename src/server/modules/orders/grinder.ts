@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import type { Db } from '../../db/database';
 import type { VaultCipher } from '../vault';
 import type { GrindPool } from './grind-pool';
@@ -14,6 +15,8 @@ export interface GrinderDeps {
   pool: GrindPool;
   log: FastifyBaseLogger;
   leaseMs: number;
+  /** The wallet's SOL balance at `confirmed`, in lamports: read again when a key is found. */
+  balanceOf(wallet: string): Promise<bigint>;
   /** How often to look for work when the queue is empty. */
   pollMs?: number;
   now?: () => Date;
@@ -28,8 +31,8 @@ export interface Grinder {
 }
 
 /**
- * The lease loop of one instance (docs/domain.md#custom-orders): claim the oldest unheld order, grind it on every
- * worker, beat its lease (adding the attempts) every third of the lease, and record a match. A lost beat (cancelled, or
+ * The lease loop of one instance (docs/domain.md#custom-orders): claim the next unheld order (fair turns), drop it if
+ * its wallet no longer covers its price, else grind it on every worker, beat its lease (adding the attempts) every third of the lease, and record a match. A lost beat (cancelled, or
  * the lease taken over after a stall) stops the workers. Orders of a killed instance come back when their lease runs
  * out.
  */
@@ -51,6 +54,44 @@ export function createGrinder(deps: GrinderDeps): Grinder {
         resolve();
       };
     });
+
+  /**
+   * The requester's balance against the order's price, read again when its turn comes and when its key is found
+   * (issue 26): the text of the refusal when it no longer covers it, else undefined. If the balance cannot be read,
+   * the check made when the order was placed stands: the requester is not punished for an RPC outage.
+   */
+  async function shortfall(order: OrderRow, when: string): Promise<string | undefined> {
+    try {
+      const wallet = await ordersRepository.requesterWallet(deps.db, order.requesterId);
+      if (!wallet) return undefined;
+      const balance = await deps.balanceOf(wallet);
+      const price = parseSolToLamports(order.price);
+      if (balance >= price) return undefined;
+      return `Your wallet held ${lamportsToSolString(balance)} SOL ${when}, less than the order's ${lamportsToSolString(price)} SOL`;
+    } catch (err) {
+      deps.log.warn({ err, orderId: order.id }, 'order balance re-check failed; the check at placement stands');
+      return undefined;
+    }
+  }
+
+  /**
+   * When the key is found, a wallet that no longer covers the price does not get the 24-hour reservation. The key is
+   * still listed by the shop, on open sale at the quoted price (grinding it cost the shop the same, and anyone may buy
+   * it), and the order ends as expired with the reason.
+   */
+  async function reservationProblem(order: OrderRow): Promise<string | undefined> {
+    const short = await shortfall(order, 'when the address was found');
+    return short && `${short}, so it was not reserved for you: it is on open sale.`;
+  }
+
+  /**
+   * When its turn comes, an order whose wallet no longer covers the price is dropped without grinding: otherwise one
+   * stash of SOL moved from wallet to wallet after each placement would fill the queue for free.
+   */
+  async function turnProblem(order: OrderRow): Promise<string | undefined> {
+    const short = await shortfall(order, "when the order's turn came");
+    return short && `${short}, so it was cancelled before grinding. Add SOL and order again.`;
+  }
 
   async function work(order: OrderRow): Promise<void> {
     const seller = await shopSeller(deps.db, deps.env);
@@ -80,7 +121,7 @@ export function createGrinder(deps: GrinderDeps): Grinder {
       await beating;
       if (hit) {
         const outcome = await recordMatch(
-          { db: deps.db, cipher: deps.cipher, seller, now },
+          { db: deps.db, cipher: deps.cipher, seller, now, reservationProblem },
           order,
           owner,
           hit,
@@ -106,7 +147,11 @@ export function createGrinder(deps: GrinderDeps): Grinder {
     while (!stopped) {
       try {
         const order = await ordersRepository.claim(deps.db, owner, now(), deps.leaseMs);
-        if (order) await work(order);
+        const dropped = order && (await turnProblem(order));
+        if (order && dropped) {
+          await ordersRepository.cancelHeld(deps.db, order.id, owner, now(), dropped);
+          deps.log.info({ orderId: order.id }, 'custom order dropped: the wallet no longer covers its price');
+        } else if (order) await work(order);
         else await pause(pollMs);
       } catch (err) {
         deps.log.error({ err }, 'custom order grinder failed');

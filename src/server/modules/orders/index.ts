@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { address } from '@solana/kit';
+import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { AppInstance } from '../../types';
 import { createGrindPool, type GrindPool } from './grind-pool';
 import { createGrinder, type Grinder } from './grinder';
@@ -41,8 +43,10 @@ const SETTLE_MS = 5_000;
  * never spawns threads. Needs `app.vault` registered first.
  */
 export const ordersPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { rpc: ChainRpc }) => {
     const env = app.env;
+    const balanceOf = async (wallet: string) =>
+      (await opts.rpc.getBalance(address(wallet), { commitment: 'confirmed' }).send()).value;
     let pool: GrindPool | null = null;
     let grinder: Grinder | null = null;
     let settleTimer: NodeJS.Timeout | undefined;
@@ -53,6 +57,7 @@ export const ordersPlugin = fp(
       rate: () => pool?.rate() ?? 0,
       perWorkerRate: () => pool?.perWorkerRate() ?? 0,
       now: () => new Date(),
+      balanceOf,
     };
     const settle = () => ordersRepository.settle(app.database.db, new Date());
 
@@ -77,6 +82,7 @@ export const ordersPlugin = fp(
             pool,
             log: app.log,
             leaseMs: env.orderLeaseMs,
+            balanceOf,
           });
           grinder.start();
         })();

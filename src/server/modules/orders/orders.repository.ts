@@ -1,11 +1,24 @@
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { ACTIVE_ORDER_STATUSES, addresses, customOrders } from '../../db/schema';
+import { ACTIVE_ORDER_STATUSES, addresses, customOrders, users } from '../../db/schema';
 
 export type OrderRow = typeof customOrders.$inferSelect;
 export type NewOrderRow = typeof customOrders.$inferInsert;
 
 const active = inArray(customOrders.status, [...ACTIVE_ORDER_STATUSES]);
+
+// pg_advisory_xact_lock key that serialises placing orders ('vv-order'): the shop-wide, per-wallet and per-IP caps are
+// each a count then an insert, exact only if no two placements interleave. Placing is rare and its transaction short.
+const PLACE_LOCK_KEY = 0x76762d6f72646572n;
+
+/**
+ * Fair turns (issue 26): an order's turn is how many active orders its wallet placed before it. The claim takes the
+ * lowest turn first, then the oldest, so a wallet's second order waits behind every wallet's first. Computed when
+ * claiming (not stored), so a wallet whose first order finished has its next one at turn 0 again.
+ */
+const turnOf = sql<number>`(select count(*) from custom_orders earlier
+  where earlier.requester_id = ${customOrders.requesterId} and earlier.status in ('queued', 'grinding')
+  and (earlier.created_at, earlier.id) < (${customOrders.createdAt}, ${customOrders.id}))`;
 
 /** `custom_orders` rows: the queue, the grinders' leases and the requester's view. */
 export const ordersRepository = {
@@ -14,12 +27,39 @@ export const ordersRepository = {
     return inserted!;
   },
 
-  async activeFor(db: Queryable, requesterId: string): Promise<OrderRow | undefined> {
-    const [row] = await db
-      .select()
+  /** Holds the placement lock until the transaction ends. */
+  async lockPlacement(db: Queryable): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(${sql.raw(PLACE_LOCK_KEY.toString())})`);
+  },
+
+  /**
+   * What the wallet has committed to: its orders queued or grinding, and its found orders still reserved for it. The
+   * balance must cover all of them and the new one.
+   */
+  committedFor(db: Queryable, requesterId: string, now: Date) {
+    return db
+      .select({ status: customOrders.status, price: customOrders.price })
       .from(customOrders)
-      .where(and(eq(customOrders.requesterId, requesterId), active));
-    return row;
+      .where(
+        and(
+          eq(customOrders.requesterId, requesterId),
+          or(active, and(eq(customOrders.status, 'found'), gt(customOrders.reservedUntil, now))),
+        ),
+      );
+  },
+
+  /** Orders queued or grinding that were placed from this client address. */
+  async activeCountForIp(db: Queryable, ip: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(customOrders)
+      .where(and(eq(customOrders.ip, ip), active));
+    return Number(row?.n ?? 0);
+  },
+
+  async requesterWallet(db: Queryable, requesterId: string): Promise<string | undefined> {
+    const [row] = await db.select({ walletAddress: users.walletAddress }).from(users).where(eq(users.id, requesterId));
+    return row?.walletAddress;
   },
 
   /** Orders waiting or grinding, shop-wide: the queue-length cap counts these. */
@@ -28,12 +68,25 @@ export const ordersRepository = {
     return Number(row?.n ?? 0);
   },
 
-  /** Active orders placed before this one: its place in the queue. */
+  /** Active orders the claim takes before this one (fair turns, then age): its place in the queue. */
   async ahead(db: Queryable, order: OrderRow): Promise<number> {
+    const q = db.$with('q').as(
+      db
+        .select({
+          id: customOrders.id,
+          createdAt: customOrders.createdAt,
+          turn: sql<number>`row_number() over (partition by ${customOrders.requesterId} order by ${customOrders.createdAt}, ${customOrders.id})`.as(
+            'turn',
+          ),
+        })
+        .from(customOrders)
+        .where(active),
+    );
     const [row] = await db
+      .with(q)
       .select({ n: count() })
-      .from(customOrders)
-      .where(and(active, lt(customOrders.createdAt, order.createdAt)));
+      .from(q)
+      .where(sql`(${q.turn}, ${q.createdAt}, ${q.id}) < (select turn, created_at, id from q where id = ${order.id})`);
     return Number(row?.n ?? 0);
   },
 
@@ -67,15 +120,16 @@ export const ordersRepository = {
   },
 
   /**
-   * Claims the oldest order nobody holds: queued, or grinding under a lease that has run out (its instance died).
-   * `FOR UPDATE SKIP LOCKED` lets several instances claim at once without waiting on or taking each other's.
+   * Claims the next order nobody holds: queued, or grinding under a lease that has run out (its instance died); the
+   * lowest fair turn first (`turnOf`), then the oldest. `FOR UPDATE SKIP LOCKED` lets several instances claim at once
+   * without waiting on or taking each other's.
    */
   async claim(db: Queryable, owner: string, now: Date, leaseMs: number): Promise<OrderRow | undefined> {
     const claimable = db
       .select({ id: customOrders.id })
       .from(customOrders)
       .where(and(active, or(isNull(customOrders.leaseUntil), lt(customOrders.leaseUntil, now))))
-      .orderBy(asc(customOrders.createdAt), asc(customOrders.id))
+      .orderBy(asc(turnOf), asc(customOrders.createdAt), asc(customOrders.id))
       .limit(1)
       .for('update', { skipLocked: true });
     const [row] = await db
@@ -113,6 +167,14 @@ export const ordersRepository = {
     return rows.length === 1;
   },
 
+  /** Cancels an order this instance holds, with the reason the requester is shown. */
+  async cancelHeld(db: Queryable, id: string, owner: string, now: Date, closedReason: string): Promise<void> {
+    await db
+      .update(customOrders)
+      .set({ status: 'cancelled', finishedAt: now, closedReason, leaseOwner: null, leaseUntil: null })
+      .where(and(eq(customOrders.id, id), eq(customOrders.leaseOwner, owner), eq(customOrders.status, 'grinding')));
+  },
+
   /** Lets go of a lease at shutdown so another instance (or this one after restart) resumes at once. */
   async release(db: Queryable, id: string, owner: string): Promise<void> {
     await db
@@ -131,19 +193,26 @@ export const ordersRepository = {
     return row;
   },
 
+  /**
+   * The key is listed: `found`, reserved for the requester until `reservedUntil`; or, with `closedReason`, `expired` at
+   * once (no reservation: the listing is on open sale) because the requester's wallet no longer covers the price.
+   */
   async markFound(
     db: Queryable,
     id: string,
-    found: { addressId: string; attempts: number; now: Date; reservedUntil: Date },
+    found: { addressId: string; attempts: number; now: Date; reservedUntil: Date; closedReason?: string | undefined },
   ): Promise<void> {
+    const closed = found.closedReason !== undefined;
     await db
       .update(customOrders)
       .set({
-        status: 'found',
+        status: closed ? 'expired' : 'found',
         addressId: found.addressId,
         attempts: sql`${customOrders.attempts} + ${BigInt(Math.round(found.attempts))}`,
         foundAt: found.now,
-        reservedUntil: found.reservedUntil,
+        reservedUntil: closed ? found.now : found.reservedUntil,
+        closedReason: found.closedReason ?? null,
+        finishedAt: closed ? found.now : null,
         leaseOwner: null,
         leaseUntil: null,
       })

@@ -52,9 +52,10 @@ export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext 
       },
       schema: {
         tags: ['orders'],
-        summary: 'Place a custom-pattern order (one active order per wallet)',
+        summary:
+          'Place a custom-pattern order: the wallet must hold its price; capped per wallet and per client address',
         body: orderPatternSchema,
-        response: { 201: orderSchema, 409: apiErrorSchema, 503: apiErrorSchema, ...errors },
+        response: { 201: orderSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {

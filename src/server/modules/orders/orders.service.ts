@@ -14,6 +14,7 @@ import {
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../audit';
+import { withChain } from '../purchases';
 import { ordersRepository, type OrderRow } from './orders.repository';
 import { shopSeller } from './shop-seller';
 
@@ -29,7 +30,11 @@ export interface OrdersContext {
     isLocal: boolean;
     orderMaxExpectedAttempts?: number | undefined;
     orderQueueMax: number;
+    orderMaxPerWallet: number;
+    orderMaxPerIp: number;
   };
+  /** The wallet's SOL balance at `confirmed`, in lamports. */
+  balanceOf(wallet: string): Promise<bigint>;
   /** Keys per second of this instance's whole pool, 0 before it is measured. */
   rate(): number;
   perWorkerRate(): number;
@@ -87,46 +92,74 @@ export interface OrderActor {
   userAgent?: string | null;
 }
 
-const alreadyActive = () =>
-  conflict(ErrorCode.ORDER_ALREADY_ACTIVE, 'You already have an order being ground: cancel it or wait for it first');
+const tooMany = (n: number, max: number) =>
+  conflict(
+    ErrorCode.ORDER_ALREADY_ACTIVE,
+    `You already have ${n} order${n === 1 ? '' : 's'} queued or being ground; a wallet may have at most ${max} at ` +
+      'once. Cancel one or wait for it first.',
+  );
 
-/** Places an order at its quoted price: one active order per wallet, and a shop-wide queue cap. */
+/**
+ * Places an order at its quoted price (issue 26: orders cost something to hold). The wallet's balance must cover it
+ * and everything it has already committed to (its other active orders, its found orders still reserved for it); a
+ * wallet has at most `orderMaxPerWallet` active orders and a client address `orderMaxPerIp`; the queue holds at most
+ * `orderQueueMax`. The balance is read before the transaction so no lock waits on the RPC; the caps are exact because
+ * placements are serialised (`lockPlacement`).
+ */
 export async function placeOrder(ctx: OrdersContext, body: OrderPatternBody, actor: OrderActor): Promise<Order> {
   const { order, probability } = checked(ctx, body);
   await shopSeller(ctx.db, ctx.env); // refuse up front when the shop cannot list what it would find
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
-      if (await ordersRepository.activeFor(tx, actor.userId)) throw alreadyActive();
-      const waiting = await ordersRepository.activeCount(tx);
-      if (waiting >= ctx.env.orderQueueMax) {
-        throw new AppError(
-          503,
-          ErrorCode.GRINDER_BUSY,
-          `The grinder is busy: ${waiting} orders are ahead. Please try again later.`,
-        );
-      }
-      const inserted = await ordersRepository.insert(tx, {
-        requesterId: actor.userId,
-        ...order,
-        probability,
-        price: lamportsToSolString(orderPriceLamports(order, probability)),
-      });
-      await recordAudit(tx, {
-        action: 'order.place',
-        performedBy: actor.walletAddress,
-        ip: actor.ip ?? null,
-        userAgent: actor.userAgent ?? null,
-        metadata: { orderId: inserted.id, pattern: order.pattern, position: order.position, price: inserted.price },
-      });
-      return inserted;
+  const price = orderPriceLamports(order, probability);
+  const balance = await withChain(() => ctx.balanceOf(actor.walletAddress));
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    await ordersRepository.lockPlacement(tx);
+    const committed = await ordersRepository.committedFor(tx, actor.userId, now);
+    const owed = committed.reduce((sum, o) => sum + parseSolToLamports(o.price), 0n);
+    if (balance < price + owed) {
+      throw conflict(
+        ErrorCode.INSUFFICIENT_FUNDS,
+        `Your wallet holds ${lamportsToSolString(balance)} SOL; this order is quoted at ${lamportsToSolString(price)} ` +
+          'SOL' +
+          (owed > 0n ? ` on top of ${lamportsToSolString(owed)} SOL for your other orders` : '') +
+          '. An order needs a wallet that can pay for what it finds: add SOL and try again.',
+      );
+    }
+    const mine = committed.filter((o) => o.status === 'queued' || o.status === 'grinding').length;
+    if (mine >= ctx.env.orderMaxPerWallet) throw tooMany(mine, ctx.env.orderMaxPerWallet);
+    if (actor.ip && (await ordersRepository.activeCountForIp(tx, actor.ip)) >= ctx.env.orderMaxPerIp) {
+      throw new AppError(
+        429,
+        ErrorCode.TOO_MANY_ORDERS,
+        `Too many orders are queued from your network (at most ${ctx.env.orderMaxPerIp}). Please wait for one to finish.`,
+      );
+    }
+    const waiting = await ordersRepository.activeCount(tx);
+    if (waiting >= ctx.env.orderQueueMax) {
+      throw new AppError(
+        503,
+        ErrorCode.GRINDER_BUSY,
+        `The grinder is busy: ${waiting} orders are ahead. Please try again later.`,
+      );
+    }
+    const inserted = await ordersRepository.insert(tx, {
+      requesterId: actor.userId,
+      ...order,
+      probability,
+      price: lamportsToSolString(price),
+      ip: actor.ip ?? null,
+      quotedSeconds: secondsAt(1 / probability, ctx.rate()),
     });
-    return await orderView(ctx, row, null);
-  } catch (err) {
-    // Two tabs placing at once: the partial unique index decided.
-    const e = (err as { cause?: unknown })?.cause ?? err;
-    if ((e as { code?: string })?.code === '23505') throw alreadyActive();
-    throw err;
-  }
+    await recordAudit(tx, {
+      action: 'order.place',
+      performedBy: actor.walletAddress,
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent ?? null,
+      metadata: { orderId: inserted.id, pattern: order.pattern, position: order.position, price: inserted.price },
+    });
+    return inserted;
+  });
+  return orderView(ctx, row, null);
 }
 
 /**
@@ -169,12 +202,23 @@ export async function orderView(
     // Memoryless: however long it has run, a match is still 1/p attempts away on average.
     etaSeconds: active ? secondsAt(expectedAttempts, rate) : null,
     queuePosition: row.status === 'queued' ? await ordersRepository.ahead(ctx.db, row) : null,
+    waitedPastEta: row.status === 'queued' && waitedPastEta(row, ctx.now()),
+    closedReason: row.closedReason,
     address,
     addressId: row.addressId,
     reservedUntil: row.reservedUntil?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     foundAt: row.foundAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * Still queued after longer than its quoted grind time (issue 26): the page then says how far back it is. An order
+ * placed before the rate was measured had no time quoted; it counts as overdue after the default limit's half hour.
+ */
+function waitedPastEta(row: OrderRow, now: Date): boolean {
+  const quotedMs = (row.quotedSeconds ?? DEFAULT_LIMIT_SECONDS) * 1000;
+  return now.getTime() - row.createdAt.getTime() > quotedMs;
 }
 
 function formatCount(n: number): string {

@@ -18,6 +18,11 @@ export interface RecordMatchDeps {
   cipher: VaultCipher;
   seller: { id: string; walletAddress: string };
   now(): Date;
+  /**
+   * Asked once the key is sealed, before it is listed: why the requester may no longer hold it reserved (its wallet
+   * no longer covers the price), or undefined when it may.
+   */
+  reservationProblem?(order: OrderRow): Promise<string | undefined>;
 }
 
 /**
@@ -53,6 +58,8 @@ export async function recordMatch(
     report,
   });
   record.searchTags = [...(record.searchTags ?? []), ORDER_LISTING_TAG];
+  // Read before the transaction, so no row lock waits on the RPC.
+  const closedReason = await deps.reservationProblem?.(order);
 
   return deps.db.transaction(async (tx) => {
     if (!(await ordersRepository.lockHeld(tx, order.id, owner))) return 'lost';
@@ -64,11 +71,18 @@ export async function recordMatch(
       attempts,
       now,
       reservedUntil: new Date(now.getTime() + ORDER_RESERVATION_MS),
+      closedReason,
     });
     await recordAudit(tx, {
       action: 'order.found',
       performedBy: deps.seller.walletAddress,
-      metadata: { orderId: order.id, addressId: listing.id, address: hit.address, price: order.price },
+      metadata: {
+        orderId: order.id,
+        addressId: listing.id,
+        address: hit.address,
+        price: order.price,
+        reserved: closedReason === undefined,
+      },
     });
     return 'found';
   });

@@ -75,6 +75,19 @@ export function OrderProgress({
           id="order-eta"
         />
       </dl>
+      {order.status === 'queued' && order.waitedPastEta && (
+        <p role="status" className="text-sm text-gold-300" data-testid="order-overdue">
+          {order.queuePosition
+            ? `Waiting longer than quoted: ${order.queuePosition} order${order.queuePosition === 1 ? ' is' : 's are'} ahead of yours.`
+            : 'Waiting longer than quoted: yours is next.'}{' '}
+          Every wallet's first order is ground before anyone's second.
+        </p>
+      )}
+      {order.closedReason && (
+        <p role="status" className="text-sm text-vault-300" data-testid="order-closed-reason">
+          {order.closedReason}
+        </p>
+      )}
       {active && (
         <p className="text-xs text-vault-400">
           Every key is a fresh random draw, so the expected time from now stays the same however long it has run.
@@ -85,7 +98,9 @@ export function OrderProgress({
           <p className="text-sm text-vault-300">
             {order.status === 'purchased'
               ? 'Bought: this address and its key are yours.'
-              : 'Your address is ready, sealed in the vault since the moment it was found:'}
+              : order.status === 'expired'
+                ? 'Found, and now on open sale:'
+                : 'Your address is ready, sealed in the vault since the moment it was found:'}
           </p>
           <p className="break-all font-mono text-money-300" data-testid="order-address">
             {order.address}

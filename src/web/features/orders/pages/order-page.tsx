@@ -33,12 +33,13 @@ export function OrderPage() {
   const connected = Boolean(address) && status === 'connected';
   const mine = useMyOrders(connected);
   const [placedId, setPlacedId] = useState<string | null>(null);
-  // Else the newest order, if bought: its final state (with the way to its key) closes the story.
+  // Else the newest order, if bought (its final state, with the way to its key, closes the story) or closed with a
+  // reason the requester should read.
   const newest = mine.data?.orders[0];
   const current =
     placedId ??
     mine.data?.orders.find((o) => SHOWN.has(o.status))?.id ??
-    (newest?.status === 'purchased' ? newest.id : null);
+    (newest?.status === 'purchased' || newest?.closedReason ? newest.id : null);
   const order = useOrder(current);
   const place = usePlaceOrder();
   const cancel = useCancelOrder();

@@ -1,0 +1,56 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@shared/api/orders';
+import { OrderProgress } from './order-progress';
+
+const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
+
+const queued: Order = {
+  id: '00000000-0000-4000-8000-000000000001',
+  pattern: 'Abc',
+  position: 'prefix',
+  caseSensitive: true,
+  status: 'queued',
+  price: '0.002',
+  probability: 1 / 57_000,
+  expectedAttempts: 57_000,
+  attempts: 0,
+  keysPerSecond: 60_000,
+  chanceFoundByNow: 0,
+  etaSeconds: 0.95,
+  queuePosition: 3,
+  waitedPastEta: false,
+  closedReason: null,
+  address: null,
+  addressId: null,
+  reservedUntil: null,
+  createdAt: '2026-11-26T12:00:00.000Z',
+  foundAt: null,
+};
+
+const render = (order: Order) =>
+  text(
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <OrderProgress order={order} onCancel={() => undefined} cancelling={false} />
+      </MemoryRouter>,
+    ),
+  );
+
+describe('OrderProgress (issue 26)', () => {
+  it('tells a queued order that waited past its quote how many orders are ahead', () => {
+    expect(render(queued)).not.toContain('Waiting longer than quoted');
+    expect(render({ ...queued, waitedPastEta: true })).toContain(
+      "Waiting longer than quoted: 3 orders are ahead of yours. Every wallet's first order is ground before anyone's second.",
+    );
+    expect(render({ ...queued, waitedPastEta: true, queuePosition: 0 })).toContain(
+      'Waiting longer than quoted: yours is next.',
+    );
+  });
+
+  it('shows why an order ended early', () => {
+    const reason = 'Your wallet held 0 SOL when the address was found, less than the order’s 0.002 SOL.';
+    expect(render({ ...queued, status: 'expired', queuePosition: null, closedReason: reason })).toContain(reason);
+  });
+});
