@@ -4,3 +4,4 @@ export { useWallet, type WalletState, type WalletStatus } from './wallet-context
 export { WalletButton } from './components/wallet-button';
 export { WalletBalance } from './components/wallet-balance';
 export { walletBalanceKey } from './use-wallet-balance';
+export { AdminGate } from './components/admin-gate';

@@ -6,12 +6,11 @@ import { apiFetch } from '@web/lib/api-client';
 export const getShopStats = (signal?: AbortSignal) =>
   apiFetch('/api/admin/shop-stats', { schema: shopStatsSchema, signal });
 
-export const useShopStats = (enabled: boolean) =>
+export const useShopStats = () =>
   useQuery(
     queryOptions({
       queryKey: ['admin', 'shop-stats'],
       queryFn: ({ signal }) => getShopStats(signal),
-      enabled,
       // An operator watching the page sees it move without reloading.
       refetchInterval: 30_000,
     }),

@@ -1,13 +1,9 @@
-import { Lock, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
 import type { ShopPeriod, ShopStats } from '@shared/api/shop';
 import { lamportsToSolString } from '@shared/money';
-import { Button, buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
-import { EmptyState } from '@web/components/empty-state';
 import { FetchError } from '@web/components/fetch-error';
 import { PageHeader } from '@web/components/page-header';
-import { useWallet } from '@web/features/wallet';
+import { AdminGate } from '@web/features/wallet';
 import { useShopStats } from '../api/get-shop-stats';
 
 const count = new Intl.NumberFormat('en-US');
@@ -15,38 +11,18 @@ const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** The admin's view of the shop (issue 27): sales, refunds, open reservations and the grind queue. */
 export function ShopPage() {
-  const { address, status, isAdmin, connect } = useWallet();
-  const stats = useShopStats(Boolean(address) && isAdmin);
-  if (!address || status !== 'connected') {
-    return (
-      <EmptyState
-        titleAs="h1"
-        icon={Wallet}
-        title="Wallet Required"
-        description="Connect an admin wallet to see how the shop is doing."
-        action={
-          <Button loading={status === 'connecting'} onClick={() => void connect()}>
-            Connect Wallet
-          </Button>
-        }
-      />
-    );
-  }
-  if (!isAdmin) {
-    return (
-      <EmptyState
-        titleAs="h1"
-        icon={Lock}
-        title="Access Restricted"
-        description="The shop figures are for admin wallets only."
-        action={
-          <Link to="/marketplace" className={buttonClass('secondary')}>
-            Go to Marketplace
-          </Link>
-        }
-      />
-    );
-  }
+  return (
+    <AdminGate
+      walletRequired="Connect an admin wallet to see how the shop is doing."
+      restricted="The shop figures are for admin wallets only."
+    >
+      {() => <ShopFigures />}
+    </AdminGate>
+  );
+}
+
+function ShopFigures() {
+  const stats = useShopStats();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <PageHeader title="Shop" subtitle="Sales, refunds, open reservations and the grind queue." />
