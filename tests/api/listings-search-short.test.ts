@@ -80,6 +80,22 @@ describe('GET /api/addresses/search with short text', () => {
     expect(found.every((a) => a.includes('69'))).toBe(true);
   });
 
+  it('a position with no text finds the listings whose pattern sits there (issue 27: it acts on its own)', async () => {
+    await t.database.query(
+      `update addresses set pattern = 'kw', pattern_position = 'suffix' where address like 'k%kw'`,
+    );
+    const starts = await allFound({ position: 'start' });
+    const prefixes = await expectedAddresses(`pattern_position = 'prefix'`);
+    expect(prefixes.length).toBeGreaterThanOrEqual(30);
+    expect(starts.sort()).toEqual(prefixes.sort());
+    const ends = await allFound({ position: 'end' });
+    const suffixes = await expectedAddresses(`pattern_position = 'suffix'`);
+    expect(suffixes.length).toBeGreaterThan(0);
+    expect(ends.sort()).toEqual(suffixes.sort());
+    // Anywhere with no text is the whole market, as before.
+    expect((await search({})).pagination.total).toBeGreaterThan(starts.length + ends.length);
+  });
+
   it('counts short text only as far as the page buttons need, and says it stopped', async () => {
     const first = await search({ query: 'q', position: 'start' });
     expect(first.addresses).toHaveLength(20);

@@ -281,15 +281,27 @@ describe.each([VIEWPORTS.desktop, VIEWPORTS.phone])('finding anything that is li
       expect(await addressesShown(page)).toContain(two.address);
     }));
 
-  it('explains a position chosen without text, and characters no address can hold', () =>
+  it('filters by a position chosen without text, says so, and explains characters no address can hold', () =>
     openAt(async (page) => {
       await page.goto('/marketplace');
       const box = page.getByLabel('Search addresses');
       expect(await box.getAttribute('placeholder')).not.toContain('0x');
+      // The position acts on its own: the list is asked for suffix patterns, with no text.
+      const asked = page.waitForRequest((r) => {
+        const url = new URL(r.url());
+        return (
+          url.pathname === '/api/addresses/search' &&
+          url.searchParams.get('position') === 'end' &&
+          !url.searchParams.has('query')
+        );
+      });
       await page.getByLabel('Pattern position').selectOption('end');
+      await asked;
       await page
         .getByTestId('search-notes')
-        .getByText('Ends with: type the characters the address should end with; one is enough.')
+        .getByText(
+          'Ends with: showing addresses whose pattern is at the end. Type characters to match how the address ends; one is enough.',
+        )
         .waitFor();
       expect(await box.getAttribute('placeholder')).toMatch(/^Address ends with/);
 

@@ -37,6 +37,11 @@ function filtered(q: SearchListingsQuery): { where: (SQL | undefined)[]; any: bo
     q.maxPrice !== undefined ? lte(addresses.price, q.maxPrice) : undefined,
     tier ? gte(addresses.rarityScore, String(tier.min)) : undefined,
     tier && 'below' in tier ? lt(addresses.rarityScore, String(tier.below)) : undefined,
+    // A position with no text to place acts on its own (issue 27): listings whose pattern sits there. Read in sort
+    // order like the other unindexed filters; most patterns are prefixes or suffixes, so a page fills quickly.
+    !q.query && q.position !== 'anywhere'
+      ? eq(addresses.patternPosition, q.position === 'start' ? 'prefix' : 'suffix')
+      : undefined,
     // One seller: addresses_seller_created_idx finds their listings; an unknown wallet matches nothing.
     q.seller
       ? eq(addresses.sellerId, sql`(select ${users.id} from ${users} where ${users.walletAddress} = ${q.seller})`)

@@ -34,8 +34,8 @@ export function searchListings(input: SearchListingsInput, signal?: AbortSignal)
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) params.set(key, String(value));
   const text = query?.trim();
   if (text) params.set('query', text);
-  // Where the text sits only means something with text to place.
-  if (text && position && position !== 'anywhere') params.set('position', position);
+  // With text, where the text sits; without, where the listing's pattern sits (the server reads both).
+  if (position && position !== 'anywhere') params.set('position', position);
   searchListingsQuerySchema.parse(Object.fromEntries(params));
   return apiFetch(`/api/addresses/search?${params}`, { schema: listingPageSchema, signal });
 }

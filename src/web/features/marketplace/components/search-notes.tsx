@@ -10,7 +10,8 @@ const quoted = (chars: string[]) =>
         .join(', ')} and "${chars.at(-1)}"`;
 
 /**
- * What the search box's text means before the results say it (issue 27): a position chosen with nothing to place,
+ * What the search box's text means before the results say it (issue 27): a position chosen with no text (it shows
+ * the listings whose pattern sits there),
  * text too short to search, and characters no Solana address can hold (base58 leaves out 0, O, I and l, which look
  * alike, and everything that is not a letter or digit), which otherwise only showed as "No addresses found".
  */
@@ -20,7 +21,7 @@ export function SearchNotes({ id, text, position }: { id: string; text: string; 
     notes.push({
       key: 'position',
       tone: 'info',
-      text: `${position === 'start' ? 'Starts with' : 'Ends with'}: type the characters the address should ${position === 'start' ? 'start' : 'end'} with; one is enough.`,
+      text: `${position === 'start' ? 'Starts with' : 'Ends with'}: showing addresses whose pattern is at the ${position === 'start' ? 'start' : 'end'}. Type characters to match how the address ${position === 'start' ? 'starts' : 'ends'}; one is enough.`,
     });
   }
   if (text !== '' && !isSearchableText(text, position)) {
