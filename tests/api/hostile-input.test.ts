@@ -226,7 +226,8 @@ async function expectHandled(req: HostileRequest, res: LightMyRequestResponse): 
     const notFoundPage =
       res.statusCode === 404 &&
       String(res.headers['content-type']).startsWith('text/html') &&
-      !/^\/api(\/|$)/.test(new URL(res.raw.req.url ?? '/', 'http://x').pathname);
+      // The path as routed, without parsing it as a URL: a folded path may be '//', which URL reads as a host.
+      !/^\/api(\/|$)/.test((res.raw.req.url ?? '/').split('?')[0]!);
     if (req.method !== 'HEAD' && !notFoundPage) {
       let body: { error?: unknown; message?: unknown } = {};
       try {
