@@ -123,11 +123,11 @@ async function landAndConfirm(rpc: Call, wires: string[]): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-/** A payer with 1,000 SOL and `RECIPIENTS` rent-exempt recipients; returns the transfer signer. */
+/** A payer with 100 SOL (one airdrop's most) and `RECIPIENTS` rent-exempt recipients; returns the transfer signer. */
 async function prepare(rpc: Call) {
   const payer = await generateKeyPairSigner();
   const recipients = await Promise.all(Array.from({ length: RECIPIENTS }, () => generateKeyPairSigner()));
-  await rpc('requestAirdrop', [payer.address, 1_000_000_000_000]);
+  await rpc('requestAirdrop', [payer.address, 100_000_000_000]);
   landed = 1;
   const sign = transferSigner(rpc, payer, recipients);
   // The first transfers make the recipients rent-exempt, so the later ones of a few lamports land.
