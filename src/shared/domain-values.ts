@@ -23,14 +23,15 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /**
  * Why a purchase failed (set with status `failed`, beside the human `disputeReason`): its reservation `expired`
- * unpaid (a late payment may still buy it), its payment was `payment_rejected` by a check, or SOL reached the
- * seller on a purchase that failed anyway, so a `refund_due` (a valid payment that lost the listing, or a rejected
- * one that still paid). `failure_code` names the failed check for the latter two.
+ * unpaid (a payment that still arrives buys it if the listing is still for sale, and is refunded otherwise), or what
+ * was paid into its escrow was `refunded` by settlement (docs/domain.md#settlement); `failure_code` then says why
+ * (REFUND_REASONS). `payment_rejected` and `refund_due` are kept for purchases from before escrow, when buyers paid
+ * sellers directly; nothing writes them any more.
  */
-export const FAILURE_KINDS = ['expired', 'payment_rejected', 'refund_due'] as const;
+export const FAILURE_KINDS = ['expired', 'refunded', 'payment_rejected', 'refund_due'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
-/** Purchases that still hold their listing: at most one of these may exist per listing. */
+/** Purchases still waiting for their payment; a web one shows "someone is checking out" on its listing. */
 export const OPEN_TRANSACTION_STATUSES = ['initiated', 'pending'] as const satisfies readonly TransactionStatus[];
 
 /**
@@ -58,3 +59,33 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ACTIVE_ORDER_STATUSES = ['queued', 'grinding'] as const satisfies readonly OrderStatus[];
 export const ORDER_POSITIONS = ['prefix', 'suffix'] as const;
 export type OrderPosition = (typeof ORDER_POSITIONS)[number];
+
+/** What settlement decided a payment into an escrow is for (docs/domain.md#settlement). */
+export const RECEIPT_PURPOSES = ['sale', 'refund'] as const;
+export type ReceiptPurpose = (typeof RECEIPT_PURPOSES)[number];
+
+/**
+ * Why settlement refunded a payment instead of selling the key: it came second (`LOST_RACE`), was short, came from
+ * another wallet than the buyer's, arrived for a purchase already paid or closed, found the listing sold, unlisted,
+ * deleted or repriced, or the address failed its safety re-check.
+ */
+export const REFUND_REASONS = [
+  'LOST_RACE',
+  'AMOUNT_TOO_LOW',
+  'PAYER_MISMATCH',
+  'ALREADY_PAID',
+  'PURCHASE_CLOSED',
+  'LISTING_UNAVAILABLE',
+  'UNSAFE_ACCOUNT',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** An outbox transfer: a `payout` (seller, treasury, overpayment back) or a `refund`. */
+export const ESCROW_TRANSFER_KINDS = ['payout', 'refund'] as const;
+export type EscrowTransferKind = (typeof ESCROW_TRANSFER_KINDS)[number];
+/** `signed` (stored, maybe sent), `landed` (on chain, in the ledger), `failed` (landed with an error: an admin looks). */
+export const ESCROW_TRANSFER_STATUSES = ['signed', 'landed', 'failed'] as const;
+export type EscrowTransferStatus = (typeof ESCROW_TRANSFER_STATUSES)[number];
+
+export const LEDGER_ENTRY_KINDS = ['receipt', 'payout', 'commission', 'refund', 'network-fee'] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];

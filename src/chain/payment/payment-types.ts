@@ -3,17 +3,12 @@
  * addresses as base58 strings, amounts as bigint lamports.
  */
 export interface PaymentInstructions {
-  /** The seller's wallet. */
+  /** The purchase's own escrow account (docs/domain.md#settlement): where the buyer pays. */
   recipient: string;
-  /** The price, paid to `recipient`. */
+  /** The total: price, commission when one is charged, and the payout's network fee. */
   lamports: bigint;
-  /** A fresh random public key per purchase, appended read-only to the transfer so the payment can be found. */
+  /** The escrow again: a payment is found by getSignaturesForAddress on it, whatever the wallet appended. */
   reference: string;
-  /** `vv:<transactionId>`, sent through SPL Memo v3. */
-  memo: string;
-  /** The platform's wallet, present when a commission is due. */
-  treasury?: string;
-  commissionLamports?: bigint;
 }
 
 /** Everything verifyPayment checks a transaction against. */
@@ -34,9 +29,8 @@ export interface VerifiedPayment {
   blockTime: bigint | null;
   payer: string;
   recipient: string;
-  /** Lamports the seller received by System transfer from the buyer (may exceed the price). */
+  /** Lamports the escrow received by System transfer from the buyer (may exceed the total). */
   lamportsPaid: bigint;
-  commissionPaid: bigint;
   /** Network fee the buyer paid. */
   fee: bigint;
 }

@@ -31,6 +31,12 @@ export const CRASH_POINTS = [
   'key:destroy-after-commit',
   /** Inside a bulk chunk's transaction: its listings inserted, their encrypted keys not yet. */
   'bulk:chunk-before-keys',
+  /** A payout or refund is signed and stored in the outbox with its signature; it has not been sent. */
+  'settle:before-send',
+  /** The payout or refund was sent; the ledger does not know it landed yet. */
+  'settle:after-send',
+  /** The payout or refund is seen landed on chain; its ledger rows are not written yet. */
+  'settle:before-ledger',
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

@@ -36,12 +36,8 @@ export const failureKindSchema = z.enum(FAILURE_KINDS);
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
 export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
 
-/**
- * Begins the human account (disputeReason) of a purchase whose SOL still reached the seller (a late or rejected
- * payment): the seller owes the buyer a refund. Code branches on `failureKind === 'refund_due'`, never on this text.
- */
-export const REFUND_DUE_MARK = 'Refund due:';
-export const isRefundDue = (tx: { failureKind: FailureKind | null }) => tx.failureKind === 'refund_due';
+/** A purchase whose payment settlement sent back (docs/domain.md#settlement); `refundSignatures` say where. */
+export const isRefunded = (tx: { failureKind: FailureKind | null }) => tx.failureKind === 'refunded';
 
 const solAmountSchema = z.string().describe('SOL as a decimal string, e.g. "1.5"');
 const lamportsSchema = z.string().regex(/^\d+$/).describe('integer lamports as a string');
@@ -64,16 +60,14 @@ export const feeCalculationSchema = z.object({
 export type FeeCalculation = z.infer<typeof feeCalculationSchema>;
 
 /**
- * What the wallet must sign (docs/domain.md#payment-transaction). The server chose every value; the browser only
- * carries them.
+ * What the wallet must sign (docs/domain.md#payment-transaction): one transfer of `lamports` (the total) to
+ * `recipient`, the purchase's own escrow, which is also its `reference`. The server chose every value; the browser
+ * only carries them.
  */
 export const paymentInstructionsSchema = z.object({
-  recipient: z.string(),
-  lamports: lamportsSchema,
-  reference: z.string(),
-  memo: z.string(),
-  treasury: z.string().optional(),
-  commissionLamports: lamportsSchema.optional(),
+  recipient: z.string().describe("this purchase's escrow address"),
+  lamports: lamportsSchema.describe('the total: price + commission + the payout network fee'),
+  reference: z.string().describe('the escrow address again; what finds the payment on chain'),
 });
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 
@@ -130,6 +124,14 @@ export const transactionSchema = z.object({
   completedAt: z.iso.datetime().nullable(),
   /** Only in the buyer's own session, and only while the purchase still waits for its payment. */
   payment: paymentInstructionsSchema.optional(),
+  /** The purchase's escrow: where its payment went, and where payouts and refunds come from. */
+  escrow: z.string(),
+  /** The transaction that paid the seller out of the escrow, once it landed. */
+  payoutSignature: z.string().nullable(),
+  /** Refunds that landed for payments into this purchase's escrow, oldest first. */
+  refundSignatures: z.array(z.string()),
+  /** Lamports refunded so far (what reached the payer, after the network fee), as a string. */
+  refundedLamports: lamportsSchema,
 });
 export type TransactionView = z.infer<typeof transactionSchema>;
 

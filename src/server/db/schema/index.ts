@@ -13,5 +13,6 @@ export * from './audit';
 export * from './chain-audit';
 export * from './analytics';
 export * from './escrow';
+export * from './settlement';
 export * from './receipts';
 export * from './orders';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { amount, createdAt, id, oneOf, timestamptz } from './columns';
 import { addresses } from './listings';
 import { users } from './users';
@@ -29,8 +29,10 @@ export const transactions = pgTable(
     commissionFee: amount('commission_fee').notNull().default('0'),
     totalAmount: amount('total_amount').notNull(),
     status: text('status').notNull().default('initiated'),
-    // The payment signature; unique so one payment can never complete two purchases. NULL until confirmed.
-    txHash: text('tx_hash').unique(),
+    // The payment signature: the buyer's hint at confirm, then the escrow payment that bought the key. Not unique: a
+    // payment is tied to its purchase by the escrow it paid, and a hint naming another purchase's payment must not
+    // stop that purchase's sale (docs/domain.md#settlement). NULL until confirmed or found.
+    txHash: text('tx_hash'),
     verificationHash: text('verification_hash'),
     // The human account of a failure (shown to buyer and seller); code reads failureKind and failureCode instead.
     disputeReason: text('dispute_reason'),
@@ -40,13 +42,15 @@ export const transactions = pgTable(
     isTestData: boolean('is_test_data').notNull().default(false),
     privateKeyDestroyed: boolean('private_key_destroyed').notNull().default(false),
     // Payment parameters fixed at initiation; the browser only carries them (docs/domain.md#reservation).
+    // The purchase's escrow address (docs/domain.md#settlement): where the buyer pays, and the payment's reference.
     paymentReference: text('payment_reference').notNull().unique(), // base58 public key
-    paymentMemo: text('payment_memo').notNull(), // vv:<transactionId>
-    recipientWallet: text('recipient_wallet').notNull(), // the seller's wallet when the purchase began
+    paymentMemo: text('payment_memo').notNull(), // vv:<transactionId>; no longer on the buyer's transaction
+    recipientWallet: text('recipient_wallet').notNull(), // the seller's wallet when the purchase began: the payout's
     priceLamports: bigint('price_lamports', { mode: 'bigint' }).notNull(),
     commissionLamports: bigint('commission_lamports', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    // The payout transaction's network fee, paid out of the escrow; part of what the buyer pays.
     networkFeeLamports: bigint('network_fee_lamports', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -77,16 +81,17 @@ export const transactions = pgTable(
     check('transactions_failure_only_when_failed', sql`${t.failureKind} is null or ${t.status} = 'failed'`),
     check(
       'transactions_failure_code_has_kind',
-      sql`${t.failureCode} is null or (${t.failureKind} is not null and ${oneOf(t.failureKind, ['payment_rejected', 'refund_due'])})`,
+      sql`${t.failureCode} is null or (${t.failureKind} is not null and ${oneOf(t.failureKind, ['refunded', 'payment_rejected', 'refund_due'])})`,
     ),
     check('transactions_price_lamports_positive', sql`${t.priceLamports} > 0`),
     check('transactions_fee_lamports_nonnegative', sql`${t.commissionLamports} >= 0 and ${t.networkFeeLamports} >= 0`),
-    // The database's own guard against selling a listing twice: two racing initiations cannot both hold it.
-    // Unreserved (Actions) rows hold nothing, so any number of them may be open beside one reservation.
-    uniqueIndex('transactions_one_open_per_address')
+    // A reservation is a notice, not a lock (docs/domain.md#settlement): any number of purchases of one listing may
+    // wait for their payment at once, and settlement sells to the first payment that lands. This index finds them.
+    index('transactions_open_by_address_idx')
       .on(t.addressId)
-      .where(sql`${oneOf(t.status, OPEN_TRANSACTION_STATUSES)} and ${t.reservesListing}`),
+      .where(sql`${oneOf(t.status, OPEN_TRANSACTION_STATUSES)}`),
     index('transactions_address_id_idx').on(t.addressId),
+    index('transactions_tx_hash_idx').on(t.txHash),
     // GET /api/transactions/purchases and /user: one wallet's history, newest first.
     index('transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
     index('transactions_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),

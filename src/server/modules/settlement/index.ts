@@ -1,0 +1,17 @@
+export { newEscrowKey, escrowSigner, type SealedEscrowKey } from './escrow-key';
+export { planTransfer, type SaleTerms, type PlannedTransfer, type UnsentReceipt } from './legs';
+export { observeEscrow } from './observe';
+export {
+  checkTransfer,
+  sendSettlement,
+  PAYOUT_FEE_LAMPORTS,
+  type SettlementDeps,
+  type TransferOutcome,
+} from './outbox';
+export {
+  escrowAccount,
+  settlementRepository,
+  type LedgerEntry,
+  type ReceiptRow,
+  type TransferRow,
+} from './settlement.repository';

@@ -1,0 +1,238 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '@server/db/database';
+import {
+  escrowKeys,
+  escrowReceipts,
+  escrowTransfers,
+  ledgerEntries,
+  type LedgerEntryKind,
+  type RefundReason,
+  type TransferLeg,
+} from '@server/db/schema';
+import type { SealedEscrowKey } from './escrow-key';
+
+export type ReceiptRow = typeof escrowReceipts.$inferSelect;
+export type TransferRow = typeof escrowTransfers.$inferSelect;
+
+export interface LedgerEntry {
+  transactionId: string;
+  escrow: string;
+  kind: LedgerEntryKind;
+  fromAccount: string;
+  toAccount: string;
+  lamports: bigint;
+  signature: string;
+  leg: number;
+}
+
+export const escrowAccount = (escrow: string) => `escrow:${escrow}`;
+
+/** The settlement tables (docs/domain.md#settlement); every write takes the caller's transaction handle. */
+export const settlementRepository = {
+  async insertEscrowKey(db: Queryable, transactionId: string, key: SealedEscrowKey): Promise<void> {
+    await db.insert(escrowKeys).values({ transactionId, ...key });
+  },
+
+  async findEscrowKey(db: Queryable, address: string): Promise<SealedEscrowKey | undefined> {
+    const [row] = await db
+      .select({
+        address: escrowKeys.address,
+        encryptedPrivateKey: escrowKeys.encryptedPrivateKey,
+        salt: escrowKeys.salt,
+        iv: escrowKeys.iv,
+      })
+      .from(escrowKeys)
+      .where(eq(escrowKeys.address, address));
+    return row;
+  },
+
+  /** Every signature already accounted for on `escrow`: its receipts and its own transfers, old signings included. */
+  async knownSignatures(db: Queryable, escrow: string): Promise<Set<string>> {
+    const receipts = await db
+      .select({ s: escrowReceipts.signature })
+      .from(escrowReceipts)
+      .where(eq(escrowReceipts.escrow, escrow));
+    const transfers = await db
+      .select({ s: escrowTransfers.signature, old: escrowTransfers.expiredSignatures })
+      .from(escrowTransfers)
+      .where(eq(escrowTransfers.escrow, escrow));
+    return new Set([...receipts.map((r) => r.s), ...transfers.flatMap((t) => [t.s, ...t.old])]);
+  },
+
+  /** A receipt and its ledger entry, once: true when this call recorded it. */
+  async recordReceipt(
+    db: Queryable,
+    receipt: Omit<typeof escrowReceipts.$inferInsert, 'observedAt' | 'transferId'>,
+  ): Promise<boolean> {
+    const inserted = await db
+      .insert(escrowReceipts)
+      .values(receipt)
+      .onConflictDoNothing()
+      .returning({ s: escrowReceipts.signature });
+    if (inserted.length === 0) return false;
+    await settlementRepository.insertLedger(db, [
+      {
+        transactionId: receipt.transactionId,
+        escrow: receipt.escrow,
+        kind: 'receipt',
+        fromAccount: `payer:${receipt.payer}`,
+        toAccount: escrowAccount(receipt.escrow),
+        lamports: receipt.lamports,
+        signature: receipt.signature,
+        leg: 0,
+      },
+    ]);
+    return true;
+  },
+
+  receiptsOfTransaction(db: Queryable, transactionId: string): Promise<ReceiptRow[]> {
+    return db
+      .select()
+      .from(escrowReceipts)
+      .where(eq(escrowReceipts.transactionId, transactionId))
+      .orderBy(asc(escrowReceipts.slot), asc(escrowReceipts.observedAt));
+  },
+
+  /** Receipts nobody has decided yet, for purchases of the listing `transactionIds` belong to. */
+  undecidedReceipts(db: Queryable, transactionIds: readonly string[]): Promise<ReceiptRow[]> {
+    if (transactionIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(escrowReceipts)
+      .where(and(inArray(escrowReceipts.transactionId, [...transactionIds]), isNull(escrowReceipts.purpose)))
+      .orderBy(asc(escrowReceipts.slot), asc(escrowReceipts.observedAt));
+  },
+
+  /** Decides a receipt, once. */
+  async decide(
+    db: Queryable,
+    escrow: string,
+    signature: string,
+    decision: { purpose: 'sale' } | { purpose: 'refund'; reason: RefundReason },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(escrowReceipts)
+      .set({ purpose: decision.purpose, reason: decision.purpose === 'refund' ? decision.reason : null })
+      .where(
+        and(eq(escrowReceipts.escrow, escrow), eq(escrowReceipts.signature, signature), isNull(escrowReceipts.purpose)),
+      )
+      .returning({ s: escrowReceipts.signature });
+    return rows.length === 1;
+  },
+
+  /** Escrows holding decided receipts that no transfer sends on yet (the worker's queue). */
+  async escrowsWithUnsent(db: Queryable, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ escrow: escrowReceipts.escrow })
+      .from(escrowReceipts)
+      .where(and(isNotNull(escrowReceipts.purpose), isNull(escrowReceipts.transferId)))
+      .limit(limit);
+    return rows.map((r) => r.escrow);
+  },
+
+  unsentReceipts(db: Queryable, escrow: string): Promise<ReceiptRow[]> {
+    return db
+      .select()
+      .from(escrowReceipts)
+      .where(
+        and(eq(escrowReceipts.escrow, escrow), isNotNull(escrowReceipts.purpose), isNull(escrowReceipts.transferId)),
+      )
+      .orderBy(asc(escrowReceipts.slot));
+  },
+
+  /**
+   * The outbox write (docs/domain.md#exactly-once-transfers): the signed transfer, and its claim on each receipt it
+   * sends on. False when another instance claimed one of them first; the caller's transaction then rolls back.
+   */
+  async insertTransfer(
+    db: Queryable,
+    transfer: {
+      escrow: string;
+      transactionId: string;
+      kind: 'payout' | 'refund';
+      legs: TransferLeg[];
+      feeLamports: bigint;
+      signature: string;
+      signedTransaction: string;
+      lastValidBlockHeight: bigint;
+    },
+    receipts: readonly string[],
+  ): Promise<TransferRow | undefined> {
+    const [row] = await db.insert(escrowTransfers).values(transfer).returning();
+    const claimed = await db
+      .update(escrowReceipts)
+      .set({ transferId: row!.id })
+      .where(
+        and(
+          eq(escrowReceipts.escrow, transfer.escrow),
+          inArray(escrowReceipts.signature, [...receipts]),
+          isNull(escrowReceipts.transferId),
+        ),
+      )
+      .returning({ s: escrowReceipts.signature });
+    return claimed.length === receipts.length ? row : undefined;
+  },
+
+  /** Transfers stored but not yet seen landed, oldest first. */
+  openTransfers(db: Queryable, limit: number, escrow?: string): Promise<TransferRow[]> {
+    return db
+      .select()
+      .from(escrowTransfers)
+      .where(and(eq(escrowTransfers.status, 'signed'), escrow ? eq(escrowTransfers.escrow, escrow) : undefined))
+      .orderBy(asc(escrowTransfers.createdAt))
+      .limit(limit);
+  },
+
+  /** A fresh signing of a transfer whose blockhash expired unlanded; only if `oldSignature` is still the current one. */
+  async resign(
+    db: Queryable,
+    id: string,
+    oldSignature: string,
+    next: { signature: string; signedTransaction: string; lastValidBlockHeight: bigint },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(escrowTransfers)
+      .set({
+        ...next,
+        expiredSignatures: sql`array_append(${escrowTransfers.expiredSignatures}, ${oldSignature})`,
+        attempts: sql`${escrowTransfers.attempts} + 1`,
+      })
+      .where(
+        and(
+          eq(escrowTransfers.id, id),
+          eq(escrowTransfers.signature, oldSignature),
+          eq(escrowTransfers.status, 'signed'),
+        ),
+      )
+      .returning({ id: escrowTransfers.id });
+    return rows.length === 1;
+  },
+
+  async noteError(db: Queryable, id: string, error: string): Promise<void> {
+    await db.update(escrowTransfers).set({ error: error.slice(0, 500) }).where(eq(escrowTransfers.id, id));
+  },
+
+  /** signed → landed or failed, once; the ledger rows of a landed transfer go in the same transaction. */
+  async finish(db: Queryable, id: string, status: 'landed' | 'failed', at: Date, error?: string): Promise<boolean> {
+    const rows = await db
+      .update(escrowTransfers)
+      .set({ status, landedAt: status === 'landed' ? at : null, ...(error ? { error: error.slice(0, 500) } : {}) })
+      .where(and(eq(escrowTransfers.id, id), eq(escrowTransfers.status, 'signed')))
+      .returning({ id: escrowTransfers.id });
+    return rows.length === 1;
+  },
+
+  /** Landed transfers of one purchase, oldest first: its payout and refund signatures. */
+  landedTransfersOf(db: Queryable, transactionId: string): Promise<TransferRow[]> {
+    return db
+      .select()
+      .from(escrowTransfers)
+      .where(and(eq(escrowTransfers.transactionId, transactionId), eq(escrowTransfers.status, 'landed')))
+      .orderBy(asc(escrowTransfers.landedAt));
+  },
+
+  async insertLedger(db: Queryable, entries: readonly LedgerEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await db.insert(ledgerEntries).values([...entries]).onConflictDoNothing();
+  },
+};
