@@ -20,7 +20,7 @@ import { getUsdPerSol, marketRoutes } from './modules/market';
 import { chainRoutes } from './modules/chain';
 import { systemRoutes } from './modules/system';
 import { usersRoutes } from './modules/users';
-import { purchaseDepsOf, purchasesRoutes, withChain } from './modules/purchases';
+import { observeListingPayments, purchaseDepsOf, purchasesRoutes, withChain } from './modules/purchases';
 import { payRoutes } from './modules/pay';
 import { priceHistoryRoutes } from './modules/price-history';
 import { watchlistRoutes } from './modules/watchlist';
@@ -119,6 +119,7 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(usersRoutes);
   await app.register(vaultPlugin);
   await app.register(attestationPlugin);
+  const purchases = purchaseDepsOf(app.database.db, deps.env, deps.chain, app.vault.cipher, app.attestation);
   // Listings show USD at the live SOL price (cached; the spec's fallback rate when no feed answers).
   await app.register(listingsRoutes, {
     usdPerSol: () => getUsdPerSol(app.database.db, app.env, app.inFlight.track),
@@ -127,13 +128,13 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
     // Bulk create: getMultipleAccounts calls in flight per chunk; up to four chunks are checked ahead at once.
     accountCheck: (addresses: readonly string[]) =>
       withChain(() => findNonSystemAccounts(deps.chain.rpc, addresses, { concurrency: BULK_RPC_CONCURRENCY })),
+    observePayments: (addressId: string) => observeListingPayments(purchases, addressId),
   });
   await app.register(marketRoutes);
   await app.register(watchlistRoutes);
   await app.register(priceHistoryRoutes);
   await app.register(trustRoutes, { rpc: deps.chain.rpc });
   await app.register(seoRoutes, opts.seo ?? {});
-  const purchases = purchaseDepsOf(app.database.db, deps.env, deps.chain, app.attestation);
   await app.register(purchasesRoutes, { deps: purchases });
   await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });

@@ -18,6 +18,13 @@ export const MAX_LAMPORTS = 2n ** 64n - 1n;
 export const MAX_PRICE_LAMPORTS = 10n ** 19n - 10n;
 /** The smallest step of a `numeric(18,8)` SOL column: 1e-8 SOL. */
 export const PRICE_UNIT_LAMPORTS = 10n;
+/**
+ * The smallest price (docs/domain.md#settlement): a payment lands in a fresh escrow account, and an account cannot
+ * be funded below the rent-exempt minimum of an empty account (890,880 lamports), nor pay the seller less than that
+ * when the seller's wallet is new; the escrow's payout fee (one signature, 5,000) comes on top.
+ */
+export const RENT_EXEMPT_MINIMUM_LAMPORTS = 890_880n;
+export const MIN_PRICE_LAMPORTS = RENT_EXEMPT_MINIMUM_LAMPORTS + 5_000n;
 /** Largest USD amount a `numeric(18,8)` column holds (10 integer digits). */
 const MAX_USD_COLUMN = 9_999_999_999;
 

@@ -1,4 +1,11 @@
-import { LAMPORTS_PER_SOL, MAX_PRICE_LAMPORTS, MoneyParseError, PRICE_DECIMALS, parseSolToLamports } from './money';
+import {
+  LAMPORTS_PER_SOL,
+  MAX_PRICE_LAMPORTS,
+  MIN_PRICE_LAMPORTS,
+  MoneyParseError,
+  PRICE_DECIMALS,
+  parseSolToLamports,
+} from './money';
 
 /**
  * The one reader of a SOL amount a person typed (issue 27): the create form, the price edits, the bulk price column,
@@ -18,10 +25,17 @@ export interface SolInputRules {
   maxLamports?: bigint;
   /** Whether 0 is an amount (a filter's lower bound) or refused (a price: it would give the key away). */
   allowZero?: boolean;
+  /** Smallest amount above 0 accepted (a price: what an escrow account can receive and pay out). */
+  minLamports?: bigint;
 }
 
-/** The rules of a listing price: 8 decimals and the cap of the price column, above 0. */
-export const PRICE_RULES = { label: 'Price', maxDecimals: PRICE_DECIMALS, maxLamports: MAX_PRICE_LAMPORTS } as const;
+/** The rules of a listing price: 8 decimals, the cap of the price column, at least what an escrow can pay out. */
+export const PRICE_RULES = {
+  label: 'Price',
+  maxDecimals: PRICE_DECIMALS,
+  maxLamports: MAX_PRICE_LAMPORTS,
+  minLamports: MIN_PRICE_LAMPORTS,
+} as const;
 
 const DIGITS = /^\d*$/;
 
@@ -72,6 +86,11 @@ export function parseSolInput(input: unknown, rules: SolInputRules = {}): SolInp
 
   if (lamports > maxLamports) return fail(`${label} is above the most allowed, ${capText(maxLamports)}`);
   if (lamports === 0n && !rules.allowZero) return fail(`${label} must be more than 0 SOL`);
+  if (lamports > 0n && rules.minLamports !== undefined && lamports < rules.minLamports) {
+    return fail(
+      `${label} must be at least ${solText(rules.minLamports)} SOL: less cannot be paid into an escrow and out to a seller`,
+    );
+  }
   return { ok: true, lamports, sol: solText(lamports) };
 }
 

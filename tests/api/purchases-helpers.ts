@@ -89,7 +89,10 @@ export async function createPurchaseApp(opts: {
     env,
     chain,
     dataDir,
-    deps: (shiftMs = 0) => ({ ...purchaseDepsOf(database.db, env, chain), now: () => new Date(Date.now() + shiftMs) }),
+    deps: (shiftMs = 0) => ({
+      ...purchaseDepsOf(database.db, env, chain, app.vault.cipher),
+      now: () => new Date(Date.now() + shiftMs),
+    }),
     async close() {
       await app.close();
       await base.close();

@@ -1,23 +1,24 @@
 import {
-  checkPending,
   completeFinalized,
   emptyReport,
-  sweepInitiated,
-  sweepLatePayments,
+  sweepClosed,
+  sweepOpen,
+  sweepTransfers,
   type SweepReport,
   type PurchaseDeps,
 } from '../modules/purchases';
 
 /**
- * One pass of the background verifier (docs/domain.md#background-verifier): pending payments are verified, initiated
- * ones looked up by their reference (or expired), late payments settled, verified ones completed once finalized. Tests
- * call this directly instead of waiting for the timer.
+ * One pass of the background verifier and settlement worker (docs/domain.md#background-verifier,
+ * docs/domain.md#settlement): waiting purchases are settled from their escrows (or expire), decided ones checked for
+ * late payments, payouts and refunds sent and finished, verified ones completed once finalized. Tests call this
+ * directly instead of waiting for the timer.
  */
 export async function runVerifierOnce(deps: PurchaseDeps): Promise<SweepReport> {
   const report = emptyReport();
-  await checkPending(deps, report);
-  await sweepInitiated(deps, report);
-  await sweepLatePayments(deps, report);
+  await sweepOpen(deps, report);
+  await sweepClosed(deps, report);
+  await sweepTransfers(deps, report);
   await completeFinalized(deps, report);
   return report;
 }

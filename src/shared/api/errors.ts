@@ -61,6 +61,8 @@ export const ErrorCode = {
   BUYER_MISMATCH: 'BUYER_MISMATCH',
   INVALID_TRANSACTION_STATE: 'INVALID_TRANSACTION_STATE',
   SIGNATURE_ALREADY_USED: 'SIGNATURE_ALREADY_USED',
+  // A payment into the purchase's escrow did not buy the key; it is on its way back (docs/domain.md#settlement).
+  PAYMENT_REFUNDED: 'PAYMENT_REFUNDED',
   PAYMENT_NOT_READY: 'PAYMENT_NOT_READY',
   // anti-squatting at initiate (docs/domain.md#reservation-limits)
   TOO_MANY_RESERVATIONS: 'TOO_MANY_RESERVATIONS',
@@ -77,6 +79,8 @@ export const ErrorCode = {
   NOT_LISTING_OWNER: 'NOT_LISTING_OWNER',
   LISTING_SOLD: 'LISTING_SOLD',
   LISTING_HAS_OPEN_PURCHASE: 'LISTING_HAS_OPEN_PURCHASE',
+  // A payment for the listing landed and settlement has not decided it: the seller waits (docs/domain.md#settlement).
+  PAYMENT_LANDED: 'PAYMENT_LANDED',
   NOTHING_TO_UPDATE: 'NOTHING_TO_UPDATE',
   KNOWN_ADDRESS_EXISTS: 'KNOWN_ADDRESS_EXISTS',
   /** The address is listed in the shop, or imitates a listed one: adding it would mark that listing a look-alike. */

@@ -5,7 +5,10 @@ import { z } from 'zod';
  * payouts and refunds, and the ledger-against-chain reconciliation. Lamports cross the wire as integer strings.
  */
 
-const lamports = z.string().regex(/^-?\d+$/).describe('integer lamports as a string');
+const lamports = z
+  .string()
+  .regex(/^-?\d+$/)
+  .describe('integer lamports as a string');
 
 /** One escrow whose ledger and chain balances disagree, or a closed escrow that is not empty. */
 export const ledgerDifferenceSchema = z.object({

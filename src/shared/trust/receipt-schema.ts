@@ -13,6 +13,8 @@ export const saleStatementSchema = z
     address: text,
     transactionId: text,
     paymentSignature: text,
+    /** The purchase's escrow the payment went to (docs/domain.md#settlement); absent on receipts from before escrow. */
+    escrow: text.optional(),
     slot: z.string().regex(/^\d+$/),
     priceLamports: z.string().regex(/^\d+$/),
     buyer: text,

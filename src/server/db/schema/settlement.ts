@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, timestamptz } from './columns';
 import { transactions } from './transactions';
 import { ESCROW_TRANSFER_KINDS, ESCROW_TRANSFER_STATUSES, LEDGER_ENTRY_KINDS, RECEIPT_PURPOSES } from './values';

@@ -41,7 +41,7 @@ export async function estimateGasFee(db: Db, chain: ChainContext): Promise<GasFe
   try {
     const { value: lifetime } = await chain.rpc.getLatestBlockhash().send();
     const message = buildPaymentTransaction({
-      payment: { recipient: SAMPLE.recipient, lamports: 1n, reference: SAMPLE.reference, memo: 'vv:fee-estimate' },
+      payment: { recipient: SAMPLE.recipient, lamports: 1n, reference: SAMPLE.recipient },
       buyer: createNoopSigner(SAMPLE.buyer),
       lifetime,
     });

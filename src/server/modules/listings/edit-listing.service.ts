@@ -5,16 +5,18 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/app-error'
 import type { Database, Tx } from '../../db/database';
 import { priceHistory } from '../../db/schema';
 import { recordAudit } from '../audit';
+import { settlementRepository } from '../settlement';
 import { vaultRepository } from '../vault';
 import type { Actor } from '../../http/actor';
 import { listingTypeColumns, promotionEnd, recordListingType, requestedListingType } from './listing-type';
 import { listingsRepository, type ListingRow, type ListingUpdate } from './listings.repository';
 
 const notFoundError = () => notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
-const openPurchase = (what: string) =>
+const paymentLanded = (what: string) =>
   conflict(
-    ErrorCode.LISTING_HAS_OPEN_PURCHASE,
-    `A purchase of this listing is in progress: it cannot be ${what} until it ends`,
+    ErrorCode.PAYMENT_LANDED,
+    `A buyer's payment for this listing has landed and is being settled: it cannot be ${what} until settlement ` +
+      'decides (a few seconds)',
   );
 
 /** The listing, locked for the rest of the transaction, if `actor` owns it and it is not deleted. */
@@ -27,9 +29,14 @@ async function lockOwned(tx: Tx, id: string, actor: Actor): Promise<ListingRow> 
   return row;
 }
 
-/** A purchase holds the listing: reserved (pending) or a transaction initiated/pending for it. */
-async function isHeld(tx: Tx, row: ListingRow): Promise<boolean> {
-  return row.status === 'pending' || (await listingsRepository.hasOpenPurchase(tx, row.id));
+/**
+ * A payment into the escrow of one of the listing's purchases has landed and settlement has not decided it
+ * (docs/domain.md#settlement): the listing is being sold, so its seller may not unlist, reprice or delete it now. An
+ * unpaid reservation is only a notice and holds nothing. The caller observes the escrows on chain first
+ * (`observePayments`), so a payment nobody confirmed yet counts too.
+ */
+async function isBeingSold(tx: Tx, row: ListingRow): Promise<boolean> {
+  return (await settlementRepository.undecidedReceiptsOfListing(tx, row.id)).length > 0;
 }
 
 /**
@@ -58,7 +65,8 @@ export async function updateListing(
     const next = body.price !== undefined ? parseSolToLamports(body.price, { maxDecimals: PRICE_DECIMALS }) : previous;
     const currency = body.currency ?? row.currency;
     const repriced = next !== previous || currency !== row.currency;
-    if (repriced && (await isHeld(tx, row))) throw openPurchase('repriced');
+    if (repriced && (await isBeingSold(tx, row))) throw paymentLanded('repriced');
+    if (body.isListed === false && row.isListed && (await isBeingSold(tx, row))) throw paymentLanded('unlisted');
     if (repriced) Object.assign(set, { price: lamportsToSolString(next), currency });
     if (body.pattern !== undefined) set.pattern = body.pattern === '' ? null : body.pattern;
     if (body.category !== undefined) set.category = body.category;
@@ -109,7 +117,7 @@ export async function deleteListing(database: Database, id: string, actor: Actor
     const row = await lockOwned(tx, id, actor);
     if (row.status === 'sold')
       throw conflict(ErrorCode.LISTING_SOLD, 'This listing is sold: it belongs to its buyer now');
-    if (await isHeld(tx, row)) throw openPurchase('deleted');
+    if (await isBeingSold(tx, row)) throw paymentLanded('deleted');
     await listingsRepository.update(tx, row.id, {
       status: 'deleted',
       isListed: false,

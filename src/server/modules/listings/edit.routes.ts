@@ -20,6 +20,8 @@ const config = { access: 'admin', adminMessage: ADMIN_ONLY_MANAGE } as const;
 
 export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions): Promise<void> {
   const usdPerSol = opts.usdPerSol ?? fallbackUsdPerSol;
+  // Best effort: with the chain unreachable the edit still checks every payment settlement already knows of.
+  const observe = (id: string) => opts.observePayments?.(id).catch(() => undefined);
 
   app.patch(
     '/api/addresses/:id',
@@ -36,6 +38,7 @@ export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     async (request) => {
       const actor = actorOf(request);
       const ctx = await viewContext(usdPerSol);
+      await observe(request.params.id);
       await updateListing(app.database, request.params.id, request.body, actor, ctx.usdPerSol);
       const row = await listingsRepository.findById(app.database.db, request.params.id);
       if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The listing could not be read back');
@@ -55,6 +58,7 @@ export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions):
       },
     },
     async (request) => {
+      await observe(request.params.id);
       await deleteListing(app.database, request.params.id, actorOf(request));
       return { success: true as const, id: request.params.id };
     },

@@ -12,6 +12,11 @@ export interface ListingsRoutesOptions {
   safetyCheck?: SafetyCheckFn;
   /** The `system-owned` check for many addresses, run by bulk create (docs/domain.md#account-safety-checks). */
   accountCheck?: AccountCheckFn;
+  /**
+   * Records the payments that landed in the escrows of a listing's waiting purchases (docs/domain.md#settlement), run
+   * before a seller's unlist, reprice or delete so a payment nobody confirmed yet still stops them; wired by the app.
+   */
+  observePayments?: (addressId: string) => Promise<void>;
 }
 
 /** Every account-safety check of one address: a `fail` refuses the create, a `warn` is returned with it. */

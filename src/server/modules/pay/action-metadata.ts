@@ -21,7 +21,7 @@ export function actionMetadataOf(origin: string, listing: ListingRow, reservatio
     label: reason
       ? listing.status === 'sold'
         ? 'Sold'
-        : listing.status === 'pending' || reservation
+        : reservation
           ? 'Reserved'
           : 'Not for sale'
       : `Buy for ${price} SOL`,

@@ -36,7 +36,6 @@ export async function loadActionListing(deps: PurchaseDeps, address: string): Pr
  */
 export function unavailableReason(listing: ListingRow, reservation?: OrderReservation): string | null {
   if (listing.status === 'sold') return 'This address has been sold.';
-  if (listing.status === 'pending') return 'This address is reserved by a buyer right now.';
   if (listing.status !== 'available' || !listing.isListed) return 'This address is not for sale.';
   if (reservation) {
     return `This address was ground to order and is reserved for the wallet that ordered it until ${reservation.until.toISOString()}.`;
@@ -45,10 +44,10 @@ export function unavailableReason(listing: ListingRow, reservation?: OrderReserv
 }
 
 /**
- * Actions POST (docs/domain.md#solana-pay-and-actions): a purchase row for `account` that does NOT reserve the listing,
- * and the payment transaction for that account to sign. Anyone can name any account here (even a rich stranger's), so a
- * reservation would let anyone squat every listing: the listing stays available, the first valid payment to land wins,
- * and a later one becomes refund-due through the late-payment path (verify.service `mustClaim`).
+ * Actions POST (docs/domain.md#solana-pay-and-actions): a purchase row for `account` with its own escrow, and the
+ * payment transaction for that account to sign. Anyone can name any account here (even a rich stranger's), so the row
+ * shows no checkout notice; like every purchase, the first payment to land buys the key and every other one is
+ * refunded from its escrow (docs/domain.md#settlement).
  */
 export async function createActionPurchase(deps: PurchaseDeps, address: string, account: string) {
   const listing = await loadActionListing(deps, address);

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { transactions } from '@server/db/schema';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { escrowKeys, transactions } from '@server/db/schema';
 
 /**
  * Which rows each background pass claims (see transactionsRepository.claim). The lease is written into the
@@ -8,26 +8,25 @@ import { transactions } from '@server/db/schema';
 const leaseOver = (now: Date, leaseMs: number) =>
   or(isNull(transactions.lastCheckedAt), lt(transactions.lastCheckedAt, new Date(now.getTime() - leaseMs)));
 
-/** How long a late payment is still looked for after its reservation expired. */
-export const LATE_PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A purchase with an escrow key: purchases from before escrow (and the demo seed's) have nothing to settle. */
+const hasEscrow = sql`exists (select 1 from ${escrowKeys} where ${escrowKeys.transactionId} = ${transactions.id})`;
 
 export const due = {
-  pending: (now: Date) => and(eq(transactions.status, 'pending'), leaseOver(now, 4_000))!,
-  initiated: (now: Date) => and(eq(transactions.status, 'initiated'), leaseOver(now, 8_000))!,
+  pending: (now: Date) => and(eq(transactions.status, 'pending'), leaseOver(now, 2_000))!,
+  initiated: (now: Date) => and(eq(transactions.status, 'initiated'), leaseOver(now, 4_000))!,
   verified: (now: Date) => and(eq(transactions.status, 'verified'), leaseOver(now, 4_000))!,
   /**
-   * Expired reservations whose payment may still arrive, or arrived and was attached but not yet decided (the
-   * process died in between: deciding sets another reason). Checked less often as they age: every tenth of the
-   * time since expiry, between 15 seconds and an hour.
+   * Decided or expired purchases, whose escrow may still receive a payment (docs/domain.md#settlement: however late,
+   * it is settled). Checked less often as they age: every tenth of their age since the window ended, between 15
+   * seconds and 6 hours.
    */
-  expired: (now: Date) =>
+  closed: (now: Date) =>
     and(
-      eq(transactions.status, 'failed'),
-      eq(transactions.failureKind, 'expired'),
-      gt(transactions.expiresAt, new Date(now.getTime() - LATE_PAYMENT_WINDOW_MS)),
+      inArray(transactions.status, ['failed', 'verified', 'completed']),
+      hasEscrow,
       or(
         isNull(transactions.lastCheckedAt),
-        sql`${transactions.lastCheckedAt} < ${now.toISOString()}::timestamptz - greatest(interval '15 seconds', least(interval '1 hour', (${now.toISOString()}::timestamptz - ${transactions.expiresAt}) / 10))`,
+        sql`${transactions.lastCheckedAt} < ${now.toISOString()}::timestamptz - greatest(interval '15 seconds', least(interval '6 hours', (${now.toISOString()}::timestamptz - ${transactions.expiresAt}) / 10))`,
       ),
     )!,
 };

@@ -1,92 +1,60 @@
-import { findPaymentByReference } from '@chain/payment/find-payment';
 import { recordAudit } from '../audit';
+import { checkTransfer, observeEscrow, settlementRepository } from '../settlement';
 import { due } from './background.repository';
 import { paymentState } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
-import { isUniqueViolation, transactionsRepository, type TransactionRow } from './transactions.repository';
-import { completePurchase, verifyPurchase, type VerifyOutcome } from './verify.service';
+import { isOwned } from './state-machine';
+import { transactionsRepository, type TransactionRow } from './transactions.repository';
+import { completePurchase, decideListing, sendOn, settleListing } from './verify.service';
 
-/** A submitted signature that has not landed this long after the reservation ended never will (blockhash ≈ 1 min). */
+/** A purchase whose buyer said it paid gets this long past its window before it expires unpaid. */
 export const PENDING_GRACE_MS = 5 * 60 * 1000;
 const BATCH = 50;
 
 export interface SweepReport {
   checked: number;
   verified: number;
-  rejected: number;
+  refunded: number;
   expired: number;
-  refundsDue: number;
   completed: number;
+  /** Payouts and refunds seen landed on chain and written to the ledger in this pass. */
+  transfersLanded: number;
   errors: string[];
 }
 
 export const emptyReport = (): SweepReport => ({
   checked: 0,
   verified: 0,
-  rejected: 0,
+  refunded: 0,
   expired: 0,
-  refundsDue: 0,
   completed: 0,
+  transfersLanded: 0,
   errors: [],
 });
 
-function count(report: SweepReport, outcome: VerifyOutcome): void {
-  if (outcome.kind === 'verified') report.verified += 1;
-  else if (outcome.kind === 'rejected') report.rejected += 1;
-  else if (outcome.kind === 'refund-due') report.refundsDue += 1;
-}
-
-/** Runs `work` for each row; one row's failure (an RPC hiccup) does not stop the others. */
-async function eachRow(report: SweepReport, rows: TransactionRow[], work: (row: TransactionRow) => Promise<void>) {
-  for (const row of rows) {
+/** Runs `work` for each item; one item's failure (an RPC hiccup) does not stop the others. */
+async function each<T extends { id: string }>(report: SweepReport, items: T[], work: (item: T) => Promise<void>) {
+  for (const item of items) {
     report.checked += 1;
     try {
-      await work(row);
+      await work(item);
     } catch (err) {
-      report.errors.push(`${row.id}: ${err instanceof Error ? err.message : String(err)}`);
+      report.errors.push(`${item.id}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 }
 
-/** Successful transactions carrying the purchase's reference, oldest first. */
-async function paymentsByReference(deps: PurchaseDeps, reference: string): Promise<string[]> {
-  const found = await findPaymentByReference(deps.rpc, reference, { limit: 20 });
-  return found
-    .filter((s) => !s.failed)
-    .map((s) => s.signature)
-    .reverse();
+function count(report: SweepReport, after: TransactionRow | undefined): void {
+  if (after && isOwned(after.status)) report.verified += 1;
+  else if (after?.failureKind === 'refunded') report.refunded += 1;
 }
 
-/** Stores the first reference payment no other purchase holds; true when one was attached. */
-async function attachFoundPayment(deps: PurchaseDeps, row: TransactionRow): Promise<boolean> {
-  for (const signature of await paymentsByReference(deps, row.paymentReference)) {
-    try {
-      const attached = await deps.db.transaction(async (db) => {
-        const stored = await transactionsRepository.attachSignature(db, row.id, signature);
-        if (stored) {
-          await recordAudit(db, {
-            action: 'purchase.payment_found',
-            performedBy: 'system',
-            transactionId: row.id,
-            metadata: { txHash: signature },
-          });
-        }
-        return Boolean(stored);
-      });
-      return attached;
-    } catch (err) {
-      if (!isUniqueViolation(err, 'transactions_tx_hash_unique')) throw err;
-    }
-  }
-  return false;
-}
-
-async function expire(deps: PurchaseDeps, row: TransactionRow, from: 'initiated' | 'pending'): Promise<boolean> {
+async function expire(deps: PurchaseDeps, row: TransactionRow): Promise<boolean> {
   return deps.db.transaction(async (db) => {
-    const failed = await transactionsRepository.expire(db, row.id, from, row.txHash);
+    const failed = await transactionsRepository.expire(db, row.id, row.status as 'initiated' | 'pending', row.txHash);
     if (!failed) return false;
-    // An unreserved (Actions) purchase never held the listing, so it has nothing to give back.
+    // The "someone is checking out" notice ends with the last web reservation that showed it.
     if (row.reservesListing) await purchaseListingRepository.release(db, row.addressId);
     await recordAudit(db, { action: 'purchase.expire', performedBy: 'system', transactionId: row.id });
     return true;
@@ -94,51 +62,58 @@ async function expire(deps: PurchaseDeps, row: TransactionRow, from: 'initiated'
 }
 
 /**
- * Initiated purchases: a payment made without a confirm (the tab was closed) is found by its reference and
- * verified; a reservation past its window with no payment expires and the listing is for sale again.
+ * Purchases waiting for their payment (docs/domain.md#background-verifier): their listing is settled (a payment made
+ * without a confirm, in a closed tab, is found in the escrow), and one past its window with nothing in its escrow
+ * expires. A buyer who said they paid gets PENDING_GRACE_MS more: their payment may still land.
  */
-export async function sweepInitiated(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
+export async function sweepOpen(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
   const now = deps.now();
-  const rows = await transactionsRepository.claim(deps.db, { due: due.initiated(now), now, limit: BATCH });
-  await eachRow(report, rows, async (row) => {
-    if (await attachFoundPayment(deps, row)) return count(report, await verifyPurchase(deps, row.id));
-    if (row.expiresAt <= now && (await expire(deps, row, 'initiated'))) report.expired += 1;
+  for (const which of [due.pending(now), due.initiated(now)]) {
+    const rows = await transactionsRepository.claim(deps.db, { due: which, now, limit: BATCH });
+    await each(report, rows, async (row) => {
+      await settleListing(deps, row);
+      const after = await transactionsRepository.findById(deps.db, row.id);
+      count(report, after);
+      if (after?.status !== 'initiated' && after?.status !== 'pending') return;
+      const grace = after.status === 'pending' ? PENDING_GRACE_MS : 0;
+      if (now.getTime() >= after.expiresAt.getTime() + grace && (await expire(deps, after))) report.expired += 1;
+    });
+  }
+  return report;
+}
+
+/**
+ * Purchases already decided or expired (docs/domain.md#settlement: escrow keys are never deleted): a payment that
+ * reaches one however late is recorded and, unless it buys a listing still for sale, refunded. Checked less often as
+ * they age (background.repository `due.closed`).
+ */
+export async function sweepClosed(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
+  const now = deps.now();
+  const rows = await transactionsRepository.claim(deps.db, { due: due.closed(now), now, limit: BATCH });
+  await each(report, rows, async (row) => {
+    const closed = isOwned(row.status) ? 'ALREADY_PAID' : row.failureKind === 'expired' ? undefined : 'PURCHASE_CLOSED';
+    if ((await observeEscrow(deps.db, deps.rpc, row.paymentReference, row.id, closed)) === 0) return;
+    await decideListing(deps, row.addressId);
+    await sendOn(deps, [row.paymentReference]);
+    count(report, await transactionsRepository.findById(deps.db, row.id));
   });
   return report;
 }
 
-/** Pending purchases: verify; a signature that never landed is replaced by the reference's payment, or expires. */
-export async function checkPending(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
-  const now = deps.now();
-  const rows = await transactionsRepository.claim(deps.db, { due: due.pending(now), now, limit: BATCH });
-  await eachRow(report, rows, async (row) => {
-    const outcome = await verifyPurchase(deps, row.id);
-    count(report, outcome);
-    if (outcome.kind !== 'not-ready' || row.txHash === null) return;
-    if (now.getTime() < row.expiresAt.getTime() + PENDING_GRACE_MS) return;
-    const other = (await paymentsByReference(deps, row.paymentReference)).find((s) => s !== row.txHash);
-    if (other) {
-      const swapped = await transactionsRepository
-        .replaceSignature(deps.db, row.id, row.txHash, other)
-        .catch((err: unknown) => {
-          if (isUniqueViolation(err, 'transactions_tx_hash_unique')) return undefined;
-          throw err;
-        });
-      if (swapped) return count(report, await verifyPurchase(deps, row.id));
-    }
-    if (await expire(deps, row, 'pending')) report.expired += 1;
+/**
+ * The outbox (docs/domain.md#exactly-once-transfers): stored transfers are checked by signature and finished, re-sent
+ * or re-signed; decided receipts that no transfer moves yet (a crash before the outbox write) are sent on.
+ */
+export async function sweepTransfers(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
+  await each(report, await settlementRepository.openTransfers(deps.db, BATCH), async (t) => {
+    if ((await checkTransfer(deps, t)) === 'landed') report.transfersLanded += 1;
   });
-  return report;
-}
-
-/** Expired reservations: a payment that arrives late is a sale if the address is still for sale, else a refund. */
-export async function sweepLatePayments(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
-  const now = deps.now();
-  const rows = await transactionsRepository.claim(deps.db, { due: due.expired(now), now, limit: BATCH });
-  await eachRow(report, rows, async (row) => {
-    // A payment attached by an earlier pass that died before deciding it is decided now, or never would be.
-    if (row.txHash !== null || (await attachFoundPayment(deps, row))) count(report, await verifyPurchase(deps, row.id));
-  });
+  const escrows = await settlementRepository.escrowsWithUnsent(deps.db, BATCH);
+  await each(
+    report,
+    escrows.map((id) => ({ id })),
+    (e) => sendOn(deps, [e.id]),
+  );
   return report;
 }
 
@@ -146,7 +121,7 @@ export async function sweepLatePayments(deps: PurchaseDeps, report = emptyReport
 export async function completeFinalized(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
   const now = deps.now();
   const rows = await transactionsRepository.claim(deps.db, { due: due.verified(now), now, limit: BATCH });
-  await eachRow(report, rows, async (row) => {
+  await each(report, rows, async (row) => {
     if (row.txHash === null) return;
     const state = await paymentState(deps, row.txHash);
     if (state?.confirmationStatus === 'finalized' && (await completePurchase(deps.db, row.id))) report.completed += 1;

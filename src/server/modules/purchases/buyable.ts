@@ -17,7 +17,10 @@ export async function assertBuyable(
   buyerWallet: string,
   now: Date,
 ): Promise<void> {
-  if (listing.status !== 'available' || !listing.isListed) throw listingNotAvailable();
+  // `pending` is someone else's checkout: a notice, not a lock (docs/domain.md#settlement). The first payment wins.
+  if ((listing.status !== 'available' && listing.status !== 'pending') || !listing.isListed) {
+    throw listingNotAvailable();
+  }
   if (listing.network !== 'solana' || listing.currency !== 'SOL') {
     throw badRequest(ErrorCode.UNSUPPORTED_CURRENCY, 'Only Solana payments are supported');
   }

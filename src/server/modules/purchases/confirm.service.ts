@@ -4,7 +4,8 @@ import type { Queryable } from '@server/db/database';
 import { conflict, forbidden, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import type { Actor, PurchaseDeps } from './deps';
-import { isUniqueViolation, transactionsRepository, type TransactionDetail } from './transactions.repository';
+import { isOwned } from './state-machine';
+import { transactionsRepository, type TransactionDetail } from './transactions.repository';
 import { verifyPurchase, type VerifyOutcome } from './verify.service';
 
 export const signatureAlreadyUsed = () =>
@@ -19,8 +20,8 @@ export async function loadOwnPurchase(db: Queryable, id: string, wallet: string)
 }
 
 /**
- * Stores the buyer's payment signature (docs/domain.md#confirmation) and tries verification at once. The browser's word
- * is only a hint: what the signature paid is checked by `verifyPurchase` against the stored parameters.
+ * Stores the buyer's payment signature (docs/domain.md#confirmation) and settles at once. The browser's word is only a
+ * hint: settlement reads what reached the purchase's escrow, whatever signature the browser names.
  */
 export async function confirmPurchase(
   deps: PurchaseDeps,
@@ -40,29 +41,27 @@ export async function confirmPurchase(
     const open =
       purchase.status === 'initiated' || (purchase.status === 'failed' && purchase.failureKind === 'expired');
     if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${purchase.status}`);
-    await deps.db
-      .transaction(async (db) => {
-        const stored = await transactionsRepository.attachSignature(db, id, input.txHash);
-        if (!stored) {
-          // The background verifier may have found this very payment by its reference in the meantime: the
-          // buyer's confirm then has nothing left to do, and must not be told it failed.
-          const now = await transactionsRepository.findDetail(db, { id });
-          if (now?.purchase.txHash === input.txHash) return;
-          throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
-        }
-        await recordAudit(db, {
-          action: 'purchase.confirm',
-          performedBy: actor.wallet,
-          transactionId: id,
-          metadata: { txHash: input.txHash },
-          ip: actor.ip,
-          userAgent: actor.userAgent,
-        });
-      })
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err, 'transactions_tx_hash_unique')) throw signatureAlreadyUsed();
-        throw err;
+    // A signature that already bought another purchase is not this one's payment: say so rather than wait for it.
+    const owner = await transactionsRepository.findDetail(deps.db, { txHash: input.txHash });
+    if (owner && owner.purchase.id !== id && isOwned(owner.purchase.status)) throw signatureAlreadyUsed();
+    await deps.db.transaction(async (db) => {
+      const stored = await transactionsRepository.attachSignature(db, id, input.txHash);
+      if (!stored) {
+        // The background verifier may have found this very payment by its reference in the meantime: the
+        // buyer's confirm then has nothing left to do, and must not be told it failed.
+        const now = await transactionsRepository.findDetail(db, { id });
+        if (now?.purchase.txHash === input.txHash) return;
+        throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
+      }
+      await recordAudit(db, {
+        action: 'purchase.confirm',
+        performedBy: actor.wallet,
+        transactionId: id,
+        metadata: { txHash: input.txHash },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
       });
+    });
   }
   crashPoint('confirm:before-verify');
   // Best effort: the payment may not be confirmed yet, or the RPC may be down; the job will try again.

@@ -5,6 +5,7 @@ import type { ReservationRules } from './reservation-limits';
 import type { SafetyReport } from '@shared/api/trust';
 import type { Attestation } from '../trust';
 import type { RevealCommitment } from './reveal-commitment';
+import type { VaultCipher } from '../vault';
 
 /** What the purchase services need from the outside world; tests build it by hand to move time or the chain. */
 export interface PurchaseDeps extends ReservationRules {
@@ -31,6 +32,13 @@ export interface PurchaseDeps extends ReservationRules {
    * reveal.
    */
   safetyCheck?: ((address: string) => Promise<SafetyReport>) | undefined;
+  /**
+   * The same checks through each VERIFY_QUORUM endpoint, for the re-check before a sale (docs/domain.md#settlement):
+   * one lagging or lying endpoint must not pass an address another one sees changed. Without it `safetyCheck` alone.
+   */
+  safetyCheckEach?: ((address: string) => Promise<SafetyReport[]>) | undefined;
+  /** Seals each purchase's escrow key, and opens it to sign payouts and refunds. */
+  cipher: VaultCipher;
 }
 
 /** Who is acting, for audit rows; a Solana Pay wallet has no session, so no user id. */

@@ -16,14 +16,14 @@ describe('calculateFees', () => {
   it('charges the commission percentage of the price when a treasury exists', () => {
     const fees = calculateFees(2n * SOL, defaults, true);
     expect(fees.commissionFeeLamports).toBe(50_000_000n); // 2.5% of 2 SOL
-    expect(fees.networkFeeLamports).toBe(6_000n); // 5000 × 1.20
-    expect(fees.totalLamports).toBe(2n * SOL + 50_000_000n + 6_000n);
+    expect(fees.networkFeeLamports).toBe(5_000n); // the payout's one signature; no multiplier on a known fee
+    expect(fees.totalLamports).toBe(2n * SOL + 50_000_000n + 5_000n);
   });
 
   it('charges no commission without a treasury wallet', () => {
     const fees = calculateFees(2n * SOL, defaults, false);
     expect(fees.platformFeeLamports).toBe(0n);
-    expect(fees.totalLamports).toBe(2n * SOL + 6_000n);
+    expect(fees.totalLamports).toBe(2n * SOL + 5_000n);
   });
 
   it('takes the tier discount off the commission', () => {

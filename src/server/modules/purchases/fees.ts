@@ -20,7 +20,7 @@ export interface Fees {
   commissionFeeLamports: bigint;
   /** What the treasury transfer must carry: exchange + commission. 0 without a treasury wallet. */
   platformFeeLamports: bigint;
-  /** Estimated network fee the buyer's wallet pays to validators; shown, never verified. */
+  /** The payout transaction's network fee, paid from the escrow out of the buyer's total (docs/domain.md#settlement). */
   networkFeeLamports: bigint;
   totalLamports: bigint;
 }
@@ -43,7 +43,9 @@ const floorTo10 = truncateToPriceUnit;
  */
 export function calculateFees(priceLamports: bigint, settings: FeeSettings, hasTreasury: boolean): Fees {
   const BASIS = 10_000n; // hundredths of a percent in 100%
-  const networkFeeLamports = floorTo10((LAMPORTS_PER_SIGNATURE * parseHundredths(settings.gasFeeMultiplier)) / 100n);
+  // The escrow signs its payout alone, without a priority fee: the fee is exactly one signature, known in advance,
+  // so no gas multiplier applies to it (the buyer's own transaction fee is the wallet's to show).
+  const networkFeeLamports = LAMPORTS_PER_SIGNATURE;
   let exchangeFeeLamports = 0n;
   let commissionFeeLamports = 0n;
   if (hasTreasury) {

@@ -9,7 +9,7 @@ export { type FeeSettings, type Fees } from './fees';
 export { feesFor } from './purchase-fees';
 export { initiatePurchase } from './initiate.service';
 export { confirmPurchase } from './confirm.service';
-export { verifyPurchase, type VerifyOutcome } from './verify.service';
+export { observeListingPayments, verifyPurchase, type VerifyOutcome } from './verify.service';
 export { revealKey, destroyKey } from './keys.service';
 export { RESERVATION_MS, EXPIRED_REASON, TRANSITIONS } from './state-machine';
 export { transactionsRepository } from './transactions.repository';
@@ -24,11 +24,11 @@ export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDe
 export { purchaseDepsOf } from './wiring';
 // For the background verifier (src/server/jobs).
 export {
-  checkPending,
   completeFinalized,
   emptyReport,
-  sweepInitiated,
-  sweepLatePayments,
+  sweepClosed,
+  sweepOpen,
+  sweepTransfers,
   type SweepReport,
 } from './background.service';
 // For the pay module (Solana Pay and Actions, docs/domain.md#solana-pay-and-actions), which builds on these rather than
@@ -40,4 +40,5 @@ export { assertBuyable } from './buyable';
 export { refuseUnsafePurchase } from './safety-gate';
 // For the demo seed, which records its sales exactly as the verifier does.
 export { newPaymentReference, paymentMemoOf } from './payment-reference';
+export { totalLamportsOf } from './transaction-view';
 export { saleRepository } from './sale.repository';

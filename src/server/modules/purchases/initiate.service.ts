@@ -10,8 +10,7 @@ import { feesFor } from './purchase-fees';
 import { purchaseListingRepository } from './listing.repository';
 import { insertPurchaseRow, membershipTier, tierOfBuyer } from './purchase-row';
 import { refuseUnsafePurchase } from './safety-gate';
-import { assertBuyable, listingNotAvailable } from './buyable';
-import { isUniqueViolation } from './transactions.repository';
+import { assertBuyable } from './buyable';
 import { findOpenReservation, initiateResponseOf } from './open-purchase';
 import { buyerBalance, checkReservationRules } from './reservation-limits';
 import { currentSlot } from './chain-reads';
@@ -41,10 +40,10 @@ export interface InitiateOutcome {
 }
 
 /**
- * Reserves a listing for one buyer (docs/domain.md#reservation). The listing row is locked for the whole database
- * transaction, so of any number of buyers racing exactly one finds it `available`; the partial unique index
- * (one open purchase per listing) is the database's own second guard. Idempotent per buyer and listing: a buyer who
- * already holds the listing's unpaid reservation gets that same purchase back, counted once against their allowance.
+ * Starts a purchase with its own escrow (docs/domain.md#settlement). A reservation is a notice, not a lock: other
+ * buyers may start and pay too, and the first payment to land buys the key while the others are refunded. The listing
+ * row is locked for the whole database transaction so the buyer's own rules (allowance, cooldown) are counted once.
+ * Idempotent per buyer and listing: a buyer who already has an unpaid purchase of the listing gets that one back.
  */
 export async function initiatePurchase(
   deps: PurchaseDeps,
@@ -73,55 +72,50 @@ export async function initiatePurchase(
     Promise.all([buyerBalance(deps.rpc, actor.wallet), currentSlot(deps.rpc)]),
   );
 
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const listing = await purchaseListingRepository.lockForPurchase(tx, input.addressId);
-      if (!listing || listing.deletedAt !== null) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
-      const held = await findOpenReservation(tx, { buyerWallet: actor.wallet, addressId: listing.id, now: deps.now() });
-      if (held) return { response: initiateResponseOf(held), created: false };
-      await assertBuyable(tx, listing, actor.wallet, deps.now());
-      const priceLamports = parseSolToLamports(listing.price);
-      if (offeredLamports !== priceLamports) {
-        throw conflict(
-          ErrorCode.PRICE_MISMATCH,
-          `The price of this address is ${lamportsToSolString(priceLamports)} SOL; reload the page and try again`,
-        );
-      }
+  return deps.db.transaction(async (tx) => {
+    const listing = await purchaseListingRepository.lockForPurchase(tx, input.addressId);
+    if (!listing || listing.deletedAt !== null) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
+    const held = await findOpenReservation(tx, { buyerWallet: actor.wallet, addressId: listing.id, now: deps.now() });
+    if (held) return { response: initiateResponseOf(held), created: false };
+    await assertBuyable(tx, listing, actor.wallet, deps.now());
+    const priceLamports = parseSolToLamports(listing.price);
+    if (offeredLamports !== priceLamports) {
+      throw conflict(
+        ErrorCode.PRICE_MISMATCH,
+        `The price of this address is ${lamportsToSolString(priceLamports)} SOL; reload the page and try again`,
+      );
+    }
 
-      const buyer = await usersRepository.upsertByWallet(tx, actor.wallet);
-      const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
-      const now = deps.now();
-      await checkReservationRules(tx, deps, {
-        buyerId: buyer.id,
-        addressId: listing.id,
-        now,
-        balance,
-        totalLamports: fees.totalLamports,
-      });
-      const row = await insertPurchaseRow(tx, deps, {
-        listing,
-        buyerId: buyer.id,
-        priceLamports,
-        fees,
-        initiatedSlot,
-        reservesListing: true,
-        now,
-        paymentWindowMs: deps.reservationMs,
-      });
-      if (!(await purchaseListingRepository.reserve(tx, listing.id))) throw listingNotAvailable();
-      await recordAudit(tx, {
-        action: 'purchase.initiate',
-        performedBy: actor.wallet,
-        transactionId: row.id,
-        metadata: { addressId: listing.id, price: lamportsToSolString(priceLamports), tier: tier.name },
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-      });
-      crashPoint('initiate:before-commit');
-      return { response: initiateResponseOf(row), created: true };
+    const buyer = await usersRepository.upsertByWallet(tx, actor.wallet);
+    const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
+    const now = deps.now();
+    await checkReservationRules(tx, deps, {
+      buyerId: buyer.id,
+      addressId: listing.id,
+      now,
+      balance,
+      totalLamports: fees.totalLamports,
     });
-  } catch (err) {
-    if (isUniqueViolation(err, 'transactions_one_open_per_address')) throw listingNotAvailable();
-    throw err;
-  }
+    const row = await insertPurchaseRow(tx, deps, {
+      listing,
+      buyerId: buyer.id,
+      priceLamports,
+      fees,
+      initiatedSlot,
+      reservesListing: true,
+      now,
+      paymentWindowMs: deps.reservationMs,
+    });
+    await purchaseListingRepository.showCheckout(tx, listing.id);
+    await recordAudit(tx, {
+      action: 'purchase.initiate',
+      performedBy: actor.wallet,
+      transactionId: row.id,
+      metadata: { addressId: listing.id, price: lamportsToSolString(priceLamports), tier: tier.name },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    crashPoint('initiate:before-commit');
+    return { response: initiateResponseOf(row), created: true };
+  });
 }

@@ -54,13 +54,15 @@ export const purchaseListingRepository = {
     return row;
   },
 
-  async reserve(db: Queryable, addressId: string): Promise<boolean> {
-    const rows = await db
+  /**
+   * Shows "someone is checking out" on the listing (status `pending`): a notice to other visitors, never a lock
+   * (docs/domain.md#settlement). A listing already showing it stays as it is.
+   */
+  async showCheckout(db: Queryable, addressId: string): Promise<void> {
+    await db
       .update(addresses)
       .set({ status: 'pending' })
-      .where(and(eq(addresses.id, addressId), eq(addresses.status, 'available'), eq(addresses.isListed, true)))
-      .returning({ id: addresses.id });
-    return rows.length === 1;
+      .where(and(eq(addresses.id, addressId), eq(addresses.status, 'available'), eq(addresses.isListed, true)));
   },
 
   /** Sold and off the market (search with excludeSold drops it). */
@@ -68,40 +70,13 @@ export const purchaseListingRepository = {
     await db.update(addresses).set({ status: 'sold', isListed: false }).where(eq(addresses.id, addressId));
   },
 
-  /**
-   * Back on the market, only if it is still reserved and no purchase holds it any more: a listing an admin
-   * changed meanwhile, or one another purchase reserved, is left as it is.
-   */
+  /** The checkout notice ends once no web reservation of the listing is still waiting for its payment. */
   async release(db: Queryable, addressId: string): Promise<boolean> {
     const rows = await db
       .update(addresses)
       .set({ status: 'available' })
       .where(
         and(eq(addresses.id, addressId), eq(addresses.status, 'pending'), notExists(openReservationsOf(db, addressId))),
-      )
-      .returning({ id: addresses.id });
-    return rows.length === 1;
-  },
-
-  /**
-   * A late payment (its reservation expired) may still buy the listing if nobody else holds or bought it, it is
-   * still listed, by the seller who was paid and at the price that was paid; the claim is one conditional UPDATE.
-   */
-  async claimForLateSale(
-    db: Queryable,
-    addressId: string,
-    sale: { price: string; sellerId: string },
-  ): Promise<boolean> {
-    const rows = await db
-      .update(addresses)
-      .set({ status: 'sold', isListed: false })
-      .where(
-        and(
-          onSale(addressId),
-          eq(addresses.price, sale.price),
-          eq(addresses.sellerId, sale.sellerId),
-          notExists(openReservationsOf(db, addressId)),
-        ),
       )
       .returning({ id: addresses.id });
     return rows.length === 1;

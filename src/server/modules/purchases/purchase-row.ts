@@ -4,7 +4,8 @@ import type { Queryable } from '@server/db/database';
 import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
 import type { PurchaseDeps } from './deps';
 import type { Fees } from './fees';
-import { newPaymentReference, paymentMemoOf } from './payment-reference';
+import { paymentMemoOf } from './payment-reference';
+import { newEscrowKey, settlementRepository } from '../settlement';
 import { referenceDataRepository } from './reference-data.repository';
 import { transactionsRepository, type TransactionRow } from './transactions.repository';
 
@@ -34,18 +35,20 @@ export interface PurchaseRowInput {
 }
 
 /**
- * The `initiated` purchase row the web initiate and the Actions POST both insert: the price and fees as charged, a
- * fresh payment reference and memo, the seller as recipient, and the treasury only when a commission is due. The
- * rules that decide whether the buyer may have it stay with each caller.
+ * The `initiated` purchase row the web initiate and the Actions POST both insert, with its own escrow
+ * (docs/domain.md#settlement): a fresh keypair sealed by the vault, whose address is where the buyer pays and the
+ * payment's reference. The price and fees are as charged, the seller is who the payout goes to, and the treasury is
+ * set only when a commission is due. The rules that decide whether the buyer may have it stay with each caller.
  */
 export async function insertPurchaseRow(
   db: Queryable,
-  deps: Pick<PurchaseDeps, 'treasuryWallet'>,
+  deps: Pick<PurchaseDeps, 'treasuryWallet' | 'cipher'>,
   input: PurchaseRowInput,
 ): Promise<TransactionRow> {
   const { listing, fees, now } = input;
   const id = randomUUID();
-  return transactionsRepository.insert(db, {
+  const escrow = newEscrowKey(deps.cipher);
+  const row = await transactionsRepository.insert(db, {
     id,
     addressId: listing.id,
     buyerId: input.buyerId,
@@ -58,7 +61,7 @@ export async function insertPurchaseRow(
     status: 'initiated',
     reservesListing: input.reservesListing,
     initiatedSlot: input.initiatedSlot,
-    paymentReference: newPaymentReference(),
+    paymentReference: escrow.address,
     paymentMemo: paymentMemoOf(id),
     recipientWallet: listing.sellerWallet,
     priceLamports: input.priceLamports,
@@ -68,4 +71,6 @@ export async function insertPurchaseRow(
     expiresAt: new Date(now.getTime() + input.paymentWindowMs),
     createdAt: now,
   });
+  await settlementRepository.insertEscrowKey(db, id, escrow);
+  return row;
 }

@@ -1,3 +1,4 @@
+import { PaymentCheckCode } from '@shared/api/errors';
 import {
   confirmTransactionBodySchema,
   initiateTransactionBodySchema,
@@ -53,8 +54,8 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
     async (request) => {
       const actor = actorOf(request);
       const { detail, verification } = await confirmPurchase(deps, request.params.id, request.body, actor);
-      // A payment that already failed its check is refused now rather than at the next poll.
-      if (verification?.kind === 'rejected') throw outcomeError(verification);
+      // A payment that failed its check is refused now rather than at the next poll (it is on its way back).
+      if (verification?.kind === 'refunded' && verification.code in PaymentCheckCode) throw outcomeError(verification);
       return viewOf(deps, detail, actor.wallet);
     },
   );

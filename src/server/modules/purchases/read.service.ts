@@ -4,7 +4,8 @@ import { notFound } from '@server/http/app-error';
 import { usersRepository } from '../users';
 import type { PurchaseDeps } from './deps';
 import { referenceDataRepository } from './reference-data.repository';
-import { toTransactionView } from './transaction-view';
+import { settlementRepository } from '../settlement';
+import { settlementFactsOf, toTransactionView } from './transaction-view';
 import { transactionsRepository, type TransactionDetail } from './transactions.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,8 +15,18 @@ type ReadDeps = Pick<PurchaseDeps, 'db' | 'cluster' | 'explorerRpcUrl'>;
 
 async function viewsOf(deps: ReadDeps, rows: TransactionDetail[], viewerWallet?: string): Promise<TransactionView[]> {
   const usdPerSol = await referenceDataRepository.solUsdRate(deps.db);
+  const transfers = await settlementRepository.landedTransfersOf(
+    deps.db,
+    rows.map((r) => r.purchase.id),
+  );
   return rows.map((row) =>
-    toTransactionView(row, { cluster: deps.cluster, explorerRpcUrl: deps.explorerRpcUrl, usdPerSol, viewerWallet }),
+    toTransactionView(row, {
+      cluster: deps.cluster,
+      explorerRpcUrl: deps.explorerRpcUrl,
+      usdPerSol,
+      viewerWallet,
+      settlement: settlementFactsOf(transfers.filter((t) => t.transactionId === row.purchase.id)),
+    }),
   );
 }
 
@@ -48,10 +59,7 @@ export async function recentSales(deps: ReadDeps, limit = 10): Promise<Transacti
   return viewsOf(deps, await transactionsRepository.listRecentSales(deps.db, limit));
 }
 
-/**
- * One wallet's transactions: its purchases only, or everything it bought or sold (the seller sees a
- * refund-due reason here).
- */
+/** One wallet's transactions: its purchases only, or everything it bought or sold, refunds included. */
 export async function transactionsOfWallet(
   deps: ReadDeps,
   wallet: string,

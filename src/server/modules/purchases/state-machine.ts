@@ -2,13 +2,14 @@ import type { TransactionStatus } from '@server/db/schema';
 
 /**
  * The purchase state machine (docs/domain.md#purchase-states): initiated → pending → verified → completed, or → failed.
+ * `initiated → verified`: settlement found the payment in the escrow before the buyer's confirm said anything.
  * `failed → verified` exists for one case only: a payment that arrives after its reservation expired, for a
  * listing nobody else bought meanwhile (the buyer paid the stored price, so the sale stands).
  * Every transition in the repositories is a conditional UPDATE `… WHERE status = <from>`: of two instances
  * racing, exactly one moves the row. `transactionsRepository.transition` refuses any move this table lacks.
  */
 export const TRANSITIONS: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {
-  initiated: ['pending', 'failed'],
+  initiated: ['pending', 'verified', 'failed'],
   pending: ['verified', 'failed'],
   verified: ['completed'],
   completed: [],

@@ -4,18 +4,41 @@ import type { PaymentInstructions, TransactionView } from '@shared/api/transacti
 import { formatUsd, FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
 import { lamportsToSolString, usdValue } from '@shared/money';
 import { feeCalculationOf } from './fees';
+import type { TransferRow } from '../settlement';
 import type { TransactionDetail, TransactionRow } from './transactions.repository';
 
-/** The payment the wallet must sign, exactly as stored at initiation. */
+/** The total a purchase's escrow must receive: price, commission when one is charged, and the payout's fee. */
+export const totalLamportsOf = (
+  row: Pick<TransactionRow, 'priceLamports' | 'commissionLamports' | 'networkFeeLamports'>,
+) => row.priceLamports + row.commissionLamports + row.networkFeeLamports;
+
+/** The payment the wallet must sign, exactly as stored at initiation: the total, into the purchase's escrow. */
 export function paymentOf(row: TransactionRow): PaymentInstructions {
-  const commission = row.treasuryWallet !== null && row.commissionLamports > 0n;
   return {
-    recipient: row.recipientWallet,
-    lamports: row.priceLamports.toString(),
+    recipient: row.paymentReference,
+    lamports: totalLamportsOf(row).toString(),
     reference: row.paymentReference,
-    memo: row.paymentMemo,
-    ...(commission ? { treasury: row.treasuryWallet!, commissionLamports: row.commissionLamports.toString() } : {}),
   };
+}
+
+/** What settlement moved for one purchase, from its landed transfers (docs/domain.md#settlement). */
+export interface SettlementFacts {
+  payoutSignature: string | null;
+  refundSignatures: string[];
+  refundedLamports: bigint;
+}
+
+export function settlementFactsOf(transfers: readonly TransferRow[]): SettlementFacts {
+  const facts: SettlementFacts = { payoutSignature: null, refundSignatures: [], refundedLamports: 0n };
+  for (const t of transfers) {
+    if (t.kind === 'payout') facts.payoutSignature = t.signature;
+    const refunded = t.legs.filter((l) => l.kind === 'refund').reduce((sum, l) => sum + BigInt(l.lamports), 0n);
+    if (refunded > 0n) {
+      facts.refundSignatures.push(t.signature);
+      facts.refundedLamports += refunded;
+    }
+  }
+  return facts;
 }
 
 export interface ViewContext {
@@ -24,6 +47,8 @@ export interface ViewContext {
   usdPerSol?: number | undefined;
   /** The signed-in wallet, if any: the buyer also sees the payment instructions. */
   viewerWallet?: string | undefined;
+  /** The purchase's landed payouts and refunds. */
+  settlement?: SettlementFacts | undefined;
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -72,5 +97,9 @@ export function toTransactionView(detail: TransactionDetail, ctx: ViewContext): 
     verifiedAt: iso(purchase.verifiedAt),
     completedAt: iso(purchase.completedAt),
     ...(showPayment ? { payment: paymentOf(purchase) } : {}),
+    escrow: purchase.paymentReference,
+    payoutSignature: ctx.settlement?.payoutSignature ?? null,
+    refundSignatures: ctx.settlement?.refundSignatures ?? [],
+    refundedLamports: (ctx.settlement?.refundedLamports ?? 0n).toString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
 import { addresses, transactions, users, type TransactionStatus } from '@server/db/schema';
@@ -56,8 +56,15 @@ export const transactionsRepository = {
   },
 
   async findDetail(db: Queryable, by: { id: string } | { txHash: string }): Promise<TransactionDetail | undefined> {
-    const where = 'id' in by ? eq(transactions.id, by.id) : eq(transactions.txHash, by.txHash);
-    const [row] = await detailQuery(db).where(where);
+    if ('id' in by) {
+      const [row] = await detailQuery(db).where(eq(transactions.id, by.id));
+      return row;
+    }
+    // A hint may name a payment another purchase made: the purchase that payment bought comes first.
+    const [row] = await detailQuery(db)
+      .where(eq(transactions.txHash, by.txHash))
+      .orderBy(sql`${transactions.status} in ('verified', 'completed') desc`, desc(transactions.createdAt))
+      .limit(1);
     return row;
   },
 
@@ -124,62 +131,37 @@ export const transactionsRepository = {
     return row;
   },
 
-  /** pending → verified, or (a late payment) expired failed → verified; only for the signature that was checked. */
-  markVerified(db: Queryable, id: string, txHash: string, from: 'pending' | 'failed', at: Date) {
-    return transactionsRepository.transition(
-      db,
-      id,
-      { [from]: 'verified' },
-      { verifiedAt: at, completedAt: at, ...NO_FAILURE },
-      and(eq(transactions.txHash, txHash), from === 'failed' ? eq(transactions.failureKind, 'expired') : undefined),
-    );
-  },
-
   /**
-   * A payment that failed its check: the purchase fails and the signature is let go, so it can block nobody.
-   * `refundDue` when SOL still reached the seller.
+   * The sale is decided (docs/domain.md#settlement): initiated or pending → verified, or an expired reservation whose
+   * payment arrived late → verified. `txHash` becomes the escrow payment that bought the key.
    */
-  rejectPayment(
-    db: Queryable,
-    id: string,
-    txHash: string,
-    failure: { code: string; reason: string; refundDue: boolean },
-  ) {
+  markVerified(db: Queryable, id: string, txHash: string, at: Date) {
     return transactionsRepository.transition(
       db,
       id,
-      { pending: 'failed', failed: 'failed' },
-      {
-        txHash: null,
-        disputeReason: failure.reason,
-        failureKind: failure.refundDue ? 'refund_due' : 'payment_rejected',
-        failureCode: failure.code,
-      },
-      eq(transactions.txHash, txHash),
+      { initiated: 'verified', pending: 'verified', failed: 'verified' },
+      { txHash, verifiedAt: at, completedAt: at, ...NO_FAILURE },
+      or(ne(transactions.status, 'failed'), eq(transactions.failureKind, 'expired')),
     );
   },
 
   /**
-   * Only an expired reservation's record changes, once: the first late payment decides. An unreserved (Actions)
-   * purchase whose payment lost the listing goes pending → failed the same way (docs/domain.md#solana-pay-and-actions).
+   * What reached the purchase's escrow does not buy the key and goes back (docs/domain.md#settlement): an open or
+   * expired purchase fails as `refunded`, with the reason for code and a sentence for people.
    */
-  markRefundDue(db: Queryable, id: string, reason: string) {
+  markRefunded(db: Queryable, id: string, refund: { code: string; reason: string }) {
     return transactionsRepository.transition(
       db,
       id,
-      { failed: 'failed', pending: 'failed' },
-      { disputeReason: reason, failureKind: 'refund_due', failureCode: null },
-      or(
-        and(eq(transactions.status, 'failed'), eq(transactions.failureKind, 'expired')),
-        and(eq(transactions.status, 'pending'), eq(transactions.reservesListing, false)),
-      ),
+      { initiated: 'failed', pending: 'failed', failed: 'failed' },
+      { disputeReason: refund.reason, failureKind: 'refunded', failureCode: refund.code },
+      or(ne(transactions.status, 'failed'), eq(transactions.failureKind, 'expired')),
     );
   },
 
   /**
-   * Stores a payment signature on a purchase that has none yet: initiated → pending, or on an expired
-   * reservation (status stays failed) for a late payment. The unique index refuses a signature another purchase
-   * holds.
+   * Stores the buyer's payment signature on a purchase that has none yet: initiated → pending, or on an expired
+   * reservation (status stays failed). Only a hint: settlement reads what reached the escrow, whatever it says.
    */
   attachSignature(db: Queryable, id: string, txHash: string) {
     return transactionsRepository.transition(
@@ -192,6 +174,14 @@ export const transactionsRepository = {
         or(eq(transactions.status, 'initiated'), eq(transactions.failureKind, 'expired')),
       ),
     );
+  },
+
+  /** Purchases of a listing still waiting for their payment: their escrows are read before any sale is decided. */
+  waitingOfListing(db: Queryable, addressId: string): Promise<TransactionRow[]> {
+    return db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.addressId, addressId), inArray(transactions.status, ['initiated', 'pending'])));
   },
 
   /** Marks the key destroyed, once: of two destroys racing, one gets the row back. */
@@ -236,17 +226,6 @@ export const transactionsRepository = {
       { [from]: 'failed' },
       { disputeReason: EXPIRED_REASON, failureKind: 'expired', failureCode: null, txHash: null },
       txHash === null ? isNull(transactions.txHash) : eq(transactions.txHash, txHash),
-    );
-  },
-
-  /** pending: swaps a signature that never landed for the one the chain shows under the purchase's reference. */
-  replaceSignature(db: Queryable, id: string, oldHash: string, newHash: string) {
-    return transactionsRepository.transition(
-      db,
-      id,
-      { pending: 'pending' },
-      { txHash: newHash },
-      eq(transactions.txHash, oldHash),
     );
   },
 };

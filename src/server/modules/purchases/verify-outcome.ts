@@ -1,7 +1,6 @@
 import { isChainError } from '@chain/errors';
-import { ErrorCode } from '@shared/api/errors';
+import { ErrorCode, PaymentCheckCode } from '@shared/api/errors';
 import { AppError, conflict } from '@server/http/app-error';
-import { rejectionMessage } from './payment-rejection';
 import type { VerifyOutcome } from './verify.service';
 
 export const paymentNotReady = () =>
@@ -15,17 +14,16 @@ export function outcomeError(outcome: Exclude<VerifyOutcome, { kind: 'verified' 
   switch (outcome.kind) {
     case 'not-ready':
       return paymentNotReady();
-    case 'rejected':
-      return new AppError(422, outcome.code, outcome.message);
-    case 'refund-due':
-      return conflict(ErrorCode.INVALID_TRANSACTION_STATE, outcome.message);
-    case 'closed': {
-      if (outcome.code) return new AppError(422, outcome.code, rejectionMessage(outcome.code, outcome.reason));
+    case 'refunded':
+      // A payment that failed its check keeps that check's code (422, as before escrow); any other refund is a 409.
+      return outcome.code in PaymentCheckCode
+        ? new AppError(422, outcome.code as PaymentCheckCode, outcome.message)
+        : conflict(ErrorCode.PAYMENT_REFUNDED, outcome.message);
+    case 'closed':
       return conflict(
         ErrorCode.INVALID_TRANSACTION_STATE,
         `This purchase failed: ${outcome.reason ?? 'unknown reason'}`,
       );
-    }
   }
 }
 

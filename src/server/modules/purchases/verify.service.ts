@@ -1,144 +1,288 @@
 import { explorerTxUrl } from '@chain/explorer';
-import type { PaymentVerificationCode } from '@chain/payment/payment-verification-error';
 import type { ExpectedPayment, VerifiedPayment } from '@chain/payment/payment-types';
 import { fetchFromEach, verifyByQuorum } from '@chain/payment/verify-by-quorum';
-import { lamportsStillPaid } from '@chain/payment/verify-payment';
 import { ErrorCode } from '@shared/api/errors';
-import { REFUND_DUE_MARK } from '@shared/api/transactions';
+import type { SafetyReport } from '@shared/api/trust';
 import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
-import { lamportsToSolString } from '@shared/money';
 import { crashPoint } from '@server/config/crash-point';
 import type { Queryable } from '@server/db/database';
 import { commit, decideInTransaction, rollback, type Decision } from '@server/db/decide';
 import { notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
-import { rejectPurchase } from './payment-rejection';
-import { issueSaleReceipt } from '../trust';
+import { observeEscrow, sendSettlement, settlementRepository, type ReceiptRow } from '../settlement';
+import { issueSaleReceipt, unlistUnsafe } from '../trust';
 import { paymentState, verifyEndpoints } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
 import { referenceDataRepository } from './reference-data.repository';
+import type { RefundReason } from '@server/db/schema';
+import { refundReasonText, type RefundCode } from './refund-reasons';
 import { saleRepository } from './sale.repository';
 import { isOwned } from './state-machine';
+import { totalLamportsOf } from './transaction-view';
 import { transactionsRepository, type TransactionDetail, type TransactionRow } from './transactions.repository';
 
 export type VerifyOutcome =
   | { kind: 'verified' }
-  /** Not on chain yet, or not confirmed yet: ask again later. */
+  /** Nothing has landed in the escrow yet, or not confirmed yet: ask again later. */
   | { kind: 'not-ready' }
-  /** The payment failed a check; the purchase failed with it. */
-  | { kind: 'rejected'; code: PaymentVerificationCode; message: string }
-  /** A valid payment for a reservation that expired while the address was sold to someone else. */
-  | { kind: 'refund-due'; message: string }
-  /** The purchase had already failed; nothing to check. `code`: the check it failed, when one did. */
-  | { kind: 'closed'; reason: string | null; code: PaymentVerificationCode | null };
+  /** What reached the escrow does not buy the key; it goes back to the wallet that paid. */
+  | { kind: 'refunded'; code: string; message: string }
+  /** The purchase had ended without a payment (expired unpaid), or is from before escrow. */
+  | { kind: 'closed'; reason: string | null; code: string | null };
 
-/** What a purchase that had already failed answers: its reason, and the check it failed when one did. */
-const closedOutcome = (row: TransactionRow | undefined): VerifyOutcome => ({
-  kind: 'closed',
-  reason: row?.disputeReason ?? null,
-  // Only rejectPayment writes a failure code, and always a PaymentVerificationCode.
-  code: (row?.failureCode ?? null) as PaymentVerificationCode | null,
-});
+/** What a purchase's row says about it now. */
+export function outcomeOf(row: TransactionRow | undefined): VerifyOutcome {
+  if (!row) return { kind: 'not-ready' };
+  if (isOwned(row.status)) return { kind: 'verified' };
+  if (row.status !== 'failed') return { kind: 'not-ready' };
+  if (row.failureKind === 'refunded') {
+    return { kind: 'refunded', code: row.failureCode ?? 'LOST_RACE', message: row.disputeReason ?? '' };
+  }
+  return { kind: 'closed', reason: row.disputeReason, code: row.failureCode };
+}
 
-function expectedOf(detail: TransactionDetail): ExpectedPayment {
-  const { purchase } = detail;
+/** Why anything that reaches an already-decided purchase's escrow now goes straight back; null while undecided. */
+function closedReasonOf(row: TransactionRow): RefundReason | undefined {
+  if (isOwned(row.status)) return 'ALREADY_PAID';
+  if (row.status === 'failed' && row.failureKind !== 'expired') return 'PURCHASE_CLOSED';
+  return undefined;
+}
+
+/**
+ * Settles the listing of purchase `id` now (docs/domain.md#settlement), safe to run from any number of places at once
+ * (confirm, the browser's nudge, every instance's worker): every payment into the escrows of the listing's waiting
+ * purchases is recorded, the first to land buys the key, everything else is refunded, and payouts and refunds are
+ * sent through the outbox. The chain is read without a lock; every decision is a conditional UPDATE.
+ */
+export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
+  const self = await transactionsRepository.findById(deps.db, id);
+  if (!self) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
+  await settleListing(deps, self, performedBy);
+  return outcomeOf(await transactionsRepository.findById(deps.db, id));
+}
+
+/** Observe, decide, send on: the whole of one settlement pass for `row`'s listing. */
+export async function settleListing(deps: PurchaseDeps, row: TransactionRow, performedBy = 'system'): Promise<void> {
+  // Competing purchases of the same listing are read too: one that landed earlier must win, even unconfirmed.
+  const waiting = await transactionsRepository.waitingOfListing(deps.db, row.addressId);
+  const rows = [row, ...waiting.filter((w) => w.id !== row.id)];
+  await Promise.all(rows.map((r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id, closedReasonOf(r))));
+  await decideListing(deps, row.addressId, performedBy);
+  await sendOn(
+    deps,
+    rows.map((r) => r.paymentReference),
+  );
+}
+
+/** Records what landed in the escrows of `addressId`'s waiting purchases, without deciding anything. */
+export async function observeListingPayments(deps: PurchaseDeps, addressId: string): Promise<void> {
+  const waiting = await transactionsRepository.waitingOfListing(deps.db, addressId);
+  await Promise.all(waiting.map((r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id)));
+}
+
+/** Sends what settlement decided for these escrows (outbox.ts); each escrow's failure is its own. */
+export async function sendOn(deps: PurchaseDeps, escrows: readonly string[]): Promise<void> {
+  const saleTerms = async (transactionId: string) => {
+    const t = await transactionsRepository.findById(deps.db, transactionId);
+    return t
+      ? {
+          sellerWallet: t.recipientWallet,
+          priceLamports: t.priceLamports,
+          commissionLamports: t.commissionLamports,
+          treasuryWallet: t.treasuryWallet,
+        }
+      : null;
+  };
+  for (const escrow of new Set(escrows)) await sendSettlement(deps, escrow, saleTerms);
+}
+
+function expectedOf(row: TransactionRow, buyerWallet: string): ExpectedPayment {
   return {
-    recipient: purchase.recipientWallet,
-    lamports: purchase.priceLamports,
-    reference: purchase.paymentReference,
-    memo: purchase.paymentMemo,
-    ...(purchase.treasuryWallet && purchase.commissionLamports > 0n
-      ? { treasury: purchase.treasuryWallet, commissionLamports: purchase.commissionLamports }
-      : {}),
-    buyer: detail.buyerWallet,
-    initiatedAt: purchase.createdAt,
-    initiatedSlot: purchase.initiatedSlot,
+    recipient: row.paymentReference,
+    lamports: totalLamportsOf(row),
+    reference: row.paymentReference,
+    buyer: buyerWallet,
+    initiatedAt: row.createdAt,
+    initiatedSlot: row.initiatedSlot,
   };
 }
 
-const refundMessage = (detail: TransactionDetail, signature: string) =>
-  `${REFUND_DUE_MARK} ${lamportsToSolString(detail.purchase.priceLamports)} SOL was paid to the seller in transaction ${signature} ` +
-  (detail.purchase.reservesListing
-    ? `after the reservation expired, and the address had already been sold to another buyer. `
-    : `through a Solana Action, and the address had already been sold to or reserved by another buyer. `) +
-  `The seller should return the payment to ${detail.buyerWallet}.`;
+interface Candidate {
+  detail: TransactionDetail;
+  receipt: ReceiptRow;
+  paid: VerifiedPayment;
+}
+
+/** Receipts of one purchase, judged in landing order: the first that passes is its candidate payment. */
+interface Judged {
+  candidate?: Candidate;
+  refunds: { receipt: ReceiptRow; code: RefundCode | string }[];
+  /** A receipt no quorum agrees on yet: nothing at or after its slot can be decided. */
+  undecidedSlot?: bigint;
+}
+
+async function judge(deps: PurchaseDeps, detail: TransactionDetail, receipts: ReceiptRow[]): Promise<Judged> {
+  const { purchase } = detail;
+  const judged: Judged = { refunds: [] };
+  const closed = closedReasonOf(purchase);
+  const { rpcs, quorum } = verifyEndpoints(deps);
+  for (const receipt of receipts) {
+    if (closed || judged.candidate) {
+      judged.refunds.push({ receipt, code: closed ?? 'ALREADY_PAID' });
+      continue;
+    }
+    const verdict = verifyByQuorum(
+      expectedOf(purchase, detail.buyerWallet),
+      await fetchFromEach(rpcs, receipt.signature),
+      quorum,
+    );
+    if (verdict.kind === 'undecided') {
+      judged.undecidedSlot = receipt.slot;
+      break;
+    }
+    if (verdict.kind === 'rejected') judged.refunds.push({ receipt, code: verdict.error.code });
+    else judged.candidate = { detail, receipt, paid: verdict.paid };
+  }
+  return judged;
+}
+
+/** Position of each signature in its block, for payments that landed in the same slot. */
+async function orderInSlot(deps: PurchaseDeps, slot: bigint): Promise<string[]> {
+  const block = await deps.rpc
+    .getBlock(slot, { transactionDetails: 'signatures', rewards: false, commitment: 'confirmed' })
+    .send();
+  return [...(block?.signatures ?? [])];
+}
+
+/** First landed first: by slot, then by position in the block. */
+async function landingOrder(deps: PurchaseDeps, candidates: Candidate[]): Promise<Candidate[]> {
+  const sorted = [...candidates].sort((a, b) =>
+    a.receipt.slot < b.receipt.slot ? -1 : a.receipt.slot > b.receipt.slot ? 1 : 0,
+  );
+  if (sorted.length < 2 || sorted[0]!.receipt.slot !== sorted[1]!.receipt.slot) return sorted;
+  const order = await orderInSlot(deps, sorted[0]!.receipt.slot);
+  const position = (c: Candidate) =>
+    c.receipt.slot === sorted[0]!.receipt.slot ? order.indexOf(c.receipt.signature) : Number.MAX_SAFE_INTEGER;
+  return sorted.sort((a, b) => (a.receipt.slot === b.receipt.slot ? position(a) - position(b) : 0));
+}
 
 /**
- * The server's own verification of a purchase's payment (docs/domain.md#verification), safe to run from any number of
- * places at once (confirm, the browser's nudge, every instance's background job): the chain is read without holding a
- * lock, and every state change is a conditional UPDATE, so exactly one caller records the sale.
+ * The safety checks again, at the moment of sale, through the VERIFY_QUORUM endpoints (docs/domain.md#settlement): the
+ * seller holds the key and may have reassigned the address since the buyer's check. A report with a failing check from
+ * any endpoint is returned; undefined when all pass. A chain that cannot be read throws: the sale waits.
  */
-export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
-  const detail = await transactionsRepository.findDetail(deps.db, { id });
-  if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
-  const { purchase } = detail;
-  if (isOwned(purchase.status)) return { kind: 'verified' };
-  const late = purchase.status === 'failed';
-  // An Actions purchase never reserved its listing (docs/domain.md#solana-pay-and-actions): its payment must claim the
-  // listing exactly as a late payment does, and becomes refund-due the same way when someone else got there first.
-  const mustClaim = late || !purchase.reservesListing;
-  if (late && (purchase.failureKind !== 'expired' || purchase.txHash === null)) return closedOutcome(purchase);
-  if (purchase.txHash === null) return { kind: 'not-ready' };
-  const signature = purchase.txHash;
+async function failedSafetyRecheck(deps: PurchaseDeps, address: string): Promise<SafetyReport | undefined> {
+  const reports = deps.safetyCheckEach
+    ? await deps.safetyCheckEach(address)
+    : deps.safetyCheck
+      ? [await deps.safetyCheck(address)]
+      : [];
+  return reports.find((r) => r.checks.some((c) => c.status === 'fail'));
+}
 
-  const expected = expectedOf(detail);
-  // With VERIFY_QUORUM > 1 every endpoint is asked, and a payment counts only when enough of them agree on it.
-  const { rpcs, quorum } = verifyEndpoints(deps);
-  const verdict = verifyByQuorum(expected, await fetchFromEach(rpcs, signature), quorum);
-  if (verdict.kind === 'undecided') return { kind: 'not-ready' };
-  if (verdict.kind === 'rejected') {
-    const stillPaid = lamportsStillPaid(expected, verdict.fetched);
-    return rejectPurchase(deps, detail, signature, verdict.error, stillPaid, performedBy);
+/**
+ * Decides every undecided payment into the escrows of `addressId`'s purchases: one sale at most (the first to land,
+ * to a listing still for sale at the price paid, whose address passes its re-check), and a refund for each of the rest.
+ */
+export async function decideListing(deps: PurchaseDeps, addressId: string, performedBy = 'system'): Promise<void> {
+  const receipts = await settlementRepository.undecidedReceiptsOfListing(deps.db, addressId);
+  if (receipts.length === 0) return;
+  const byPurchase = new Map<string, ReceiptRow[]>();
+  for (const r of receipts) byPurchase.set(r.transactionId, [...(byPurchase.get(r.transactionId) ?? []), r]);
+  const judged: Judged[] = [];
+  for (const [id, rows] of byPurchase) {
+    const detail = await transactionsRepository.findDetail(deps.db, { id });
+    if (detail) judged.push(await judge(deps, detail, rows));
   }
-  const { paid } = verdict;
-
-  const state = await paymentState(deps, signature).catch(() => null);
+  const candidates = await landingOrder(
+    deps,
+    judged.flatMap((j) => (j.candidate ? [j.candidate] : [])),
+  );
+  const winner = candidates[0];
+  // A payment no quorum has judged yet may have landed first: wait for it rather than sell past it.
+  const undecided = judged.flatMap((j) => (j.undecidedSlot === undefined ? [] : [j.undecidedSlot]));
+  if (winner && undecided.some((slot) => slot <= winner.receipt.slot)) return;
+  const unsafe = winner ? await failedSafetyRecheck(deps, winner.detail.listing.address) : undefined;
   const now = deps.now();
   const usdPerSol = (await referenceDataRepository.solUsdRate(deps.db)) ?? FALLBACK_USD_PER_SOL_TRANSACTION;
-  const outcome = await decideInTransaction(deps.db, async (db): Promise<Decision<VerifyOutcome>> => {
-    if (mustClaim) {
-      const sale = { price: lamportsToSolString(purchase.priceLamports), sellerId: purchase.sellerId };
-      const claimed = await purchaseListingRepository.claimForLateSale(db, purchase.addressId, sale);
-      if (!claimed) {
-        const message = refundMessage(detail, signature);
-        if (await transactionsRepository.markRefundDue(db, id, message)) {
-          await recordAudit(db, {
-            action: 'purchase.refund_due',
-            performedBy,
-            transactionId: id,
-            metadata: { txHash: signature },
-          });
-          crashPoint('refund:before-commit');
-          return commit({ kind: 'refund-due', message });
-        }
-        // Another verifier settled this late payment first; report what it decided.
-        const settled = await transactionsRepository.findById(db, id);
-        return commit(settled && isOwned(settled.status) ? { kind: 'verified' } : closedOutcome(settled));
+  const state = winner ? await paymentState(deps, winner.receipt.signature).catch(() => null) : null;
+
+  const sold = await decideInTransaction(deps.db, async (db): Promise<Decision<boolean>> => {
+    const listing = await purchaseListingRepository.lockForPurchase(db, addressId);
+    const sellable =
+      winner !== undefined &&
+      listing !== undefined &&
+      listing.deletedAt === null &&
+      listing.isListed &&
+      (listing.status === 'available' || listing.status === 'pending') &&
+      listing.price === winner.detail.purchase.price &&
+      listing.sellerId === winner.detail.purchase.sellerId;
+    let saleMade = false;
+    if (winner && sellable && unsafe) {
+      await unlistUnsafe(db, { id: addressId, address: listing!.address }, unsafe, {
+        wallet: 'settlement',
+        userId: 'settlement',
+      });
+    } else if (winner && sellable) {
+      const won = await transactionsRepository.markVerified(
+        db,
+        winner.detail.purchase.id,
+        winner.receipt.signature,
+        now,
+      );
+      if (!won) return rollback(false); // another instance decided this listing first
+      await settlementRepository.decide(db, winner.receipt.escrow, winner.receipt.signature, { purpose: 'sale' });
+      await recordSale(db, deps, winner, { now, usdPerSol, state, performedBy });
+      saleMade = true;
+    }
+    const gone: RefundCode = unsafe
+      ? 'UNSAFE_ACCOUNT'
+      : listing?.status === 'sold'
+        ? 'LOST_RACE'
+        : 'LISTING_UNAVAILABLE';
+    for (const j of judged) {
+      const refunds = [...j.refunds];
+      if (j.candidate && j.candidate !== winner)
+        refunds.unshift({ receipt: j.candidate.receipt, code: saleMade ? 'LOST_RACE' : gone });
+      if (j.candidate && j.candidate === winner && !saleMade)
+        refunds.unshift({ receipt: j.candidate.receipt, code: gone });
+      for (const { receipt, code } of refunds) {
+        await settlementRepository.decide(db, receipt.escrow, receipt.signature, { purpose: 'refund', reason: code });
+      }
+      const first = refunds[0];
+      const purchaseId = first?.receipt.transactionId;
+      if (!first || !purchaseId || (saleMade && purchaseId === winner!.detail.purchase.id)) continue;
+      if (
+        await transactionsRepository.markRefunded(db, purchaseId, {
+          code: first.code,
+          reason: refundReasonText(first.code),
+        })
+      ) {
+        await recordAudit(db, {
+          action: 'purchase.refund',
+          performedBy,
+          transactionId: purchaseId,
+          metadata: { code: first.code, signatures: refunds.map((r) => r.receipt.signature) },
+        });
       }
     }
-    const won = await transactionsRepository.markVerified(db, id, signature, late ? 'failed' : 'pending', now);
-    // Another verifier recorded this sale first: the sale stands, and for a late sale the listing claim made above
-    // is undone with this transaction.
-    if (!won) return mustClaim ? rollback({ kind: 'verified' }) : commit({ kind: 'verified' });
-    await recordSale(db, deps, detail, paid, { now, usdPerSol, state, performedBy });
     crashPoint('verify:before-commit');
-    return commit({ kind: 'verified' });
+    return commit(saleMade);
   });
-  if (outcome.kind === 'verified') crashPoint('verify:after-commit');
-  if (outcome.kind === 'verified' && state?.confirmationStatus === 'finalized') {
-    await completePurchase(deps.db, id, performedBy);
-  }
-  return outcome;
+  if (!sold || !winner) return;
+  crashPoint('verify:after-commit');
+  if (state?.confirmationStatus === 'finalized')
+    await completePurchase(deps.db, winner.detail.purchase.id, performedBy);
 }
 
 async function recordSale(
   db: Queryable,
   deps: PurchaseDeps,
-  detail: TransactionDetail,
-  paid: VerifiedPayment,
+  winner: Candidate,
   ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof paymentState>>; performedBy: string },
 ): Promise<void> {
+  const { detail, paid } = winner;
   const { purchase } = detail;
   await purchaseListingRepository.markSold(db, purchase.addressId);
   const listing = await purchaseListingRepository.findForSale(db, purchase.addressId);
@@ -174,9 +318,9 @@ async function recordSale(
     transactionId: purchase.id,
     metadata: {
       txHash: paid.signature,
+      escrow: purchase.paymentReference,
       slot: paid.slot.toString(),
       lamportsPaid: paid.lamportsPaid.toString(),
-      commissionPaid: paid.commissionPaid.toString(),
     },
   });
   if (deps.attestation) {
@@ -184,6 +328,7 @@ async function recordSale(
       transactionId: purchase.id,
       address: detail.listing.address,
       paymentSignature: paid.signature,
+      escrow: purchase.paymentReference,
       slot: paid.slot,
       priceLamports: purchase.priceLamports,
       buyer: detail.buyerWallet,

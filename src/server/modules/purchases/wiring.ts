@@ -2,12 +2,21 @@ import type { ChainContext } from '@server/chain/chain-context';
 import type { Env } from '@server/config/env';
 import type { Db } from '@server/db/database';
 import { checkAddressSafety, type Attestation } from '../trust';
+import type { VaultCipher } from '../vault';
 import type { PurchaseDeps } from './deps';
 import { RESERVATION_MS } from './state-machine';
 
 /** The purchase services' dependencies as the running app provides them. */
-export function purchaseDepsOf(db: Db, env: Env, chain: ChainContext, attestation?: Attestation): PurchaseDeps {
+export function purchaseDepsOf(
+  db: Db,
+  env: Env,
+  chain: ChainContext,
+  cipher: VaultCipher,
+  attestation?: Attestation,
+): PurchaseDeps {
+  const quorumRpcs = env.verifyQuorum > 1 ? chain.endpointRpcs : undefined;
   return {
+    cipher,
     db,
     rpc: chain.rpc,
     cluster: env.cluster,
@@ -22,5 +31,8 @@ export function purchaseDepsOf(db: Db, env: Env, chain: ChainContext, attestatio
     now: () => new Date(),
     attestation,
     safetyCheck: (address) => checkAddressSafety({ db, rpc: chain.rpc }, address),
+    safetyCheckEach: quorumRpcs
+      ? (address) => Promise.all(quorumRpcs.map((rpc) => checkAddressSafety({ db, rpc }, address)))
+      : undefined,
   };
 }

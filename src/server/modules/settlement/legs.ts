@@ -66,5 +66,9 @@ export function planTransfer(
     leg.lamports = (BigInt(leg.lamports) - take).toString();
     shortfall -= take;
   }
-  return { kind: 'refund', legs: legs.filter((l) => BigInt(l.lamports) > 0n), receipts: refunds.map((r) => r.signature) };
+  return {
+    kind: 'refund',
+    legs: legs.filter((l) => BigInt(l.lamports) > 0n),
+    receipts: refunds.map((r) => r.signature),
+  };
 }

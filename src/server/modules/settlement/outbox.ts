@@ -82,7 +82,12 @@ export async function sendSettlement(
   const transactionId = receipts[0]!.transactionId;
   const hasSale = receipts.some((r) => r.purpose === 'sale');
   const plan = planTransfer(
-    receipts.map((r) => ({ signature: r.signature, payer: r.payer, lamports: r.lamports, purpose: r.purpose! })),
+    receipts.map((r) => ({
+      signature: r.signature,
+      payer: r.payer,
+      lamports: r.lamports,
+      purpose: r.purpose as 'sale' | 'refund',
+    })),
     hasSale ? await saleTerms(transactionId) : null,
     PAYOUT_FEE_LAMPORTS,
   );

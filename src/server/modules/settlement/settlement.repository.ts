@@ -5,6 +5,7 @@ import {
   escrowReceipts,
   escrowTransfers,
   ledgerEntries,
+  transactions,
   type LedgerEntryKind,
   type RefundReason,
   type TransferLeg,
@@ -93,14 +94,15 @@ export const settlementRepository = {
       .orderBy(asc(escrowReceipts.slot), asc(escrowReceipts.observedAt));
   },
 
-  /** Receipts nobody has decided yet, for purchases of the listing `transactionIds` belong to. */
-  undecidedReceipts(db: Queryable, transactionIds: readonly string[]): Promise<ReceiptRow[]> {
-    if (transactionIds.length === 0) return Promise.resolve([]);
-    return db
-      .select()
+  /** Receipts nobody has decided yet, into the escrows of one listing's purchases, in landing order. */
+  async undecidedReceiptsOfListing(db: Queryable, addressId: string): Promise<ReceiptRow[]> {
+    const rows = await db
+      .select({ receipt: escrowReceipts })
       .from(escrowReceipts)
-      .where(and(inArray(escrowReceipts.transactionId, [...transactionIds]), isNull(escrowReceipts.purpose)))
+      .innerJoin(transactions, eq(transactions.id, escrowReceipts.transactionId))
+      .where(and(eq(transactions.addressId, addressId), isNull(escrowReceipts.purpose)))
       .orderBy(asc(escrowReceipts.slot), asc(escrowReceipts.observedAt));
+    return rows.map((r) => r.receipt);
   },
 
   /** Decides a receipt, once. */
@@ -108,7 +110,7 @@ export const settlementRepository = {
     db: Queryable,
     escrow: string,
     signature: string,
-    decision: { purpose: 'sale' } | { purpose: 'refund'; reason: RefundReason },
+    decision: { purpose: 'sale' } | { purpose: 'refund'; reason: RefundReason | (string & {}) },
   ): Promise<boolean> {
     const rows = await db
       .update(escrowReceipts)
@@ -209,7 +211,10 @@ export const settlementRepository = {
   },
 
   async noteError(db: Queryable, id: string, error: string): Promise<void> {
-    await db.update(escrowTransfers).set({ error: error.slice(0, 500) }).where(eq(escrowTransfers.id, id));
+    await db
+      .update(escrowTransfers)
+      .set({ error: error.slice(0, 500) })
+      .where(eq(escrowTransfers.id, id));
   },
 
   /** signed → landed or failed, once; the ledger rows of a landed transfer go in the same transaction. */
@@ -222,17 +227,21 @@ export const settlementRepository = {
     return rows.length === 1;
   },
 
-  /** Landed transfers of one purchase, oldest first: its payout and refund signatures. */
-  landedTransfersOf(db: Queryable, transactionId: string): Promise<TransferRow[]> {
+  /** Landed transfers of these purchases, oldest first: their payout and refund signatures. */
+  landedTransfersOf(db: Queryable, transactionIds: readonly string[]): Promise<TransferRow[]> {
+    if (transactionIds.length === 0) return Promise.resolve([]);
     return db
       .select()
       .from(escrowTransfers)
-      .where(and(eq(escrowTransfers.transactionId, transactionId), eq(escrowTransfers.status, 'landed')))
+      .where(and(inArray(escrowTransfers.transactionId, [...transactionIds]), eq(escrowTransfers.status, 'landed')))
       .orderBy(asc(escrowTransfers.landedAt));
   },
 
   async insertLedger(db: Queryable, entries: readonly LedgerEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await db.insert(ledgerEntries).values([...entries]).onConflictDoNothing();
+    await db
+      .insert(ledgerEntries)
+      .values([...entries])
+      .onConflictDoNothing();
   },
 };

@@ -8,7 +8,7 @@ export type { Attestation } from './attestation';
 export { attestationPlugin } from './attestation.plugin';
 export { issueDestroyReceipt, issueSaleReceipt } from './receipts.service';
 export { receiptsRepository } from './receipts.repository';
-export { checkAddressSafety } from './safety.service';
+export { checkAddressSafety, unlistUnsafe } from './safety.service';
 
 /** Trust the buyer can check (docs/domain.md#trust-model). Needs `app.vault` and `app.attestation` registered first. */
 export async function trustRoutes(app: AppInstance, opts: { rpc: ChainRpc }): Promise<void> {

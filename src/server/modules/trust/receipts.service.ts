@@ -7,6 +7,7 @@ export interface SaleFacts {
   transactionId: string;
   address: string;
   paymentSignature: string;
+  escrow: string;
   slot: bigint | number;
   priceLamports: bigint;
   buyer: string;
@@ -21,6 +22,7 @@ export async function issueSaleReceipt(db: Queryable, attestation: Attestation, 
     address: sale.address,
     transactionId: sale.transactionId,
     paymentSignature: sale.paymentSignature,
+    escrow: sale.escrow,
     slot: sale.slot.toString(),
     priceLamports: sale.priceLamports.toString(),
     buyer: sale.buyer,
