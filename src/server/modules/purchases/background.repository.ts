@@ -18,11 +18,11 @@ export const due = {
   /**
    * Decided or expired purchases, whose escrow may still receive a payment (docs/domain.md#settlement: however late,
    * it is settled). Checked less often as they age: every tenth of their age since the window ended, between 15
-   * seconds and 6 hours.
+   * seconds and 6 hours. Verified ones are left to `verified` (their lease is its own) until they complete.
    */
   closed: (now: Date) =>
     and(
-      inArray(transactions.status, ['failed', 'verified', 'completed']),
+      inArray(transactions.status, ['failed', 'completed']),
       hasEscrow,
       or(
         isNull(transactions.lastCheckedAt),

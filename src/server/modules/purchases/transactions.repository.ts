@@ -37,12 +37,7 @@ function detailQuery(db: Queryable) {
 }
 export type TransactionDetail = Awaited<ReturnType<typeof detailQuery>>[number];
 
-/** PostgreSQL unique_violation; PGlite reports the same SQLSTATE. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  const { code, constraint: name } = (e ?? {}) as { code?: string; constraint?: string };
-  return code === '23505' && (constraint === undefined || name === constraint);
-}
+export { isUniqueViolation } from '@server/db/unique-violation';
 
 export const transactionsRepository = {
   async insert(db: Queryable, values: NewTransactionRow): Promise<TransactionRow> {

@@ -18,6 +18,7 @@ import { crashPoint } from '@server/config/crash-point';
 import type { Db } from '@server/db/database';
 import type { TransferLeg } from '@server/db/schema';
 import type { VaultCipher } from '../vault';
+import { isUniqueViolation } from '@server/db/unique-violation';
 import { escrowSigner } from './escrow-key';
 import { planTransfer, type SaleTerms } from './legs';
 import { escrowAccount, settlementRepository, type LedgerEntry, type TransferRow } from './settlement.repository';
@@ -105,7 +106,8 @@ export async function sendSettlement(
       return row;
     })
     .catch((err: unknown) => {
-      if (err instanceof LostClaim) return undefined;
+      // Lost to another instance: it claimed a receipt first, or signed the very same transfer (same blockhash).
+      if (err instanceof LostClaim || isUniqueViolation(err)) return undefined;
       throw err;
     });
   if (!stored) return undefined;
