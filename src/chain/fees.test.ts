@@ -30,13 +30,9 @@ afterAll(() => chain.stop());
 
 async function purchaseMessage() {
   const buyer = await generateKeyPairSigner();
+  const escrow = (await generateKeyPairSigner()).address;
   return buildPaymentTransaction({
-    payment: {
-      recipient: (await generateKeyPairSigner()).address,
-      lamports: 1_000_000n,
-      reference: (await generateKeyPairSigner()).address,
-      memo: 'vv:fee',
-    },
+    payment: { recipient: escrow, lamports: 1_000_000n, reference: escrow },
     buyer,
     lifetime: await latestLifetime(chain.rpc),
   });
@@ -57,14 +53,10 @@ describe('estimatePurchaseNetworkFee', () => {
   it('adds the median recent priority fee on the default compute limit', async () => {
     const payer = await fundedSigner(chain.rpc, LAMPORTS_PER_SOL);
     for (const price of [1_000_000n, 2_000_000n, 3_000_000n]) {
+      const escrow = (await generateKeyPairSigner()).address;
       const message = pipe(
         buildPaymentTransaction({
-          payment: {
-            recipient: (await generateKeyPairSigner()).address,
-            lamports: 1_000_000n,
-            reference: (await generateKeyPairSigner()).address,
-            memo: `p${price}`,
-          },
+          payment: { recipient: escrow, lamports: 1_000_000n, reference: escrow },
           buyer: payer,
           lifetime: await latestLifetime(chain.rpc),
         }),
@@ -80,8 +72,9 @@ describe('estimatePurchaseNetworkFee', () => {
       base64Message(await purchaseMessage()),
       1.5,
     );
-    // memo (200k CU) + transfer (3k builtin) at a median of 2 µL/CU … 2_000_000 µL × 203_000 CU / 1e6 = 406_000
-    expect(estimate).toEqual({ lamports: ((5_000n + 406_000n) * 3n) / 2n, source: 'rpc' });
+    // The purchase is one System transfer, a builtin: 3_000 CU by default, at the median of 2_000_000 µL/CU …
+    // 2_000_000 µL × 3_000 CU / 1e6 = 6_000 lamports on top of the 5_000 base fee.
+    expect(estimate).toEqual({ lamports: ((5_000n + 6_000n) * 3n) / 2n, source: 'rpc' });
   });
 
   it('falls back to 0.000005 SOL when the RPC is unreachable', async () => {

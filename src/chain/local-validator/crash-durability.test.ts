@@ -22,11 +22,10 @@ describe('local validator state under SIGKILL', () => {
       const chain = await startLocalChain({ stateDir, slotMs: 50 });
       try {
         const buyer = await fundedSigner(chain.rpc, 2n * SOL);
-        const seller = await generateKeyPairSigner();
-        const reference = await generateKeyPairSigner();
+        const escrow = await generateKeyPairSigner();
         const tx = await signMessage(
           buildPaymentTransaction({
-            payment: { recipient: seller.address, lamports: SOL, reference: reference.address, memo: 'vv:kill' },
+            payment: { recipient: escrow.address, lamports: SOL, reference: escrow.address },
             buyer,
             lifetime: await latestLifetime(chain.rpc),
           }),
@@ -53,7 +52,7 @@ describe('local validator state under SIGKILL', () => {
           jsonrpc: '2.0',
           id: 3,
           method: 'getBalance',
-          params: [seller.address],
+          params: [escrow.address],
         })) as Rpc;
         const fileWhenBalanceAnswered = onDisk();
         await sending;

@@ -12,24 +12,33 @@ import {
   sendSigned,
   signMessage,
   startLocalChain,
+  waitUntil,
   withTempDir,
 } from '@tests/helpers/local-chain';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SOL = LAMPORTS_PER_SOL;
 
-/** Lands `payments` payments (and the airdrop that funds them); returns every signature, oldest first. */
+/**
+ * Lands `payments` equal payments from one buyer to one recipient (and the airdrop that funds them); returns every
+ * signature, oldest first. A payment carries nothing of its own (no memo, no reference), so two under one blockhash
+ * would be one transaction, refused the second time: each waits for a fresh blockhash.
+ */
 async function landPayments(chain: Awaited<ReturnType<typeof startLocalChain>>, payments: number) {
   const buyer = await fundedSigner(chain.rpc, 10n * SOL);
   const seller = await generateKeyPairSigner();
   const signatures: string[] = [];
+  let lifetime = await latestLifetime(chain.rpc);
   for (let i = 0; i < payments; i++) {
-    const reference = await generateKeyPairSigner();
+    if (i > 0) {
+      const used = lifetime.blockhash;
+      await waitUntil(async () => (lifetime = await latestLifetime(chain.rpc)).blockhash !== used);
+    }
     const tx = await signMessage(
       buildPaymentTransaction({
-        payment: { recipient: seller.address, lamports: SOL / 10n, reference: reference.address, memo: `vv:j${i}` },
+        payment: { recipient: seller.address, lamports: SOL / 10n, reference: seller.address },
         buyer,
-        lifetime: await latestLifetime(chain.rpc),
+        lifetime,
       }),
     );
     signatures.push(await sendSigned(chain.rpc, tx));

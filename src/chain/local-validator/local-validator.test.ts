@@ -1,5 +1,10 @@
+import { getAddMemoInstruction, LEGACY_MEMO_PROGRAM_ADDRESS_V3 } from '@solana-program/memo';
+import { getTransferSolInstruction } from '@solana-program/system';
 import {
+  AccountRole,
+  appendTransactionMessageInstructions,
   compileTransaction,
+  createTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
   getBase64Decoder,
@@ -10,6 +15,8 @@ import {
   pipe,
   setTransactionMessageComputeUnitLimit,
   setTransactionMessageComputeUnitPrice,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
   SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED,
   type Address,
@@ -49,10 +56,9 @@ async function transferMessage(from: KeyPairSigner, to: Address, amount: bigint,
 describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
   it('lands a signed purchase transaction with an exact fee, balances, slot and block time', async () => {
     const buyer = await fundedSigner(chain.rpc, 5n * SOL);
-    const seller = await generateKeyPairSigner();
-    const reference = await generateKeyPairSigner();
+    const escrow = await generateKeyPairSigner();
     const message = buildPaymentTransaction({
-      payment: { recipient: seller.address, lamports: 1_234_567_891n, reference: reference.address, memo: 'vv:test-1' },
+      payment: { recipient: escrow.address, lamports: 1_234_567_891n, reference: escrow.address },
       buyer,
       lifetime: await latestLifetime(chain.rpc),
     });
@@ -79,11 +85,10 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
     const at = (a: Address) => keys.indexOf(a);
     expect(meta.preBalances[at(buyer.address)]).toBe(5n * SOL);
     expect(meta.postBalances[at(buyer.address)]).toBe(5n * SOL - 1_234_567_891n - 5_000n);
-    expect(meta.preBalances[at(seller.address)]).toBe(0n);
-    expect(meta.postBalances[at(seller.address)]).toBe(1_234_567_891n);
+    expect(meta.preBalances[at(escrow.address)]).toBe(0n);
+    expect(meta.postBalances[at(escrow.address)]).toBe(1_234_567_891n);
     expect(await balance(buyer.address)).toBe(5n * SOL - 1_234_567_891n - 5_000n);
-    expect(await balance(seller.address)).toBe(1_234_567_891n);
-    expect(meta.logMessages?.some((line) => line.includes('vv:test-1'))).toBe(true);
+    expect(await balance(escrow.address)).toBe(1_234_567_891n);
     expect(fetched!.version).toBe(0);
     expect(fetched!.slot).toBeLessThanOrEqual(await chain.rpc.getSlot().send());
     expect(Number(fetched!.blockTime)).toBeGreaterThanOrEqual(Math.floor(before / 1000));
@@ -95,7 +100,49 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
       .send();
     expect(raw!.transaction[0]).toBe(getBase64EncodedWireTransaction(tx));
 
-    // found by its reference key, with the memo in the RPC's "[len] text" form
+    // found by its escrow, and it has no memo
+    const byEscrow = await chain.rpc.getSignaturesForAddress(escrow.address, { commitment: 'confirmed' }).send();
+    expect(byEscrow.map((s) => s.signature)).toEqual([signature]);
+    expect(byEscrow[0]!.memo).toBeNull();
+  });
+
+  it('lands a wallet’s memo and read-only reference account: found by the reference, memo in "[len] text" form', async () => {
+    // Built by hand as a Solana Pay wallet would: the app's own payment carries neither, but any wallet may.
+    const payer = await fundedSigner(chain.rpc, SOL);
+    const recipient = await generateKeyPairSigner();
+    const reference = await generateKeyPairSigner();
+    const transfer = getTransferSolInstruction({ source: payer, destination: recipient.address, amount: SOL / 10n });
+    const lifetime = await latestLifetime(chain.rpc);
+    const tx = await signMessage(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(payer, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [
+              getAddMemoInstruction({ memo: 'vv:test-1' }, { programAddress: LEGACY_MEMO_PROGRAM_ADDRESS_V3 }),
+              {
+                ...transfer,
+                accounts: [...transfer.accounts, { address: reference.address, role: AccountRole.READONLY }],
+              },
+            ],
+            m,
+          ),
+      ),
+    );
+    const signature = await sendSigned(chain.rpc, tx);
+
+    const fetched = await chain.rpc
+      .getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
+      .send();
+    expect(fetched!.meta!.err).toBeNull();
+    expect(fetched!.meta!.fee).toBe(5_000n);
+    expect(fetched!.meta!.logMessages?.some((line) => line.includes('vv:test-1'))).toBe(true);
+    expect(fetched!.transaction.message.accountKeys).toContain(reference.address);
+    expect(await balance(recipient.address)).toBe(SOL / 10n);
+    expect(await balance(reference.address)).toBe(0n);
+
     const byReference = await chain.rpc.getSignaturesForAddress(reference.address, { commitment: 'confirmed' }).send();
     expect(byReference.map((s) => s.signature)).toEqual([signature]);
     expect(byReference[0]!.memo).toBe('[9] vv:test-1');

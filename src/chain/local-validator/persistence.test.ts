@@ -25,11 +25,10 @@ describe('local validator state under DATA_DIR', () => {
     withTempDir(async (stateDir) => {
       const first = await startLocalChain({ stateDir, slotMs: 100 });
       const buyer = await fundedSigner(first.rpc, 3n * SOL);
-      const seller = await generateKeyPairSigner();
-      const reference = await generateKeyPairSigner();
+      const escrow = await generateKeyPairSigner();
       const tx = await signMessage(
         buildPaymentTransaction({
-          payment: { recipient: seller.address, lamports: SOL, reference: reference.address, memo: 'vv:restart' },
+          payment: { recipient: escrow.address, lamports: SOL, reference: escrow.address },
           buyer,
           lifetime: await latestLifetime(first.rpc),
         }),
@@ -49,12 +48,12 @@ describe('local validator state under DATA_DIR', () => {
         expect(second.validator.genesisHash).toBe(genesis);
         expect(await second.rpc.getSlot().send()).toBeGreaterThanOrEqual(slotBefore);
         expect((await second.rpc.getBalance(buyer.address).send()).value).toBe(2n * SOL - 5_000n);
-        expect((await second.rpc.getBalance(seller.address).send()).value).toBe(SOL);
+        expect((await second.rpc.getBalance(escrow.address).send()).value).toBe(SOL);
         const after = await second.rpc
           .getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
           .send();
         expect(after).toEqual(before);
-        const found = await second.rpc.getSignaturesForAddress(reference.address, { commitment: 'confirmed' }).send();
+        const found = await second.rpc.getSignaturesForAddress(escrow.address, { commitment: 'confirmed' }).send();
         expect(found.map((s) => s.signature)).toEqual([signature]);
         // the blockhash the transaction used is still valid after the restart, so only history stops a replay
         await expect(sendSigned(second.rpc, tx)).rejects.toSatisfy(
@@ -62,8 +61,8 @@ describe('local validator state under DATA_DIR', () => {
         );
         expect((await second.rpc.getBalance(buyer.address).send()).value).toBe(2n * SOL - 5_000n);
         // and the restored chain keeps working
-        await second.validator.airdrop(seller.address, lamports(SOL));
-        expect((await second.rpc.getBalance(seller.address).send()).value).toBe(2n * SOL);
+        await second.validator.airdrop(escrow.address, lamports(SOL));
+        expect((await second.rpc.getBalance(escrow.address).send()).value).toBe(2n * SOL);
       } finally {
         await second.stop();
       }

@@ -15,7 +15,7 @@ import { verifyByQuorum } from './verify-by-quorum';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SOL = LAMPORTS_PER_SOL;
-const PRICE = 100_000_000n;
+const TOTAL = 100_000_000n;
 
 let chain: LocalChain;
 let buyer: KeyPairSigner;
@@ -25,12 +25,12 @@ let paid: FetchedTransaction;
 beforeAll(async () => {
   chain = await startLocalChain();
   buyer = await fundedSigner(chain.rpc, 2n * SOL);
+  const escrow = (await generateKeyPairSigner()).address;
   expected = {
     buyer: buyer.address,
-    recipient: (await generateKeyPairSigner()).address,
-    lamports: PRICE,
-    reference: (await generateKeyPairSigner()).address,
-    memo: 'vv:quorum',
+    recipient: escrow,
+    lamports: TOTAL,
+    reference: escrow,
     initiatedAt: new Date(Date.now() - 2_000),
   };
   const tx = await signMessage(
@@ -46,7 +46,7 @@ const reported = (change: (tx: FetchedTransaction) => void = () => {}) => {
   change(copy);
   return copy;
 };
-// A lagging or lying endpoint: the seller's balance rose by less than the price.
+// A lagging or lying endpoint: the escrow's balance rose by less than the total.
 const underpaid = () =>
   reported((tx) => {
     const i = tx.transaction.message.accountKeys.indexOf(expected.recipient);
@@ -55,7 +55,7 @@ const underpaid = () =>
 
 describe('verifyByQuorum', () => {
   it('is verifyPayment with a quorum of one', () => {
-    expect(verifyByQuorum(expected, [paid], 1)).toMatchObject({ kind: 'verified', paid: { lamportsPaid: PRICE } });
+    expect(verifyByQuorum(expected, [paid], 1)).toMatchObject({ kind: 'verified', paid: { lamportsPaid: TOTAL } });
     expect(verifyByQuorum(expected, [underpaid()], 1)).toMatchObject({
       kind: 'rejected',
       error: { code: 'AMOUNT_TOO_LOW' },

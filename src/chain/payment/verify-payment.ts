@@ -36,16 +36,24 @@ function instructionsOf(tx: FetchedTransaction, keys: readonly string[]): Decode
   }));
 }
 
+/**
+ * The amount of a System Transfer, or undefined for any other instruction. The discriminator matters: a nonce
+ * withdrawal has the same 12-byte shape, but its first account is the nonce account, not a wallet.
+ */
+function systemTransferAmount(ix: DecodedInstruction): bigint | undefined {
+  if (ix.program !== SYSTEM_PROGRAM || ix.data.length !== 12) return undefined;
+  const view = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
+  return view.getUint32(0, true) === SYSTEM_TRANSFER ? view.getBigUint64(4, true) : undefined;
+}
+
 /** Sum and count of System transfers `from` → `to`. */
 function transfers(instructions: readonly DecodedInstruction[], from: string, to: string) {
   let total = 0n;
   let count = 0;
   for (const ix of instructions) {
-    if (ix.program !== SYSTEM_PROGRAM || ix.data.length !== 12 || ix.accounts[0] !== from || ix.accounts[1] !== to)
-      continue;
-    const view = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
-    if (view.getUint32(0, true) !== SYSTEM_TRANSFER) continue;
-    total += view.getBigUint64(4, true);
+    const amount = systemTransferAmount(ix);
+    if (amount === undefined || ix.accounts[0] !== from || ix.accounts[1] !== to) continue;
+    total += amount;
     count += 1;
   }
   return { total, count };
@@ -139,7 +147,7 @@ export function escrowReceiptOf(escrow: string, tx: FetchedTransaction | null | 
   const gained = balanceGain(tx, keys, escrow);
   if (gained <= 0n) return null;
   const source = instructionsOf(tx, keys).find(
-    (ix) => ix.program === SYSTEM_PROGRAM && ix.data.length === 12 && ix.accounts[1] === escrow,
+    (ix) => ix.accounts[1] === escrow && systemTransferAmount(ix) !== undefined,
   )?.accounts[0];
   return {
     signature: tx.transaction.signatures[0] ?? '',
