@@ -30,6 +30,7 @@ import { ordersPlugin } from './modules/orders';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault';
 import { metricsPlugin } from './modules/metrics';
+import { settlementAdminRoutes } from './modules/settlement';
 import type { AppInstance } from './types';
 
 export interface AppDeps {
@@ -139,4 +140,5 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });
   await app.register(ordersPlugin, { rpc: deps.chain.rpc });
+  await app.register(settlementAdminRoutes, { rpc: deps.chain.rpc });
 }

@@ -2,7 +2,7 @@
 export { createLocalValidator, type LocalValidator, type LocalValidatorOptions } from './create-local-validator';
 export { serveLocalValidator } from './serve';
 export { MAX_AIRDROP_LAMPORTS } from './faucet';
-export { STATE_FILE_NAME } from './state-file';
+export { STATE_FILE_NAME, loadAccountLamports } from './state-file';
 export { attachPubSub, type WsTransportOptions } from './pubsub/ws-transport';
 export { servePubSub, type ServedValidator } from './serve';
 export { tooManyRequests } from './rpc-error';

@@ -414,3 +414,48 @@ export function createStateWriter(stateDir: string, snapshot: () => ChainState, 
     },
   };
 }
+
+/**
+ * The lamports of every account the saved chain holds (snapshot, then the journal replayed on it), or undefined when
+ * the folder holds none. Only reads: for tools that check balances while the validator is stopped (`npm run ledger
+ * -- check`), without starting LiteSVM or the state writer, which would compact and so rewrite the folder. The
+ * snapshot's transaction lines are never read, and journal patches carry each account's lamports whole, so no
+ * account data is rebuilt.
+ */
+export async function loadAccountLamports(stateDir: string): Promise<Map<string, bigint> | undefined> {
+  const snapshotPath = join(stateDir, STATE_FILE_NAME);
+  if (!(await exists(snapshotPath))) return undefined;
+  const lamports = new Map<string, bigint>();
+  let header: SnapshotHeader | undefined;
+  for await (const line of linesOf(snapshotPath)) {
+    if (line === '') continue;
+    if (!header) {
+      const first = JSON.parse(line) as SnapshotHeader | LegacyStateFile;
+      // Version 1 is one object of everything: read as loadChainState reads it (which also refuses a bad format).
+      if (first.version !== VERSION) {
+        const state = await loadChainState(stateDir);
+        return new Map([...state!.accounts].map(([key, account]) => [key, BigInt(account.lamports)]));
+      }
+      if (first.format !== FORMAT) throw new Error(`${snapshotPath} is not a local chain state file`);
+      header = first;
+      continue;
+    }
+    if (lamports.size >= header.accounts) break;
+    const account = JSON.parse(line) as { address: string; lamports: string };
+    lamports.set(account.address, BigInt(account.lamports));
+  }
+  if (!header) throw new Error(`${snapshotPath} is empty`);
+  if (lamports.size !== header.accounts) {
+    throw new Error(`${snapshotPath} is damaged: it holds fewer accounts than its header says`);
+  }
+  let journalSeq = header.journalSeq;
+  for await (const entry of journalEntries(join(stateDir, JOURNAL_FILE_NAME))) {
+    if (entry.seq <= journalSeq) continue;
+    for (const [key, change] of Object.entries(entry.accounts)) {
+      if (change) lamports.set(key, BigInt(change.lamports));
+      else lamports.delete(key);
+    }
+    journalSeq = entry.seq;
+  }
+  return lamports;
+}

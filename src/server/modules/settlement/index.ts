@@ -15,3 +15,5 @@ export {
   type ReceiptRow,
   type TransferRow,
 } from './settlement.repository';
+export { chainBalances, checkLedger, type ChainBalances } from './ledger-check';
+export { settlementAdminRoutes } from './settlement-admin.routes';
