@@ -14,15 +14,14 @@ const hasEscrow = sql`exists (select 1 from ${escrowKeys} where ${escrowKeys.tra
 export const due = {
   pending: (now: Date) => and(eq(transactions.status, 'pending'), leaseOver(now, 2_000))!,
   initiated: (now: Date) => and(eq(transactions.status, 'initiated'), leaseOver(now, 4_000))!,
-  verified: (now: Date) => and(eq(transactions.status, 'verified'), leaseOver(now, 4_000))!,
   /**
    * Decided or expired purchases, whose escrow may still receive a payment (docs/domain.md#settlement: however late,
    * it is settled). Checked less often as they age: every tenth of their age since the window ended, between 15
-   * seconds and 6 hours. Verified ones are left to `verified` (their lease is its own) until they complete.
+   * seconds and 6 hours.
    */
   closed: (now: Date) =>
     and(
-      inArray(transactions.status, ['failed', 'completed']),
+      inArray(transactions.status, ['failed', 'verified', 'completed']),
       hasEscrow,
       or(
         isNull(transactions.lastCheckedAt),

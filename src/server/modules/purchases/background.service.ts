@@ -117,10 +117,12 @@ export async function sweepTransfers(deps: PurchaseDeps, report = emptyReport())
   return report;
 }
 
-/** Verified purchases become completed once their payment is finalized. */
+/**
+ * Verified purchases become completed once their payment is finalized. No lease: completing is one conditional
+ * UPDATE that any number of instances may race, and the lease column stays the late-payment sweep's.
+ */
 export async function completeFinalized(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
-  const now = deps.now();
-  const rows = await transactionsRepository.claim(deps.db, { due: due.verified(now), now, limit: BATCH });
+  const rows = await transactionsRepository.verifiedOldestFirst(deps.db, BATCH);
   await each(report, rows, async (row) => {
     if (row.txHash === null) return;
     const state = await paymentState(deps, row.txHash);

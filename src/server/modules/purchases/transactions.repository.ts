@@ -171,6 +171,16 @@ export const transactionsRepository = {
     );
   },
 
+  /** Verified purchases waiting to be completed, oldest sale first. */
+  verifiedOldestFirst(db: Queryable, limit: number): Promise<TransactionRow[]> {
+    return db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.status, 'verified'))
+      .orderBy(transactions.verifiedAt)
+      .limit(limit);
+  },
+
   /** Purchases of a listing still waiting for their payment: their escrows are read before any sale is decided. */
   waitingOfListing(db: Queryable, addressId: string): Promise<TransactionRow[]> {
     return db

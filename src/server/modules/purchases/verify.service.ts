@@ -253,12 +253,13 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
       const first = refunds[0];
       const purchaseId = first?.receipt.transactionId;
       if (!first || !purchaseId || (saleMade && purchaseId === winner!.detail.purchase.id)) continue;
-      if (
-        await transactionsRepository.markRefunded(db, purchaseId, {
-          code: first.code,
-          reason: refundReasonText(first.code),
-        })
-      ) {
+      const refunded = await transactionsRepository.markRefunded(db, purchaseId, {
+        code: first.code,
+        reason: refundReasonText(first.code),
+      });
+      if (refunded) {
+        // Its "someone is checking out" notice ends with it, unless another web checkout still shows it.
+        if (refunded.reservesListing) await purchaseListingRepository.release(db, addressId);
         await recordAudit(db, {
           action: 'purchase.refund',
           performedBy,
