@@ -14,7 +14,8 @@ import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } f
  * network answers other tests tolerate, nor the unknown address's or transaction's "not found"), the route's own
  * <title> and meta description (on a full load and after client-side navigation), and axe-core with no violations.
  * Issue 27 adds the admin's Shop page, the HTTP 404 of the not-found page, and Chromium's own DevTools Issues (a form
- * field with neither id nor name, as the marketplace's "Addresses per page" select was): none on any route.
+ * field with neither id nor name, as the marketplace's "Addresses per page" select was): none on any route. Issue 25
+ * adds the admin's Settlement page.
  */
 const admin = newKeypair();
 let server: AppServer;
@@ -66,6 +67,7 @@ const routes = () => [
   { path: '/verify-receipt', title: 'Verify a Receipt · Vanity Vault', ready: 'Verify a receipt' },
   { path: '/terms-of-service', title: 'Terms of Service · Vanity Vault', ready: 'Terms of Service' },
   { path: '/shop', title: 'Shop · Vanity Vault', ready: null },
+  { path: '/shop/settlement', title: 'Settlement · Vanity Vault', ready: null },
   { path: '/no-such-page', title: 'Page Not Found · Vanity Vault', ready: null },
 ];
 
@@ -164,7 +166,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await visitAll(context, page, seen, `signed out at ${viewport.width}`);
     });
 
-    // Sixteen routes, each with axe and its in-app visit: over a minute and a half on a busy machine.
+    // Seventeen routes, each with axe and its in-app visit: over a minute and a half on a busy machine.
     it(
       'signed in as the seller: the same, and their listing says "Your Listing" instead of Buy',
       { timeout: 240_000 },

@@ -45,6 +45,11 @@ const STATIC: Record<string, PageMeta> = {
     description:
       "The shop's sales, refunds, open reservations and grind queue, today and over 30 days (admin wallets).",
   },
+  // Under /shop, so the robots.txt line that keeps crawlers off the Shop keeps them off this admin page too.
+  '/shop/settlement': {
+    title: titled('Settlement'),
+    description: 'Escrows, payouts and refunds, and the ledger checked against the chain (admin wallets).',
+  },
   '/terms-of-service': {
     title: titled('Terms of Service'),
     description: 'The terms of buying vanity Solana addresses and managing their private keys on Vanity Vault.',

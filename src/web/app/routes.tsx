@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('@web/features/shop/pages/shop-page').then((m) => ({ Component: m.ShopPage })),
       },
       {
+        path: 'shop/settlement',
+        lazy: () => import('@web/features/shop/pages/settlement-page').then((m) => ({ Component: m.SettlementPage })),
+      },
+      {
         path: 'terms-of-service',
         lazy: () => import('@web/features/legal/pages/terms-page').then((m) => ({ Component: m.TermsPage })),
       },

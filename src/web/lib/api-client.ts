@@ -27,6 +27,11 @@ export interface ApiFetchOptions<S extends z.ZodType | undefined> {
   schema?: S;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Error statuses whose body is still the answer, validated by `schema` like a 200: the ledger check's 409 carries
+   * its report (the differences), not an error.
+   */
+  answerStatuses?: readonly number[];
 }
 
 type Result<T, S> = S extends z.ZodType ? z.output<S> : T;
@@ -54,7 +59,7 @@ export async function apiFetch<T = unknown, S extends z.ZodType | undefined = un
     signal: options.signal,
   });
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok && !options.answerStatuses?.includes(response.status)) throw await toApiError(response);
   if (response.status === 204) return undefined as Result<T, S>;
 
   const data: unknown = await response.json();

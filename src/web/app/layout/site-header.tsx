@@ -32,8 +32,12 @@ export function SiteHeader() {
           <NavLink to="/create-listing" className={navClass}>
             Create Listing
           </NavLink>
-          <NavLink to="/shop" className={navClass}>
+          {/* `end`: the Settlement page lives under /shop, and only its own link is the current one there. */}
+          <NavLink to="/shop" end className={navClass}>
             Shop
+          </NavLink>
+          <NavLink to="/shop/settlement" className={navClass}>
+            Settlement
           </NavLink>
         </>
       )}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buyState, cardBadges, categoryLabel, displayUsd, isOwnListing, patternOf, tierBadge } from './rules';
+import {
+  buyState,
+  cardBadges,
+  categoryLabel,
+  displayUsd,
+  isCheckingOut,
+  isOwnListing,
+  isReserved,
+  patternOf,
+  tierBadge,
+} from './rules';
 
 const DAY = 24 * 3600 * 1000;
 const now = Date.parse('2025-01-10T00:00:00Z');
@@ -34,13 +44,29 @@ describe('cardBadges', () => {
     expect(
       cardBadges({ status: 'sold', createdAt: new Date(now - 8 * DAY).toISOString(), rarityScore: 8.4 }, now),
     ).toEqual(['SOLD']);
+    // Someone checking out is a notice, not a reservation (docs/domain.md#settlement).
     expect(
       cardBadges({ status: 'pending', createdAt: new Date(now - 7 * DAY).toISOString(), rarityScore: 1 }, now),
-    ).toEqual(['NEW', 'RESERVED']);
-    // Ground to order for someone: reserved, not available (issue 27).
-    expect(
-      cardBadges({ status: 'available', createdAt: '2000-01-01T00:00:00Z', rarityScore: 1, reservedUntil: 'x' }, now),
-    ).toEqual(['RESERVED']);
+    ).toEqual(['NEW', 'CHECKOUT']);
+    // Ground to order for someone: reserved, not available (issue 27), even while its requester checks out.
+    const old = '2000-01-01T00:00:00Z';
+    expect(cardBadges({ status: 'available', createdAt: old, rarityScore: 1, reservedUntil: 'x' }, now)).toEqual([
+      'RESERVED',
+    ]);
+    expect(cardBadges({ status: 'pending', createdAt: old, rarityScore: 1, reservedUntil: 'x' }, now)).toEqual([
+      'RESERVED',
+    ]);
+  });
+});
+
+describe('isReserved and isCheckingOut', () => {
+  it('only a custom order holds a listing; an open checkout is a notice', () => {
+    expect(isReserved({ status: 'pending' })).toBe(false);
+    expect(isReserved({ status: 'pending', reservedUntil: null })).toBe(false);
+    expect(isReserved({ status: 'available', reservedUntil: '2026-01-02T00:00:00.000Z' })).toBe(true);
+    expect(isReserved({ status: 'sold', reservedUntil: '2026-01-02T00:00:00.000Z' })).toBe(false);
+    expect(isCheckingOut({ status: 'pending' })).toBe(true);
+    expect(isCheckingOut({ status: 'available' })).toBe(false);
   });
 });
 
@@ -54,18 +80,22 @@ describe('isOwnListing', () => {
 });
 
 describe('buyState', () => {
-  it('buys only available and listed', () => {
+  it('buys what is for sale and listed, someone else checking out included', () => {
     expect(buyState({ status: 'available', isListed: true })).toEqual({ canBuy: true, label: 'Buy' });
+    expect(buyState({ status: 'pending', isListed: true })).toEqual({ canBuy: true, label: 'Buy' });
     expect(buyState({ status: 'available', isListed: false }).label).toBe('Not Listed');
+    expect(buyState({ status: 'pending', isListed: false }).label).toBe('Not Listed');
     expect(buyState({ status: 'sold', isListed: true }).label).toBe('Sold');
     expect(buyState({ status: 'deleted', isListed: true }).label).toBe('Deleted');
-    expect(buyState({ status: 'pending', isListed: true }).label).toBe('Reserved');
     expect(buyState({ status: 'weird', isListed: false }).label).toBe('Unavailable');
+    expect(buyState({ status: 'pending', isListed: true }, true)).toEqual({ canBuy: false, label: 'Your Listing' });
     // Ground to order: reserved for everyone but its requester.
     const reserved = { status: 'available', isListed: true, reservedUntil: '2026-01-02T00:00:00.000Z' };
     expect(buyState(reserved)).toEqual({ canBuy: false, label: 'Reserved' });
     expect(buyState(reserved, false, true)).toEqual({ canBuy: true, label: 'Buy' });
     expect(buyState({ ...reserved, reservedUntil: null })).toEqual({ canBuy: true, label: 'Buy' });
+    // Its requester checking out does not open it to anyone else.
+    expect(buyState({ ...reserved, status: 'pending' })).toEqual({ canBuy: false, label: 'Reserved' });
   });
 });
 

@@ -32,16 +32,31 @@ export function tierBadge(score: number): Tier {
   return { label: tier.label, tone: TIER_TONES[tier.id] };
 }
 
-export type CardBadge = 'SOLD' | 'NEW' | 'HOT' | 'AVAILABLE' | 'RESERVED';
+export type CardBadge = 'SOLD' | 'NEW' | 'HOT' | 'AVAILABLE' | 'CHECKOUT' | 'RESERVED';
 
 type BadgeInput = Pick<Listing, 'status' | 'createdAt' | 'rarityScore'> & Partial<Pick<Listing, 'reservedUntil'>>;
 
+/** Still for sale: nobody bought it yet. `pending` is someone's open checkout, which locks nothing. */
+const onSale = (status: string) => status === 'available' || status === 'pending';
+
 /**
- * Held by someone: a buyer's unpaid reservation (status `pending`) or a custom order's requester (`reservedUntil`).
- * Reserved reads as reserved everywhere (issue 27), never as "available" beside a disabled button.
+ * Ground to order and held for its requester (`reservedUntil`): the one reservation that blocks everyone else (the
+ * server answers them 403). Reserved reads as reserved everywhere (issue 27), never as "available" beside a disabled
+ * button.
  */
 export const isReserved = (listing: Pick<Listing, 'status'> & Partial<Pick<Listing, 'reservedUntil'>>) =>
-  listing.status === 'pending' || (listing.status === 'available' && Boolean(listing.reservedUntil));
+  onSale(listing.status) && Boolean(listing.reservedUntil);
+
+/**
+ * Someone's web checkout is open (status `pending`): a notice, never a lock (docs/domain.md#settlement). Anyone may
+ * still buy and pay; the first payment to land gets the key and any other is refunded.
+ */
+export const isCheckingOut = (listing: Pick<Listing, 'status'>) => listing.status === 'pending';
+
+/** What a listing shows while someone checks out; the listing does not say until when, so neither does this. */
+export const CHECKOUT_NOTICE = 'Someone is checking out right now';
+/** The CHECKOUT badge's title on cards and rows, beside an enabled Buy. */
+export const CHECKOUT_BADGE_TITLE = `${CHECKOUT_NOTICE}; it can still be bought`;
 
 export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
   const badges: CardBadge[] = [];
@@ -50,6 +65,7 @@ export function cardBadges(listing: BadgeInput, now = Date.now()): CardBadge[] {
   if (Number.isFinite(age) && age >= 0 && age <= NEW_WINDOW_MS) badges.push('NEW');
   if (listing.rarityScore >= HOT_MIN_RARITY) badges.push('HOT');
   if (isReserved(listing)) badges.push('RESERVED');
+  else if (isCheckingOut(listing)) badges.push('CHECKOUT');
   else if (listing.status === 'available') badges.push('AVAILABLE');
   return badges;
 }
@@ -63,7 +79,10 @@ export const isOwnListing = (listing: Pick<Listing, 'sellerWallet'>, wallet: str
 
 export type BuyState = { canBuy: true; label: 'Buy' } | { canBuy: false; label: string };
 
-/** Buy only when available and listed; otherwise the disabled button says why. */
+/**
+ * Buy while it is for sale and listed, someone else's open checkout included; otherwise the disabled button says
+ * why.
+ */
 export function buyState(
   listing: Pick<Listing, 'status' | 'isListed' | 'reservedUntil'>,
   ownListing = false,
@@ -71,7 +90,7 @@ export function buyState(
 ): BuyState {
   // A seller cannot buy from themself (the server refuses it too): say whose it is instead of offering Buy.
   if (ownListing) return { canBuy: false, label: 'Your Listing' };
-  if (listing.status === 'available' && listing.isListed) {
+  if (onSale(listing.status) && listing.isListed) {
     // Ground to order: only its requester may buy it until then (the server answers anyone else 403).
     if (listing.reservedUntil && !reservedForYou) return { canBuy: false, label: 'Reserved' };
     return { canBuy: true, label: 'Buy' };
@@ -81,11 +100,9 @@ export function buyState(
       return { canBuy: false, label: 'Sold' };
     case 'deleted':
       return { canBuy: false, label: 'Deleted' };
-    case 'pending':
-      // A buyer holds it until their payment window ends.
-      return { canBuy: false, label: 'Reserved' };
     case 'available':
-      return { canBuy: false, label: listing.isListed ? 'Available' : 'Not Listed' };
+    case 'pending':
+      return { canBuy: false, label: 'Not Listed' };
     default:
       return { canBuy: false, label: 'Unavailable' };
   }

@@ -16,3 +16,4 @@ export { usePurchases, purchasesQueryOptions } from './api/get-purchases';
 export { isAwaitingPayment, useOpenPurchase } from './use-open-purchase';
 export { ContinueCheckoutLink } from './components/continue-checkout-link';
 export { PurchaseFailedCard } from './components/purchase-failed-card';
+export { SettlementRows } from './components/settlement-rows';

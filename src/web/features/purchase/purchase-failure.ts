@@ -1,5 +1,7 @@
 import { PaymentCheckCode } from '@shared/api/errors';
-import type { TransactionView } from '@shared/api/transactions';
+import { isRefunded, type TransactionView } from '@shared/api/transactions';
+import type { RefundReason } from '@shared/domain-values';
+import { lamportsToSolString } from '@shared/money';
 
 /** A failed purchase told in words: what happened and what to do next (issue 27 item 3). No codes, no lamports. */
 export interface FailureText {
@@ -8,21 +10,100 @@ export interface FailureText {
   next: string;
 }
 
-const RETRY = 'The address is back on sale: open it and buy again to start a new purchase.';
+const RETRY = 'If the address is still for sale, open it and buy again to start a new purchase.';
 
-/** What each payment check's failure means for the buyer, keyed by the check's code. */
+/**
+ * Why settlement sent a payment back (docs/domain.md#settlement), keyed by REFUND_REASONS: `reason` completes
+ * "Refunded: …", `what` says it to the buyer.
+ */
+const REFUNDS: Record<RefundReason, { reason: string; what: string }> = {
+  LOST_RACE: {
+    reason: 'another payment landed first',
+    what:
+      'Another buyer paid for this address too, and their payment reached the chain first, so the key is theirs. ' +
+      'Checking out never locks an address: the first payment to land buys it.',
+  },
+  AMOUNT_TOO_LOW: {
+    reason: 'the payment was short',
+    what: "Less than the total arrived in this purchase's escrow, so it could not buy the key.",
+  },
+  PAYER_MISMATCH: {
+    reason: 'the payment came from another wallet',
+    what: 'The payment was not sent by the wallet that started this purchase, so it could not buy the key for it.',
+  },
+  ALREADY_PAID: {
+    reason: 'this purchase was already paid',
+    what: 'An earlier payment had already bought the key, so this one was not needed.',
+  },
+  PURCHASE_CLOSED: {
+    reason: 'this purchase had already closed',
+    what: 'The payment arrived after this purchase had ended, so it could not buy the key.',
+  },
+  LISTING_UNAVAILABLE: {
+    reason: 'this address was no longer for sale',
+    what: 'By the time the payment landed, the address had been sold, taken off sale, deleted or repriced.',
+  },
+  UNSAFE_ACCOUNT: {
+    reason: 'the address failed its safety re-check',
+    what:
+      'Before the seller is paid, the shop checks the address once more. It failed that check, so the address was ' +
+      'taken off sale and nobody can buy it now.',
+  },
+};
+
+const OTHER_REFUND = {
+  reason: 'the payment could not buy the key',
+  what: 'Settlement could not use this payment for this purchase.',
+};
+
+const refundOf = (code: string | null) => (code && code in REFUNDS ? REFUNDS[code as RefundReason] : OTHER_REFUND);
+
+/** A refunded purchase whose refund has not landed yet: its page keeps looking until the signature appears. */
+export const awaitsRefund = (tx: Pick<TransactionView, 'failureKind' | 'refundSignatures'>) =>
+  isRefunded(tx) && tx.refundSignatures.length === 0;
+
+/**
+ * A refunded purchase in words: "Refunded: <reason>" once a refund landed, "Refund on its way" until then, and what
+ * came back (after the network fee, which the refund itself pays).
+ */
+export function refundText(
+  tx: Pick<TransactionView, 'failureKind' | 'failureCode' | 'refundSignatures' | 'refundedLamports'>,
+): FailureText & { reason: string } {
+  const { reason, what } = refundOf(tx.failureCode);
+  if (awaitsRefund(tx)) {
+    return {
+      title: 'Refund on its way',
+      reason,
+      what,
+      next:
+        'Your payment is going back to the wallet that paid it, minus the network fee. Nothing is needed from you: ' +
+        "this page shows the refund's transaction once it lands.",
+    };
+  }
+  return {
+    title: `Refunded: ${reason}`,
+    reason,
+    what,
+    next: `${lamportsToSolString(BigInt(tx.refundedLamports))} SOL went back to the wallet that paid, after the network fee.`,
+  };
+}
+
+/**
+ * What each payment check's failure means for the buyer, keyed by the check's code: the confirm call's refusal, and
+ * purchases from before escrow (failureKind `payment_rejected` or `refund_due`, which nothing writes any more).
+ */
 const CHECKS: Record<string, Omit<FailureText, 'next'>> = {
   [PaymentCheckCode.AMOUNT_TOO_LOW]: {
-    title: 'The payment was less than the price',
-    what: 'The seller received less than the price of this address, so the purchase could not complete.',
+    title: 'The payment was less than the total',
+    what: 'Less than the total of this purchase was paid, so it could not complete.',
   },
   [PaymentCheckCode.RECIPIENT_MISMATCH]: {
-    title: 'The payment went to the wrong wallet',
-    what: "The payment did not go to the seller's wallet, so it cannot pay for this address.",
+    title: 'The payment went to the wrong account',
+    what: 'The payment did not go where this purchase asked for it, so it cannot pay for this address.',
   },
   [PaymentCheckCode.PAYER_MISMATCH]: {
     title: 'The payment came from another wallet',
-    what: 'The payment was not sent by the wallet that reserved this address.',
+    what: 'The payment was not sent by the wallet that started this purchase.',
   },
   [PaymentCheckCode.COMMISSION_MISSING]: {
     title: "The shop's commission was missing",
@@ -34,7 +115,7 @@ const CHECKS: Record<string, Omit<FailureText, 'next'>> = {
   },
   [PaymentCheckCode.REFERENCE_MISSING]: {
     title: 'The payment belongs to another purchase',
-    what: "The payment does not carry this purchase's reference.",
+    what: 'The payment does not name this purchase.',
   },
   [PaymentCheckCode.PAYMENT_FAILED_ON_CHAIN]: {
     title: 'The payment failed on the blockchain',
@@ -50,11 +131,12 @@ const CHECKS: Record<string, Omit<FailureText, 'next'>> = {
   },
 };
 
+/** Any failed purchase but a refunded one (RefundedCard tells those), in words. */
 export function failureText(tx: Pick<TransactionView, 'failureKind' | 'failureCode'>): FailureText {
   if (tx.failureKind === 'expired') {
     return {
-      title: 'Your reservation expired',
-      what: 'No payment arrived within the 15 minutes the address was held for you. Nothing was charged.',
+      title: 'Your checkout ended unpaid',
+      what: 'No payment arrived before this checkout ended. Nothing was charged.',
       next: RETRY,
     };
   }
@@ -64,7 +146,9 @@ export function failureText(tx: Pick<TransactionView, 'failureKind' | 'failureCo
   };
   const next =
     tx.failureKind === 'refund_due'
-      ? `SOL still reached the seller, who owes it back to you: the payment's transaction is below. ${RETRY}`
+      ? // Before escrow a payment went to the seller's own wallet, out of the shop's reach: history, said as such.
+        `This purchase is from before payments went through escrow: its payment went to the seller directly and was ` +
+        `not sent back automatically. Its transaction is below, for support. ${RETRY}`
       : RETRY;
   return { ...check, next };
 }
@@ -78,10 +162,10 @@ export function rejectionToast(code: string): string {
 }
 
 /**
- * The payment's signature inside a refund-due reason ("… in transaction <signature>; …"): the view keeps no txHash
- * for a rejected payment, and the buyer needs the signature whole, to copy and to show the seller. Signatures are
- * the only base58 runs of 64 or more characters the reason holds (addresses are at most 44).
+ * The payment's signature inside a pre-escrow refund-due reason ("… in transaction <signature>; …"): such a view keeps
+ * no txHash for a rejected payment. Signatures are the only base58 runs of 64 or more characters the reason holds
+ * (addresses are at most 44).
  */
-export function refundSignatureOf(reason: string | null): string | null {
+export function paymentSignatureOf(reason: string | null): string | null {
   return reason?.match(/[1-9A-HJ-NP-Za-km-z]{64,88}/)?.[0] ?? null;
 }

@@ -15,7 +15,7 @@ export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
 
 /**
  * The buy flow (docs/product-spec.md#buy-flow): without a wallet, explain and send the visitor to the profile to
- * connect; with one, reserve the listing and open the pay screen. `buying` is the id of the listing being reserved, if
+ * connect; with one, start a checkout (a purchase with its own escrow) and open the pay screen. `buying` is the id of the listing being reserved, if
  * any. One request at a time (issue 27 item 1): a double click sends one initiate, and the server answers a repeat
  * (second tab, retry after a lost answer) with the purchase the buyer already holds, whose pay page this opens.
  */
@@ -86,7 +86,8 @@ function initiateFailure(error: Error): string {
   }
   const message = error.message || 'Unable to create transaction';
   if (error.code === ErrorCode.LISTING_NOT_AVAILABLE) {
-    return `${message}: another buyer reserved or bought it just now. If they do not pay, it is back on sale within 15 minutes.`;
+    // Checking out locks nothing (docs/domain.md#settlement): refused means sold or taken off sale, not reserved.
+    return `${message}: it was bought or taken off sale just now.`;
   }
   return message;
 }

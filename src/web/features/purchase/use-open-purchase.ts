@@ -2,7 +2,7 @@ import type { TransactionView } from '@shared/api/transactions';
 import { useWallet } from '@web/features/wallet';
 import { usePurchases } from './api/get-purchases';
 
-/** A purchase its buyer may still pay: reserved, unpaid, and its window not yet over. */
+/** A purchase its buyer may still pay: checked out, unpaid, and its checkout not yet over. */
 export function isAwaitingPayment(tx: TransactionView, wallet: string | null, now = Date.now()): boolean {
   return (
     tx.status === 'initiated' &&
@@ -14,9 +14,9 @@ export function isAwaitingPayment(tx: TransactionView, wallet: string | null, no
 }
 
 /**
- * The signed-in wallet's unpaid reservation of a listing, if it holds one (issue 27 item 2): the address page offers
- * "Continue checkout" instead of reading the buyer's own reservation as "not available". Only asked when `enabled`
- * (the listing is reserved), so an available listing costs no request.
+ * The signed-in wallet's open checkout of a listing, if it has one (issue 27 item 2): the address page offers
+ * "Continue checkout" instead of a second Buy. Only asked when `enabled` (the listing shows someone checking out), so
+ * a listing nobody is checking out costs no request.
  */
 export function useOpenPurchase(addressId: string, enabled: boolean): TransactionView | null {
   const { address, status } = useWallet();

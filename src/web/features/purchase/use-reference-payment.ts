@@ -4,12 +4,12 @@ import { configQueryOptions } from '@web/lib/config';
 import { waitForReferencePayment } from './pay/watch-reference';
 
 /**
- * Whether a payment carrying `reference` has landed (a phone wallet paid through Solana Pay), so the pay screen
- * says "Confirming" at once instead of after the server's sweep and the next 5 s poll. Pass null to stop
- * watching. Only the buyer's own view carries the reference: anyone else who knew it could send a junk
- * transaction naming it first, so other viewers wait for the server as before.
+ * Whether the buyer's payment into the purchase's escrow (`reference`) has landed (a phone wallet paid through Solana
+ * Pay), so the pay screen says "Confirming" at once instead of after the server's sweep and the next 5 s poll. Pass
+ * null to stop watching. Only the buyer's own view watches, and only for a transaction the buyer's wallet paid for:
+ * the escrow is no secret, and anyone may send it dust.
  */
-export function useReferencePayment(reference: string | null, onSeen: () => unknown): boolean {
+export function useReferencePayment(reference: string | null, buyer: string, onSeen: () => unknown): boolean {
   const queryClient = useQueryClient();
   const [seen, setSeen] = useState<string | null>(null);
   useEffect(() => {
@@ -17,7 +17,7 @@ export function useReferencePayment(reference: string | null, onSeen: () => unkn
     const abort = new AbortController();
     void queryClient
       .fetchQuery(configQueryOptions())
-      .then((config) => waitForReferencePayment(config, reference, abort.signal))
+      .then((config) => waitForReferencePayment(config, reference, buyer, abort.signal))
       .then(() => {
         if (abort.signal.aborted) return;
         setSeen(reference);
@@ -26,6 +26,6 @@ export function useReferencePayment(reference: string | null, onSeen: () => unkn
       // Without the config there is nothing to watch with: the 5 s poll goes on as before.
       .catch(() => undefined);
     return () => abort.abort();
-  }, [reference, queryClient, onSeen]);
+  }, [reference, buyer, queryClient, onSeen]);
   return reference !== null && seen === reference;
 }

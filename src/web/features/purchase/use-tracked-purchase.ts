@@ -1,10 +1,11 @@
-import type { TransactionStatus } from '@shared/api/transactions';
+import { OWNED_STATUSES, type TransactionStatus, type TransactionView } from '@shared/api/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConfig } from '@web/lib/config';
 import { getTransaction } from './api/get-transaction';
 import { transactionKeys } from './api/query-keys';
 import { verifyTransaction } from './api/verify-transaction';
+import { awaitsRefund } from './purchase-failure';
 import { useReferencePayment } from './use-reference-payment';
 import { useSignatureRefetch } from './use-signature-refetch';
 
@@ -16,10 +17,14 @@ const FINAL: ReadonlySet<TransactionStatus> = new Set(['verified', 'completed', 
 // With REVEAL_COMMITMENT=finalized a verified purchase still waits for its key: keep polling until completed.
 const FINAL_AT_FINALIZED: ReadonlySet<TransactionStatus> = new Set(['completed', 'failed']);
 
+/** Settled in status but not yet on chain: a refund or the seller's payout still to land, which the page shows. */
+const awaitsSettlement = (tx: TransactionView) =>
+  awaitsRefund(tx) || (OWNED_STATUSES.includes(tx.status) && Boolean(tx.escrow) && !tx.payoutSignature);
+
 /**
- * The purchase on the pay screen, refetched on an interval until it settles. While a payment signature waits
- * (pending with a hash) each poll first asks the server to verify it; a refusal just means "not yet" — the
- * server, never the browser, decides, and the following GET shows its verdict. `status` is the server's, except
+ * The purchase on the pay screen, refetched on an interval until it settles, its refund or payout landed too. While
+ * a payment signature waits (pending with a hash) each poll first asks the server to verify it; a refusal just means
+ * "not yet" — the server, never the browser, decides, and the following GET shows its verdict. `status` is the server's, except
  * that an unpaid purchase whose reference payment the chain already shows reads as pending ("Confirming").
  */
 export function useTrackedPurchase(id: string, wallet: string | null) {
@@ -37,7 +42,7 @@ export function useTrackedPurchase(id: string, wallet: string | null) {
     staleTime: 0,
     refetchInterval: (query) => {
       const tx = query.state.data;
-      if (!tx || final.has(tx.status)) return false;
+      if (!tx || (final.has(tx.status) && !awaitsSettlement(tx))) return false;
       return Date.now() - startedAt < POLL_LIMIT_MS ? POLL_MS : false;
     },
   });
@@ -47,7 +52,11 @@ export function useTrackedPurchase(id: string, wallet: string | null) {
   // The last poll lands at most one interval before the limit.
   const pollingStopped = query.dataUpdatedAt - startedAt >= POLL_LIMIT_MS - POLL_MS;
   const unpaid = tx?.status === 'initiated' && !tx.txHash && !pollingStopped;
-  const paymentSeen = useReferencePayment(unpaid ? (tx.payment?.reference ?? null) : null, query.refetch);
+  const paymentSeen = useReferencePayment(
+    unpaid ? (tx.payment?.reference ?? null) : null,
+    tx?.buyer.walletAddress ?? '',
+    query.refetch,
+  );
   const status = tx && paymentSeen && tx.status === 'initiated' ? 'pending' : tx?.status;
   return { query, status, pollingStopped };
 }

@@ -14,10 +14,12 @@ type Tone = NonNullable<ComponentProps<typeof Badge>['tone']>;
 const KINDS: Record<ActivityEvent['kind'], { label: string; tone: Tone }> = {
   listed: { label: 'Listed', tone: 'info' },
   repriced: { label: 'Repriced', tone: 'neutral' },
-  reserved: { label: 'Reserved', tone: 'gold' },
-  released: { label: 'Reservation ended', tone: 'neutral' },
+  // A web checkout opened and ended: a notice while it lasted, never a lock (docs/domain.md#settlement).
+  reserved: { label: 'Checkout', tone: 'info' },
+  released: { label: 'Checkout ended', tone: 'neutral' },
   sold: { label: 'Sold', tone: 'money' },
-  refund_due: { label: 'Refund due', tone: 'danger' },
+  // Before escrow only: nothing writes it any more.
+  refund_due: { label: 'Late payment', tone: 'danger' },
 };
 
 function detail(e: ActivityEvent): string {
@@ -28,13 +30,13 @@ function detail(e: ActivityEvent): string {
     case 'repriced':
       return e.previousPrice === null ? `to ${price}` : `from ${e.previousPrice} to ${price}`;
     case 'reserved':
-      return `by a buyer at ${price}`;
+      return `a buyer checked out at ${price}`;
     case 'released':
-      return 'unpaid; back on sale';
+      return 'unpaid';
     case 'sold':
       return `for ${price}`;
     case 'refund_due':
-      return `a payment of ${price} reached the seller after all; the seller owes it back`;
+      return `a payment of ${price} reached the seller's wallet after the purchase had failed (before escrow)`;
   }
 }
 

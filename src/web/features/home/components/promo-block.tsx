@@ -5,7 +5,7 @@ const POINTS: Array<{ icon: LucideIcon; title: string; text: string }> = [
   {
     icon: BadgeCheck,
     title: 'Payment verified on-chain',
-    text: 'You pay the seller directly in SOL. The vault checks the transfer on the Solana ledger before it releases anything.',
+    text: "You pay in SOL into the purchase's own escrow. The vault checks the payment on the Solana ledger, hands you the key, then pays the seller; a payment that cannot buy the key goes back by itself.",
   },
   {
     icon: LockKeyhole,

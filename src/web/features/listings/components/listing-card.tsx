@@ -4,7 +4,16 @@ import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { useWallet } from '@web/features/wallet';
 import { cn } from '@web/lib/cn';
-import { cardBadges, tierBadge, categoryLabel, displayPrice, displayUsd, patternOf, type CardBadge } from '../rules';
+import {
+  CHECKOUT_BADGE_TITLE,
+  cardBadges,
+  tierBadge,
+  categoryLabel,
+  displayPrice,
+  displayUsd,
+  patternOf,
+  type CardBadge,
+} from '../rules';
 import { useIsOwner } from '../use-is-owner';
 import { BuyButton } from './buy-button';
 import { ListingAddressLink } from './listing-address-link';
@@ -16,6 +25,8 @@ const badgeTone: Record<CardBadge, 'danger' | 'info' | 'gold' | 'money'> = {
   NEW: 'info',
   HOT: 'gold',
   AVAILABLE: 'money',
+  // Someone's open checkout: a notice (the card still offers Buy), softer than a reservation.
+  CHECKOUT: 'info',
   RESERVED: 'gold',
 };
 
@@ -54,7 +65,12 @@ export function ListingCard({
             <Badge tone="premium">Your Listing</Badge>
           ) : (
             cardBadges(listing).map((b) => (
-              <Badge key={b} tone={badgeTone[b]}>
+              <Badge
+                key={b}
+                tone={badgeTone[b]}
+                data-badge={b}
+                title={b === 'CHECKOUT' ? CHECKOUT_BADGE_TITLE : undefined}
+              >
                 {b}
               </Badge>
             ))

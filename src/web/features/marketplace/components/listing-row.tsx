@@ -3,6 +3,8 @@ import { shortListingAddress } from '@shared/format/address';
 import { Badge } from '@web/components/badge';
 import {
   BuyButton,
+  CHECKOUT_BADGE_TITLE,
+  isCheckingOut,
   TierBadge,
   ListingAddressLink,
   categoryLabel,
@@ -41,10 +43,17 @@ export function ListingRow({ listing, starred, onStar }: { listing: Listing; sta
       </td>
       <td className="px-3 py-3">
         <ListingAddressLink address={listing.address} pattern={pattern} patternPosition={listing.patternPosition} />
-        {isOwner && (
+        {isOwner ? (
           <Badge tone="premium" className="ml-2">
             Your Listing
           </Badge>
+        ) : (
+          // A notice beside an enabled Buy: someone's checkout locks nothing (docs/domain.md#settlement).
+          isCheckingOut(listing) && (
+            <Badge tone="info" className="ml-2" data-badge="CHECKOUT" title={CHECKOUT_BADGE_TITLE}>
+              CHECKOUT
+            </Badge>
+          )
         )}
       </td>
       <td className="px-3 py-3 text-vault-300">

@@ -1,14 +1,16 @@
-import { isRefundDue, type TransactionView } from '@shared/api/transactions';
-import { formatSolAmount } from '@shared/money';
+import { isRefunded, type TransactionView } from '@shared/api/transactions';
+import { formatSolAmount, lamportsToSolString } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
+import { ExplorerLink } from '@web/components/explorer-link';
 import { FetchError } from '@web/components/fetch-error';
 import { SectionTitle } from '@web/components/section-title';
 import { Skeleton } from '@web/components/skeleton';
 import { ContinueCheckoutLink, isAwaitingPayment, TransactionStatusBadge } from '@web/features/purchase';
+import { useExplorer } from '@web/lib/use-explorer';
 
 /** docs/product-spec.md#profile: the user's transactions and purchases merged, de-duplicated by id, newest first. */
 export function mergeHistory(...lists: Array<TransactionView[] | undefined>): TransactionView[] {
@@ -17,12 +19,16 @@ export function mergeHistory(...lists: Array<TransactionView[] | undefined>): Tr
   return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** A refund the seller owes (or the buyer is owed) reads as such, not as a plain sale or purchase. */
+/**
+ * A refunded payment reads as such to the buyer it went back to, and as no sale to the seller: settlement sends it
+ * back by itself (docs/domain.md#settlement), so nobody owes anybody.
+ */
 function kindOf(tx: TransactionView, wallet: string): string {
-  if (isRefundDue(tx)) return 'Refund due';
-  // Reserved but not paid: nothing is bought yet (issue 27 item 2).
+  const bought = tx.buyer.walletAddress === wallet;
+  if (isRefunded(tx)) return bought ? 'Refunded' : 'Not sold';
+  // Checked out but not paid: nothing is bought yet (issue 27 item 2).
   if (isAwaitingPayment(tx, wallet)) return 'Awaiting payment';
-  return tx.buyer.walletAddress === wallet ? 'Bought' : 'Sold';
+  return bought ? 'Bought' : 'Sold';
 }
 
 export function TransactionHistory({
@@ -76,15 +82,47 @@ export function TransactionHistory({
                   {formatSolAmount(tx.price)} {tx.currency}
                 </span>
                 <span className="text-xs text-vault-400 sm:w-28">{new Date(tx.createdAt).toLocaleDateString()}</span>
-                <TransactionStatusBadge status={tx.status} className="self-start sm:self-auto" />
+                <TransactionStatusBadge
+                  status={tx.status}
+                  refunded={isRefunded(tx)}
+                  className="self-start sm:self-auto"
+                />
               </Link>
               {isAwaitingPayment(tx, wallet) && (
                 <ContinueCheckoutLink transactionId={tx.id} size="sm" className="self-start sm:self-auto" />
               )}
+              {isRefunded(tx) && tx.buyer.walletAddress === wallet && <RefundSummary tx={tx} />}
             </div>
           ))}
         </Card>
       )}
     </section>
+  );
+}
+
+/** What came back and the refund's transaction: outside the row's link, as a link of its own. */
+function RefundSummary({ tx }: { tx: TransactionView }) {
+  const explorer = useExplorer();
+  return (
+    <div className="flex flex-col gap-0.5 text-xs sm:items-end" data-testid="history-refund">
+      {tx.refundSignatures.length === 0 ? (
+        <span className="text-gold-300">Refund on its way</span>
+      ) : (
+        <>
+          <span className="font-mono text-vault-200">
+            {lamportsToSolString(BigInt(tx.refundedLamports))} SOL refunded
+          </span>
+          {tx.refundSignatures.map((signature) => (
+            <ExplorerLink
+              key={signature}
+              value={signature}
+              href={explorer.tx(signature)}
+              what="Refund transaction"
+              data-testid="history-refund-signature"
+            />
+          ))}
+        </>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { transactionLookupParamsSchema, transactionSchema, type TransactionView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import { awaitsRefund } from '../purchase-failure';
 import { transactionKeys } from './query-keys';
 
 export const getTransactionInputSchema = transactionLookupParamsSchema;
@@ -24,6 +25,12 @@ export const transactionQueryOptions = (idOrHash: string) =>
     staleTime: 0,
   });
 
+/** A refund on its way shows its transaction without a reload: the page looks again until the refund lands. */
 export function useTransaction(idOrHash: string) {
-  return useQuery(transactionQueryOptions(idOrHash));
+  return useQuery({
+    ...transactionQueryOptions(idOrHash),
+    refetchInterval: (query) => (query.state.data && awaitsRefund(query.state.data) ? REFUND_POLL_MS : false),
+  });
 }
+
+const REFUND_POLL_MS = 5_000;

@@ -3,8 +3,16 @@ import { formatSolAmount } from '@shared/money';
 import { ShieldCheck, Wallet } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { CopyableExplorerLink } from '@web/components/explorer-link';
+import { useExplorer } from '@web/lib/use-explorer';
 
-/** "Payment Required": what will be paid, and the button that asks the wallet to sign it. */
+/** A decimal SOL string above zero: any non-zero digit. Exact, unlike a float comparison. */
+const aboveZero = (sol: string) => /[1-9]/.test(sol);
+
+/**
+ * "Payment Required" (docs/domain.md#settlement): the total and what it is made of, the escrow it goes to, and the
+ * button that asks the wallet to sign the one transfer. It says plainly that checking out locks nothing.
+ */
 export function PaymentCard({
   transaction,
   paying,
@@ -19,11 +27,13 @@ export function PaymentCard({
   /** The connected wallet's own name: the button says which wallet will be asked to sign (issue 27 item 4). */
   walletName: string | null;
 }) {
+  const explorer = useExplorer();
   const fees = transaction.feeCalculation;
+  const escrow = transaction.payment?.recipient ?? transaction.escrow;
   const rows: Array<[string, string]> = [
     ['Price', fees.price],
-    ['Commission', fees.commissionFee],
-    ['Network fee (estimate)', fees.networkFee],
+    ...(aboveZero(fees.commissionFee) ? [['Commission', fees.commissionFee] as [string, string]] : []),
+    ['Network fee (the payout)', fees.networkFee],
   ];
   return (
     <Card className="border-gold-400/40">
@@ -33,12 +43,12 @@ export function PaymentCard({
           Payment Required
         </CardTitle>
         <CardDescription>
-          One transaction from your wallet pays the seller directly. The address is reserved for you until{' '}
-          {new Date(transaction.expiresAt).toLocaleTimeString()}.
+          One transfer from your wallet pays the total into this purchase&apos;s own escrow. Until{' '}
+          {new Date(transaction.expiresAt).toLocaleTimeString()}, other visitors see that someone is checking out.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm" data-testid="payment-breakdown">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-vault-300">{label}</dt>
@@ -49,7 +59,30 @@ export function PaymentCard({
           <dd className="border-t border-vault-700 pt-2 text-right font-mono font-semibold text-money-300">
             {formatSolAmount(fees.totalAmount)} SOL
           </dd>
+          {escrow && (
+            <>
+              <dt className="pt-2 text-vault-300">Escrow</dt>
+              <dd className="pt-2 text-right">
+                <CopyableExplorerLink
+                  value={escrow}
+                  href={explorer.address(escrow)}
+                  what="Escrow"
+                  data-testid="payment-escrow"
+                />
+              </dd>
+            </>
+          )}
         </dl>
+        <p className="text-xs text-vault-400">Your wallet adds its own small transaction fee, as for any transfer.</p>
+        <div className="flex flex-col gap-1.5 rounded-lg bg-vault-950/60 p-3 text-sm ring-1 ring-vault-700">
+          <p className="font-medium text-vault-100" data-testid="escrow-line">
+            Paid into this purchase&apos;s escrow; the seller is paid the moment the key is yours.
+          </p>
+          <p className="text-vault-300" data-testid="race-notice">
+            Another buyer can still pay for this address. If their payment lands first, yours comes back to you
+            automatically.
+          </p>
+        </div>
         <Button size="lg" onClick={onPay} loading={paying} disabled={!canPay}>
           <ShieldCheck aria-hidden className="h-5 w-5" />
           {paying

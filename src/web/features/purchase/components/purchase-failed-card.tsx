@@ -1,29 +1,36 @@
-import { isRefundDue, type TransactionView } from '@shared/api/transactions';
+import { isRefunded, type TransactionView } from '@shared/api/transactions';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { HashField } from '@web/components/hash-field';
 import { useExplorer } from '@web/lib/use-explorer';
-import { failureText, refundSignatureOf } from '../purchase-failure';
+import { failureText, paymentSignatureOf } from '../purchase-failure';
+import { RefundedCard } from './refunded-card';
 
 /**
  * A failed purchase (issue 27 item 3): its buyer reads what happened and what to do next, in words, with the button
  * for it; the server's exact reason (check code, lamports, signature) stays one click away under Details. Anyone else
- * (the seller owing a refund) reads the reason itself, which is addressed to them.
+ * (the seller) reads the reason itself. A refunded purchase is told by RefundedCard.
  */
 export function PurchaseFailedCard({ transaction, viewer }: { transaction: TransactionView; viewer: string | null }) {
+  if (isRefunded(transaction)) return <RefundedCard transaction={transaction} viewer={viewer} />;
+  return <FailedCard transaction={transaction} viewer={viewer} />;
+}
+
+function FailedCard({ transaction, viewer }: { transaction: TransactionView; viewer: string | null }) {
   const isBuyer = viewer !== null && viewer === transaction.buyer.walletAddress;
   const text = failureText(transaction);
   const reason = transaction.disputeReason;
   const explorer = useExplorer();
-  const paid = isRefundDue(transaction) ? refundSignatureOf(reason) : null;
+  // Before escrow: the payment that reached the seller anyway, for the buyer to show support.
+  const paid = transaction.failureKind === 'refund_due' ? paymentSignatureOf(reason) : null;
   return (
     <Card className="border-danger-500/40" role="alert" data-testid="purchase-failed">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CircleAlert aria-hidden className="h-5 w-5 shrink-0 text-danger-400" />
-          {isRefundDue(transaction) ? 'Refund Due' : 'Purchase Failed'}
+          Purchase Failed
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm text-vault-200">

@@ -1,8 +1,9 @@
-import type { TransactionStatus, TransactionView } from '@shared/api/transactions';
+import { isRefunded, type TransactionStatus, type TransactionView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { useExplorer } from '@web/lib/use-explorer';
 import { NetworkValue } from './network-value';
+import { SettlementRows } from './settlement-rows';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 /** `status` is what the page shows, which may run ahead of the server's (a payment already seen on chain). */
@@ -36,8 +37,9 @@ export function TransactionDetailsCard({
           </dd>
           <dt className="text-vault-400">Status</dt>
           <dd>
-            <TransactionStatusBadge status={status} />
+            <TransactionStatusBadge status={status} refunded={isRefunded(transaction)} />
           </dd>
+          <SettlementRows transaction={transaction} status={status} />
         </dl>
       </CardContent>
     </Card>

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '@shared/api/transactions';
-import { CircleAlert, CircleCheck, Clock, Wallet } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, Undo2, Wallet } from 'lucide-react';
 import { Badge } from '@web/components/badge';
 
 const labels: Record<TransactionStatus, string> = {
@@ -13,13 +13,26 @@ const labels: Record<TransactionStatus, string> = {
 const tones = { initiated: 'gold', pending: 'info', verified: 'money', completed: 'money', failed: 'danger' } as const;
 const icons = { initiated: Wallet, pending: Clock, verified: CircleCheck, completed: CircleCheck, failed: CircleAlert };
 
-/** docs/product-spec.md#secure-transaction: the four status texts. */
-export function TransactionStatusBadge({ status, className }: { status: TransactionStatus; className?: string }) {
-  const Icon = icons[status];
+/**
+ * docs/product-spec.md#secure-transaction: the four status texts. A failed purchase whose payment settlement sent back
+ * reads "Refunded" instead: nothing was lost (docs/domain.md#settlement).
+ */
+export function TransactionStatusBadge({
+  status,
+  refunded = false,
+  className,
+}: {
+  status: TransactionStatus;
+  /** isRefunded(transaction) */
+  refunded?: boolean;
+  className?: string;
+}) {
+  const asRefund = status === 'failed' && refunded;
+  const Icon = asRefund ? Undo2 : icons[status];
   return (
-    <Badge tone={tones[status]} className={className} data-testid="transaction-status">
+    <Badge tone={asRefund ? 'gold' : tones[status]} className={className} data-testid="transaction-status">
       <Icon aria-hidden className="h-3.5 w-3.5" />
-      {labels[status]}
+      {asRefund ? 'Refunded' : labels[status]}
     </Badge>
   );
 }

@@ -1,4 +1,4 @@
-import { OWNED_STATUSES } from '@shared/api/transactions';
+import { isRefunded, OWNED_STATUSES } from '@shared/api/transactions';
 import { CircleAlert, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@web/components/button';
@@ -62,8 +62,10 @@ export function SecureTransactionPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader
         title="Secure Transaction"
-        subtitle="Pay the seller directly from your wallet; the key unlocks once the chain confirms it."
-        actions={<TransactionStatusBadge status={status} className="px-3 py-1 text-sm" />}
+        subtitle="Pay into this purchase's escrow from your wallet; the key unlocks once the chain confirms it."
+        actions={
+          <TransactionStatusBadge status={status} refunded={isRefunded(transaction)} className="px-3 py-1 text-sm" />
+        }
       />
       {transaction.txHash && (
         <Card>

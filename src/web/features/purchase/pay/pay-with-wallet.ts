@@ -29,18 +29,15 @@ export interface PayInput {
 }
 
 /**
- * docs/domain.md#payment-transaction: builds the purchase transaction from the server's instructions, has the wallet
- * sign it, and sends it through the configured RPC URLs in fallback order. Returns the base58 signature.
+ * docs/domain.md#payment-transaction: builds the purchase transaction from the server's instructions (one transfer of
+ * the total to the purchase's escrow), has the wallet sign it, and sends it through the configured RPC URLs in
+ * fallback order. Returns the base58 signature.
  */
 export async function payWithWallet({ wallet, account, payment, config }: PayInput): Promise<string> {
   const rpc = createChainRpc(absoluteRpcUrls(config.rpcUrls));
   const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
   const message = buildPaymentTransaction({
-    payment: {
-      ...payment,
-      lamports: BigInt(payment.lamports),
-      commissionLamports: payment.commissionLamports === undefined ? undefined : BigInt(payment.commissionLamports),
-    },
+    payment: { ...payment, lamports: BigInt(payment.lamports) },
     // The wallet holds the key: the message only needs the buyer's address as fee payer and signer.
     buyer: createNoopSigner(address(account.address)),
     lifetime,

@@ -5,6 +5,7 @@ import { FetchError } from '@web/components/fetch-error';
 import { PageHeader } from '@web/components/page-header';
 import { AdminGate } from '@web/features/wallet';
 import { useShopStats } from '../api/get-shop-stats';
+import { Figure } from '../components/figure';
 
 const count = new Intl.NumberFormat('en-US');
 const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -74,14 +75,5 @@ function PeriodCard({ title, period }: { title: string; period: ShopPeriod }) {
         </dl>
       </CardContent>
     </Card>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <dt className="text-xs font-medium tracking-wide text-vault-300 uppercase">{label}</dt>
-      <dd className="font-mono text-xl font-semibold text-vault-100">{value}</dd>
-    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { isRefunded } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { ArrowLeft, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -14,6 +15,7 @@ import {
   isAwaitingPayment,
   NetworkValue,
   PurchaseFailedCard,
+  SettlementRows,
   TransactionStatusBadge,
   useTransaction,
 } from '@web/features/purchase';
@@ -62,7 +64,7 @@ export function TransactionPage() {
             Purchase of <span className="font-mono break-all">{tx.address.address}</span>
           </>
         }
-        actions={<TransactionStatusBadge status={tx.status} className="px-3 py-1 text-sm" />}
+        actions={<TransactionStatusBadge status={tx.status} refunded={isRefunded(tx)} className="px-3 py-1 text-sm" />}
       />
       <Card>
         <CardContent className="flex flex-col gap-5">
@@ -86,8 +88,8 @@ export function TransactionPage() {
             // Its buyer is one click from paying (issue 27 item 2).
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-vault-300">
-                This address is reserved for you until {new Date(tx.expiresAt).toLocaleTimeString()}. Pay to complete
-                the purchase.
+                Your checkout is open until {new Date(tx.expiresAt).toLocaleTimeString()}. Pay to complete the purchase:
+                another buyer can still pay for this address first.
               </p>
               <ContinueCheckoutLink transactionId={tx.id} className="self-start sm:self-auto" />
             </div>
@@ -112,10 +114,11 @@ export function TransactionPage() {
             </dd>
             <dt className="text-vault-400">Status</dt>
             <dd>
-              <TransactionStatusBadge status={tx.status} />
+              <TransactionStatusBadge status={tx.status} refunded={isRefunded(tx)} />
             </dd>
             <dt className="text-vault-400">Created</dt>
             <dd className="text-vault-100">{formatDate(tx.createdAt)}</dd>
+            <SettlementRows transaction={tx} />
           </dl>
           <ReceiptDownloads
             transactionId={tx.id}

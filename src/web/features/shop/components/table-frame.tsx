@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A wide admin table that scrolls sideways inside its card on a narrow screen, never the page. The scrolling region
+ * is focusable and named, so a keyboard can scroll it too.
+ */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="-mx-1 overflow-x-auto rounded-lg px-1">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{label}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const th = 'px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-vault-400 uppercase';
+export const td = 'px-3 py-2 align-top text-vault-200';
