@@ -1,10 +1,10 @@
 import { getAssignInstruction } from '@solana-program/system';
-import { address as toAddress, createKeyPairSignerFromBytes } from '@solana/kit';
+import { address as toAddress, createKeyPairSignerFromBytes, createSolanaRpc, devnet } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSolToLamports } from '@shared/money';
 import type { InitiateTransactionResponse, TransactionView } from '@shared/api/transactions';
 import { runVerifierOnce } from '@server/jobs';
-import { fundedSigner, waitUntil } from '@tests/helpers/local-chain';
+import { fundedSigner, waitUntil, type TestRpc } from '@tests/helpers/local-chain';
 import { sendInstructions } from '@tests/helpers/local-chain-tokens';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
@@ -34,10 +34,13 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 let chain: TestChain;
 let t: PurchaseTestApp;
 let treasury: string;
+/** The tests' own client, typed as the local-chain helpers expect. */
+let rpc: TestRpc;
 
 beforeAll(async () => {
   chain = await createTestChain();
-  const treasurySigner = await fundedSigner(chain.rpc, SOL);
+  rpc = createSolanaRpc(devnet(chain.url));
+  const treasurySigner = await fundedSigner(rpc, SOL);
   treasury = treasurySigner.address;
   t = await createPurchaseApp({ chain, env: { TREASURY_WALLET: treasury } });
 });
@@ -293,9 +296,9 @@ describe('settlement through escrow', () => {
     const started = await initiateOk(t, b, listing);
     // The seller holds the key: after the buyer's check, it hands the account to another program.
     await chain.validator.airdrop(keypair.address, SOL);
-    const payer = await fundedSigner(chain.rpc, SOL);
+    const payer = await fundedSigner(rpc, SOL);
     const owner = await createKeyPairSignerFromBytes(keypair.secretKey);
-    await sendInstructions(chain.rpc, payer, [
+    await sendInstructions(rpc, payer, [
       getAssignInstruction({ account: owner, programAddress: toAddress(MEMO_PROGRAM) }),
     ]);
     await waitUntil(
