@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -218,6 +218,32 @@ export class FaultServer {
     } finally {
       await db.close();
     }
+  }
+
+  /**
+   * `npm run ledger -- check` on this server's data, as an operator runs it with the server stopped: exit code and
+   * output (docs/domain.md#ledger).
+   */
+  ledgerCheck(): Promise<{ code: number; out: string; err: string }> {
+    if (this.running) throw new Error('ledger -- check runs with the server stopped');
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/cli/ledger.ts', 'check'],
+        {
+          cwd: ROOT,
+          timeout: 120_000,
+          env: {
+            PATH: process.env.PATH ?? '',
+            DATA_DIR: this.dataDir,
+            LOG_LEVEL: 'silent',
+            ...(this.database?.url ? { DATABASE_URL: this.database.url } : {}),
+            ...this.extraEnv,
+          },
+        },
+        (error, out, err) => resolve({ code: error ? Number(error.code ?? -1) : 0, out, err }),
+      );
+    });
   }
 
   async close(): Promise<void> {
