@@ -5,7 +5,7 @@ import type { InitiateTransactionResponse } from '@shared/api/transactions';
 import { parseSolToLamports } from '@shared/money';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
-import { Client, FaultServer, listingOf, purchaseOf, purchaseReaches } from './faults-kill-helpers';
+import { Client, eventually, FaultServer, listingOf, purchaseOf, purchaseReaches } from './faults-kill-helpers';
 import { SOL } from './purchases-helpers';
 
 /**
@@ -59,7 +59,8 @@ async function expectSold(sale: Sale, opts: { reveal?: boolean } = {}) {
   expect(await listingOf(server, sale.keypair.address)).toMatchObject({ status: 'sold', isListed: false });
   const onChain = await server.landed(sale.signature!);
   expect(onChain?.meta?.err).toBeNull();
-  expect(await server.balance(sale.buyer.walletAddress)).toBe(FUNDS - lamportsOf(sale.price) - FEE);
+  // The total (price + the payout's fee, no commission without a treasury) went into the escrow, once.
+  expect(await server.balance(sale.buyer.walletAddress)).toBe(FUNDS - BigInt(sale.started.payment.lamports) - FEE);
   if (opts.reveal !== false) {
     const revealed = await sale.buyer.reveal(sale.started.transactionId);
     expect(revealed.status).toBe(200);
@@ -194,11 +195,11 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
     await server.ensure('key:destroy-after-commit');
     const sale = sales.held!;
     expect(await purchaseOf(server, sale.started.transactionId)).toMatchObject({ status: 'initiated' });
+    // The checkout notice outlived the kills; it is a notice, not a lock: a rival may start a purchase too.
     expect(await listingOf(server, sale.keypair.address)).toMatchObject({ status: 'pending' });
     const rival = await Client.signIn(server);
-    const refused = await rival.initiate({ id: sale.listingId, price: sale.price });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe('LISTING_NOT_AVAILABLE');
+    await server.airdrop(rival.walletAddress, FUNDS);
+    expect((await rival.initiate({ id: sale.listingId, price: sale.price })).status).toBe(201);
 
     sale.signature = await sale.buyer.pay(sale.started.payment);
     const confirmed = await sale.buyer.confirm(sale.started.transactionId, sale.signature);
@@ -244,6 +245,10 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
   it('after every kill: each payment is on chain once, each sale recorded once, no listing or key half-done', async () => {
     expect(paid.map((s) => s.price).sort()).toEqual(['0.11', '0.12', '0.13', '0.14', '0.15']);
     const total = paid.reduce((sum, s) => sum + lamportsOf(s.price), 0n);
+    // Each seller payout left its escrow once, after the sale was decided.
+    await eventually('every payout landed', async () =>
+      (await server.balance(seller.walletAddress)) === total ? true : undefined,
+    );
     expect(await server.balance(seller.walletAddress)).toBe(total);
     await server.stop();
 
@@ -271,9 +276,12 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
         `select a.id from addresses a where a.status = 'pending' and not exists (
            select 1 from transactions t where t.address_id = a.id and t.status in ('initiated', 'pending'))`,
       ),
-      paymentFound: await db.query<{ action: string; performed_by: string; timestamp: Date }>(
-        `select action, performed_by, "timestamp" from transaction_audit
-         where transaction_id = $1 and action in ('purchase.confirm', 'purchase.payment_found')`,
+      paymentFound: await db.query<{ signature: string; observed_at: Date }>(
+        `select signature, created_at as observed_at from escrow_receipts where transaction_id = $1`,
+        [sales.paidNoConfirm!.started.transactionId],
+      ),
+      confirms: await db.query(
+        `select 1 from transaction_audit where transaction_id = $1 and action = 'purchase.confirm'`,
         [sales.paidNoConfirm!.started.transactionId],
       ),
       keylessListings: await db.query(
@@ -295,11 +303,12 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
         keys: id === destroyed ? 0 : 1,
       })),
     );
-    // The payment nobody confirmed was attached by the verifier's reference lookup, after the restart.
+    // The payment nobody confirmed was found in its escrow by the worker, after the restart.
+    expect(rows.confirms).toEqual([]);
     expect(rows.paymentFound).toEqual([
-      { action: 'purchase.payment_found', performed_by: 'system', timestamp: expect.any(Date) },
+      { signature: sales.paidNoConfirm!.signature, observed_at: expect.any(Date) },
     ]);
-    expect(rows.paymentFound[0]!.timestamp.getTime()).toBeGreaterThanOrEqual(restartedAfterPayment.getTime());
+    expect(rows.paymentFound[0]!.observed_at.getTime()).toBeGreaterThanOrEqual(restartedAfterPayment.getTime());
     expect(rows.inconsistent).toEqual([]);
     expect(rows.pendingWithoutOpenPurchase).toEqual([]);
     expect(rows.keylessListings).toEqual([]);
