@@ -414,7 +414,11 @@ export async function purchaseOf(server: FaultServer, id: string) {
     status: string;
     txHash: string | null;
     disputeReason: string | null;
+    failureKind: string | null;
+    failureCode: string | null;
     privateKeyDestroyed: boolean;
+    refundSignatures: string[];
+    payoutSignature: string | null;
   };
 }
 

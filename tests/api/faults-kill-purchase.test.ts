@@ -305,9 +305,7 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
     );
     // The payment nobody confirmed was found in its escrow by the worker, after the restart.
     expect(rows.confirms).toEqual([]);
-    expect(rows.paymentFound).toEqual([
-      { signature: sales.paidNoConfirm!.signature, observed_at: expect.any(Date) },
-    ]);
+    expect(rows.paymentFound).toEqual([{ signature: sales.paidNoConfirm!.signature, observed_at: expect.any(Date) }]);
     expect(rows.paymentFound[0]!.observed_at.getTime()).toBeGreaterThanOrEqual(restartedAfterPayment.getTime());
     expect(rows.inconsistent).toEqual([]);
     expect(rows.pendingWithoutOpenPurchase).toEqual([]);

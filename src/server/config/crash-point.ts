@@ -14,13 +14,11 @@ export const CRASH_POINTS = [
   'initiate:before-commit',
   /** Confirm stored the buyer's signature (pending); verification has not started. */
   'confirm:before-verify',
-  /** Inside verify's database transaction: sale, listing sold, audits all written, not committed. */
-  'verify:before-commit',
   /**
-   * Inside the transaction that records a refund due (a rejected payment that still reached the seller, or a late
-   * payment for a listing sold meanwhile): purchase failed with its refund note and audits written, not committed.
+   * Inside settlement's decision transaction (docs/domain.md#settlement): a sale (listing sold, audits, receipt) or a
+   * refund (purchase failed as refunded, its payments marked for refund), all written, not committed.
    */
-  'refund:before-commit',
+  'verify:before-commit',
   /** Verify committed (verified, listing sold); not completed, nothing answered yet. */
   'verify:after-commit',
   /** The key was decrypted and the reveal audited; the buyer has not received it. */

@@ -7,6 +7,7 @@
  * geometric: P(found within n) = 1 − (1 − p)^n. That is also the honest "chance found by now": the process is
  * memoryless, so the work already done never makes the next key likelier to match.
  */
+import { MIN_PRICE_LAMPORTS } from '../money';
 import { BASE58_ALPHABET, base58CaseVariants } from '../rarity/alphabet';
 import { prefixProbability, suffixProbability } from '../rarity/probability';
 import { rarityScoreFromProbability } from '../rarity/score';
@@ -79,7 +80,9 @@ export function difficultyOf(probability: number): Difficulty {
  * and of the market multiplier, so every instance quotes the same price.
  */
 export function orderPriceLamports(_order: OrderPattern, probability: number): bigint {
-  return suggestedPriceLamports(probability, 'solana');
+  const suggested = suggestedPriceLamports(probability, 'solana');
+  // Never below what an escrow can receive and pay out (docs/domain.md#settlement): the order is bought like a listing.
+  return suggested < MIN_PRICE_LAMPORTS ? MIN_PRICE_LAMPORTS : suggested;
 }
 
 export function orderRarityScore(probability: number): number {
