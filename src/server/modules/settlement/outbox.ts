@@ -26,6 +26,9 @@ import { escrowAccount, settlementRepository, type LedgerEntry, type TransferRow
 /** The escrow signs alone and sets no priority fee: its transfers cost exactly one signature. */
 export const PAYOUT_FEE_LAMPORTS = LAMPORTS_PER_SIGNATURE;
 
+/** How many blockhashes a transfer may outlive unlanded before it waits for an admin. */
+const MAX_SIGNINGS = 10;
+
 export interface SettlementDeps {
   db: Db;
   rpc: ChainRpc;
@@ -167,6 +170,12 @@ export async function checkTransfer(deps: SettlementDeps, t: TransferRow): Promi
   if (status || height <= t.lastValidBlockHeight) {
     await send(deps, t);
     return 'resent';
+  }
+  // A transfer the cluster refused every time (a leg to an emptied wallet below the rent-exempt minimum) stops here
+  // for an admin (the Settlement page lists it with the cluster's words) instead of being signed again forever.
+  if (t.attempts >= MAX_SIGNINGS) {
+    await settlementRepository.finish(deps.db, t.id, 'failed', deps.now(), t.error ?? 'never landed');
+    return 'failed';
   }
   const next = await signLegs(deps, t.escrow, t.legs);
   if (!(await settlementRepository.resign(deps.db, t.id, t.signature, next))) return 'waiting';
