@@ -182,11 +182,13 @@ export const transactionsRepository = {
   },
 
   /** Purchases of a listing still waiting for their payment: their escrows are read before any sale is decided. */
-  waitingOfListing(db: Queryable, addressId: string): Promise<TransactionRow[]> {
+  waitingOfListing(db: Queryable, addressId: string, limit: number): Promise<TransactionRow[]> {
     return db
       .select()
       .from(transactions)
-      .where(and(eq(transactions.addressId, addressId), inArray(transactions.status, ['initiated', 'pending'])));
+      .where(and(eq(transactions.addressId, addressId), inArray(transactions.status, ['initiated', 'pending'])))
+      .orderBy(desc(transactions.createdAt))
+      .limit(limit);
   },
 
   /** Marks the key destroyed, once: of two destroys racing, one gets the row back. */

@@ -50,6 +50,21 @@ function closedReasonOf(row: TransactionRow): RefundReason | undefined {
 }
 
 /**
+ * How many of a listing's waiting purchases (newest first) one pass reads besides its own. Each is one RPC read; an
+ * Actions POST makes a purchase for anyone, so a flood of them must not make every confirm read thousands of escrows.
+ * Those beyond are read by the worker on their own turn: a payment among them is never lost, only possibly decided
+ * after a later one (and then refunded).
+ */
+const COMPETITORS_READ = 50;
+const READS_AT_ONCE = 8;
+
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += READS_AT_ONCE) {
+    await Promise.all(items.slice(i, i + READS_AT_ONCE).map(work));
+  }
+}
+
+/**
  * Settles the listing of purchase `id` now (docs/domain.md#settlement), safe to run from any number of places at once
  * (confirm, the browser's nudge, every instance's worker): every payment into the escrows of the listing's waiting
  * purchases is recorded, the first to land buys the key, everything else is refunded, and payouts and refunds are
@@ -65,9 +80,9 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
 /** Observe, decide, send on: the whole of one settlement pass for `row`'s listing. */
 export async function settleListing(deps: PurchaseDeps, row: TransactionRow, performedBy = 'system'): Promise<void> {
   // Competing purchases of the same listing are read too: one that landed earlier must win, even unconfirmed.
-  const waiting = await transactionsRepository.waitingOfListing(deps.db, row.addressId);
+  const waiting = await transactionsRepository.waitingOfListing(deps.db, row.addressId, COMPETITORS_READ);
   const rows = [row, ...waiting.filter((w) => w.id !== row.id)];
-  await Promise.all(rows.map((r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id, closedReasonOf(r))));
+  await inBatches(rows, (r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id, closedReasonOf(r)));
   await decideListing(deps, row.addressId, performedBy);
   await sendOn(
     deps,
@@ -77,8 +92,8 @@ export async function settleListing(deps: PurchaseDeps, row: TransactionRow, per
 
 /** Records what landed in the escrows of `addressId`'s waiting purchases, without deciding anything. */
 export async function observeListingPayments(deps: PurchaseDeps, addressId: string): Promise<void> {
-  const waiting = await transactionsRepository.waitingOfListing(deps.db, addressId);
-  await Promise.all(waiting.map((r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id)));
+  const waiting = await transactionsRepository.waitingOfListing(deps.db, addressId, COMPETITORS_READ);
+  await inBatches(waiting, (r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id));
 }
 
 /** Sends what settlement decided for these escrows (outbox.ts); each escrow's failure is its own. */
