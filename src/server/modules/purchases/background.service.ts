@@ -92,7 +92,9 @@ export async function sweepClosed(deps: PurchaseDeps, report = emptyReport()): P
   const rows = await transactionsRepository.claim(deps.db, { due: due.closed(now), now, limit: BATCH });
   await each(report, rows, async (row) => {
     const closed = isOwned(row.status) ? 'ALREADY_PAID' : row.failureKind === 'expired' ? undefined : 'PURCHASE_CLOSED';
-    if ((await observeEscrow(deps.db, deps.rpc, row.paymentReference, row.id, closed)) === 0) return;
+    const recorded = await observeEscrow(deps.db, deps.rpc, row.paymentReference, row.id, closed);
+    // A payment recorded by an earlier pass that died before deciding it is decided now, or never would be.
+    if (recorded === 0 && !(await settlementRepository.hasUndecidedReceipts(deps.db, row.id))) return;
     await decideListing(deps, row.addressId);
     await sendOn(deps, [row.paymentReference]);
     count(report, await transactionsRepository.findById(deps.db, row.id));

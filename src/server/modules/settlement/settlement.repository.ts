@@ -105,6 +105,15 @@ export const settlementRepository = {
     return rows.map((r) => r.receipt);
   },
 
+  async hasUndecidedReceipts(db: Queryable, transactionId: string): Promise<boolean> {
+    const rows = await db
+      .select({ s: escrowReceipts.signature })
+      .from(escrowReceipts)
+      .where(and(eq(escrowReceipts.transactionId, transactionId), isNull(escrowReceipts.purpose)))
+      .limit(1);
+    return rows.length > 0;
+  },
+
   /** Decides a receipt, once. */
   async decide(
     db: Queryable,
