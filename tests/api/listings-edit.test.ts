@@ -38,9 +38,9 @@ async function openPurchase(listingId: string, sellerId: string) {
     buyer.walletAddress,
   ]);
   await t.database.query(
-    `insert into transactions (address_id, buyer_id, seller_id, price, total_amount, status, payment_reference, payment_memo, recipient_wallet, price_lamports)
-     values ($1, $2, $3, 1, 1, 'initiated', $4, 'vv:test', 'x', 1000000000)`,
-    [listingId, u!.id, sellerId, randomUUID()],
+    `insert into transactions (address_id, buyer_id, buyer_wallet, seller_id, price, total_amount, status, payment_reference, payment_memo, recipient_wallet, price_lamports)
+     values ($1, $2, $3, $4, 1, 1, 'initiated', $5, 'vv:test', 'x', 1000000000)`,
+    [listingId, u!.id, buyer.walletAddress, sellerId, randomUUID()],
   );
 }
 

@@ -1,17 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '@server/db/migrate';
-import { copyPrefixOf, testDriver, withDatabase } from '../helpers/db';
+import { migrationsUpTo, openRawDatabase, type RawDatabase } from '../helpers/partial-migrations';
 
 // 0010 moved a failed purchase's kind and failed check out of dispute_reason's wording into columns. Rows written
 // before it must keep their meaning: this migrates an empty database to 0009, writes rows the way the old code did,
@@ -19,58 +9,10 @@ import { copyPrefixOf, testDriver, withDatabase } from '../helpers/db';
 
 const BEFORE = '0009_listing_unlisted_reason';
 
-interface Raw {
-  migrate(folder: string): Promise<void>;
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-async function openRaw(): Promise<Raw> {
-  if (testDriver() === 'pglite') {
-    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-    const db = drizzlePglite({ client });
-    return {
-      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-      query: async (sql, params) => (await client.query(sql, params)).rows as never,
-      close: () => client.close(),
-    };
-  }
-  const adminUrl = inject('postgresAdminUrl');
-  // Named like the run's copies, so the global teardown drops it even if this file dies.
-  const name = `${copyPrefixOf(inject('postgresTemplate'))}${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const client = new pg.Client({ connectionString: withDatabase(adminUrl, name) });
-  await client.connect();
-  const db = drizzlePg({ client });
-  return {
-    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
-    query: async (sql, params) => (await client.query(sql, params)).rows as never,
-    async close() {
-      await client.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
-    },
-  };
-}
-
-/** A copy of the migrations folder whose journal stops at `last`. */
-async function migrationsUpTo(last: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'vv-migrations-'));
-  await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const stop = journal.entries.findIndex((e) => e.tag === last);
-  expect(stop).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, stop + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-let raw: Raw;
+let raw: RawDatabase;
 let partial: string;
 beforeAll(async () => {
-  raw = await openRaw();
+  raw = await openRawDatabase();
   partial = await migrationsUpTo(BEFORE);
 });
 afterAll(async () => {

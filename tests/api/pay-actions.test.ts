@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAMPORTS_PER_SIGNATURE } from '@chain/compute-budget';
 import { runVerifierOnce } from '@server/jobs';
 import { createListing, createUser } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
 import { newWallet, signIn } from '@tests/helpers/wallet';
-import { addressOfRevealed, inspect, postAccount, signAndSend } from './pay-helpers';
 import {
+  actionRows,
+  actionUrl,
+  addressOfRevealed,
+  inspect,
+  postAccount,
+  settle,
+  signAndSend,
+  SYSTEM_PROGRAM,
+  transactionView,
+} from './pay-helpers';
+import {
+  balanceOf,
   countRows,
   createPurchaseApp,
   createTestChain,
@@ -12,7 +24,9 @@ import {
   initiate,
   initiateOk,
   listingStatus,
+  pay,
   reveal,
+  SOL,
   statusOf,
   type PurchaseTestApp,
   type TestChain,
@@ -37,16 +51,8 @@ afterAll(async () => {
   await chain?.close();
 });
 
-const actionUrl = (address: string) => `/api/actions/listings/${address}`;
 const getAction = (address: string) =>
   t.app.inject({ method: 'GET', url: actionUrl(address), headers: { origin: 'https://blinks.example' } });
-
-/** The purchase rows Actions POSTs made for a listing. */
-const actionRows = (addressId: string) =>
-  t.database.query<{ id: string; status: string; dispute_reason: string | null; tx_hash: string | null }>(
-    'select id, status, dispute_reason, tx_hash from transactions where address_id = $1 and not reserves_listing order by created_at',
-    [addressId],
-  );
 
 async function purchasesOf(wallet: { cookie: string }) {
   const res = await t.app.inject({
@@ -55,8 +61,16 @@ async function purchasesOf(wallet: { cookie: string }) {
     headers: { cookie: wallet.cookie },
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as Array<{ id: string; status: string; disputeReason: string | null }>;
+  return res.json() as Array<{
+    id: string;
+    status: string;
+    failureKind: string | null;
+    failureCode: string | null;
+    refundSignatures: string[];
+  }>;
 }
+
+const usersWith = (wallet: string) => countRows(t, 'users', `wallet_address = '${wallet}'`);
 
 describe('Solana Actions', () => {
   it('a wallet that never signed in buys through the action; it then signs in, sees the purchase and reveals the key', async () => {
@@ -110,16 +124,28 @@ describe('Solana Actions', () => {
     expect(body.type).toBe('transaction');
     expect(body.message).toMatch(/sign in/i);
     expect(body.links.next).toMatchObject({ type: 'inline', action: { type: 'completed' } });
-    expect(inspect(body.transaction).feePayer).toBe(payer.walletAddress);
-    // The POST reserved nothing: the listing is still for sale to everyone.
+    // One plain System transfer of the total from the payer into this purchase's own escrow (docs/domain.md#settlement).
+    const [row] = await actionRows(t, listing.id);
+    const built = inspect(body.transaction);
+    expect(built.feePayer).toBe(payer.walletAddress);
+    expect(built.signatures).toEqual([null]);
+    expect(built.programs).toEqual([SYSTEM_PROGRAM]);
+    expect(built.accounts).toEqual([payer.walletAddress, row!.payment_reference, SYSTEM_PROGRAM]);
+    // The POST reserved nothing (the listing is still for sale to everyone) and made no user for the account.
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: true });
+    expect(row).toMatchObject({ buyer_id: null, buyer_wallet: payer.walletAddress });
+    expect(await usersWith(payer.walletAddress)).toBe(0);
 
     await signAndSend(chain, payer.keys, body.transaction);
     const report = await runVerifierOnce(t.deps());
     expect(report.errors).toEqual([]);
-    const [row] = await actionRows(listing.id);
-    expect(row?.status).toMatch(/verified|completed/);
+    expect((await statusOf(t, row!.id))?.status).toMatch(/verified|completed/);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
+    expect(await transactionView(t, row!.id)).toMatchObject({
+      buyerId: null,
+      buyer: { walletAddress: payer.walletAddress },
+      escrow: row!.payment_reference,
+    });
 
     const soldCard = (await getAction(listing.address)).json();
     expect(soldCard).toMatchObject({ disabled: true, error: { message: 'This address has been sold.' } });
@@ -139,19 +165,40 @@ describe('Solana Actions', () => {
     expect(await countRows(t, 'transactions')).toBe(before);
   });
 
-  it('refuses a reserved listing, a malformed account, the seller and an unknown address, changing nothing', async () => {
+  it('a listing someone is checking out on the web stays buyable through its action: a reservation is a notice', async () => {
+    const { listing } = await createListing(t, { price: '0.3' });
+    const started = await initiateOk(t, await fundedUser(), listing);
+    expect(await listingStatus(t, listing.id)).toEqual({ status: 'pending', is_listed: true });
+
+    const card = (await getAction(listing.address)).json();
+    expect(card).toMatchObject({ type: 'action', label: 'Buy for 0.3 SOL' });
+    expect(card.disabled).toBeUndefined();
+    expect(card.error).toBeUndefined();
+
+    const payer = await newWallet();
+    const res = await postAccount(t, actionUrl(listing.address), payer.walletAddress);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await actionRows(t, listing.id);
+    expect(inspect(res.json().transaction).accounts).toContain(row!.payment_reference);
+    expect(row!.payment_reference).not.toBe(started.payment.recipient); // each purchase has its own escrow
+    // The web buyer's checkout stands, beside the Actions purchase; whichever payment lands first buys the key.
+    expect((await statusOf(t, started.transactionId))?.status).toBe('initiated');
+    expect((await listingStatus(t, listing.id))?.status).toBe('pending');
+  });
+
+  it('refuses a malformed account, the seller, an unlisted and an unknown address, changing nothing', async () => {
     const { listing, seller } = await createListing(t, { price: '0.3' });
-    const other = await createListing(t, { price: '0.3' });
-    await initiateOk(t, await fundedUser(), other.listing); // reserved by a web buyer
+    const unlisted = await createListing(t, { price: '0.3', isListed: false });
     const before = await countRows(t, 'transactions');
     const users = await countRows(t, 'users');
 
-    const reserved = await postAccount(t, actionUrl(other.listing.address), (await newWallet()).walletAddress);
-    expect(reserved.statusCode).toBe(409);
-    expect(reserved.json().error).toBe('LISTING_NOT_AVAILABLE');
-    expect((await getAction(other.listing.address)).json()).toMatchObject({
+    const refused = await postAccount(t, actionUrl(unlisted.listing.address), (await newWallet()).walletAddress);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('LISTING_NOT_AVAILABLE');
+    expect((await getAction(unlisted.listing.address)).json()).toMatchObject({
+      label: 'Not for sale',
       disabled: true,
-      error: { message: 'This address is reserved by a buyer right now.' },
+      error: { message: 'This address is not for sale.' },
     });
 
     for (const account of ['0OIl-not-base58', 'x'.repeat(44), null]) {
@@ -177,7 +224,7 @@ describe('Solana Actions', () => {
       const res = await postAccount(t, actionUrl(listing.address), wallet.walletAddress, '10.9.9.9');
       expect(res.statusCode).toBe(200);
     }
-    expect(await actionRows(listing.id)).toHaveLength(20);
+    expect(await actionRows(t, listing.id)).toHaveLength(20);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: true });
     expect((await getAction(listing.address)).json().disabled).toBeUndefined();
 
@@ -185,14 +232,15 @@ describe('Solana Actions', () => {
     await fund(chain, webBuyer.walletAddress);
     const started = await initiate(t, webBuyer, listing);
     expect(started.statusCode).toBe(201);
-    expect((await getAction(listing.address)).json().disabled).toBe(true);
+    // The web checkout is a notice, not a lock: the card still sells (first payment to land wins).
+    expect((await getAction(listing.address)).json().disabled).toBeUndefined();
 
     // A named stranger who signs in does not find the unpaid rows in their history.
     expect(await purchasesOf(await signIn(t.app, named[0]!.keys))).toEqual([]);
 
     // The rows expire with their blockhash and give back nothing: the web buyer's reservation stands.
     await runVerifierOnce(t.deps(3 * 60_000));
-    expect(new Set((await actionRows(listing.id)).map((r) => r.status))).toEqual(new Set(['failed']));
+    expect(new Set((await actionRows(t, listing.id)).map((r) => r.status))).toEqual(new Set(['failed']));
     expect((await listingStatus(t, listing.id))?.status).toBe('pending');
     expect((await statusOf(t, started.json().transactionId))?.status).toBe('initiated');
 
@@ -225,7 +273,7 @@ describe('Solana Actions', () => {
     expect((await initiate(t, victim, listings[1]!.listing)).statusCode).toBe(201);
   });
 
-  it('two Actions payments for one listing: the first buyer gets the key, the second is a refund due shown to the seller', async () => {
+  it('two Actions payments for one listing: the first to land gets the key, the second is refunded (LOST_RACE)', async () => {
     const { listing, keypair, seller } = await createListing(t, { price: '0.25' });
     const first = await newWallet();
     const second = await newWallet();
@@ -233,40 +281,96 @@ describe('Solana Actions', () => {
     await fund(chain, second.walletAddress);
     const firstTx = (await postAccount(t, actionUrl(listing.address), first.walletAddress)).json().transaction;
     const secondTx = (await postAccount(t, actionUrl(listing.address), second.walletAddress)).json().transaction;
+    const [firstBefore, secondBefore, sellerBefore] = await Promise.all([
+      balanceOf(chain, first.walletAddress),
+      balanceOf(chain, second.walletAddress),
+      balanceOf(chain, seller.walletAddress),
+    ]);
+    // No treasury in this app: the total is the price and the payout's network fee.
+    const total = SOL / 4n + LAMPORTS_PER_SIGNATURE;
 
+    // Both land before settlement looks: it must pick by landing order, not by whichever it reads first.
     await signAndSend(chain, first.keys, firstTx);
-    expect((await runVerifierOnce(t.deps())).errors).toEqual([]);
     await signAndSend(chain, second.keys, secondTx);
-    // 10 s on: the first pass also looked at the second row, and leased it for 8 s.
-    expect((await runVerifierOnce(t.deps(10_000))).errors).toEqual([]);
-
-    const [won, lost] = await actionRows(listing.id);
+    await settle(t);
+    const [won, lost] = await actionRows(t, listing.id);
+    expect(won?.buyer_wallet).toBe(first.walletAddress);
     expect(won?.status).toMatch(/verified|completed/);
-    expect(lost).toMatchObject({ status: 'failed' });
-    expect(lost?.tx_hash).not.toBeNull();
-    expect(lost?.dispute_reason).toMatch(/^Refund due: 0\.25 SOL was paid .* through a Solana Action/);
-    expect(lost?.dispute_reason).toContain(second.walletAddress);
+    expect(lost).toMatchObject({ status: 'failed', failure_kind: 'refunded', failure_code: 'LOST_RACE' });
+    expect(lost?.dispute_reason).toMatch(/^Refunded: another payment landed first\./);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
 
-    const sales = await t.app.inject({
-      method: 'GET',
-      url: '/api/transactions/user',
-      headers: { cookie: seller.cookie },
+    // The next pass sees the payout and the refund landed.
+    await settle(t);
+    const lostView = await transactionView(t, lost!.id);
+    expect(lostView).toMatchObject({
+      status: 'failed',
+      failureKind: 'refunded',
+      failureCode: 'LOST_RACE',
+      escrow: lost!.payment_reference,
+      payoutSignature: null,
+      refundedLamports: (total - LAMPORTS_PER_SIGNATURE).toString(),
     });
-    const refund = (sales.json() as Array<{ id: string; disputeReason: string | null }>).find((s) => s.id === lost!.id);
-    expect(refund?.disputeReason).toMatch(/^Refund due/);
+    expect(lostView.refundSignatures).toHaveLength(1);
+    expect((await transactionView(t, won!.id)).payoutSignature).toEqual(expect.any(String));
+    // On chain: the second buyer is out only two network fees (its payment's, the refund's); the first paid the
+    // total; the seller got exactly the price; both escrows are empty.
+    expect(await balanceOf(chain, second.walletAddress)).toBe(secondBefore - 2n * LAMPORTS_PER_SIGNATURE);
+    expect(await balanceOf(chain, first.walletAddress)).toBe(firstBefore - total - LAMPORTS_PER_SIGNATURE);
+    expect(await balanceOf(chain, seller.walletAddress)).toBe(sellerBefore + SOL / 4n);
+    expect(await balanceOf(chain, won!.payment_reference)).toBe(0n);
+    expect(await balanceOf(chain, lost!.payment_reference)).toBe(0n);
 
     const winner = await signIn(t.app, first.keys);
     const revealed = await reveal(t, winner, won!.id);
+    expect(revealed.statusCode).toBe(200);
     expect(addressOfRevealed(revealed.json().privateKey)).toBe(keypair.address);
+    // The loser, signed in, finds its refunded purchase (and where the refund went), but no key.
     const loser = await signIn(t.app, second.keys);
-    expect((await purchasesOf(loser)).map((p) => p.status)).toEqual(['failed']);
+    expect(await purchasesOf(loser)).toEqual([
+      expect.objectContaining({
+        id: lost!.id,
+        status: 'failed',
+        failureKind: 'refunded',
+        failureCode: 'LOST_RACE',
+        refundSignatures: lostView.refundSignatures,
+      }),
+    ]);
     const refused = await reveal(t, loser, lost!.id);
-    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('PAYMENT_NOT_VERIFIED');
     expect(refused.body).not.toContain('privateKey');
   });
 
-  it('an anonymous POST writes no audit row; the row that records the purchase comes when its payment lands (issue 26)', async () => {
+  it("a stranger's payment into a purchase naming someone else's wallet is refunded and stays out of that wallet's history", async () => {
+    const { listing } = await createListing(t, { price: '0.2' });
+    const victim = await newWallet();
+    expect((await postAccount(t, actionUrl(listing.address), victim.walletAddress)).statusCode).toBe(200);
+    const [row] = await actionRows(t, listing.id);
+    const stranger = await fundedUser();
+    const strangerBefore = await balanceOf(chain, stranger.walletAddress);
+    const total = SOL / 5n + LAMPORTS_PER_SIGNATURE;
+    await pay(chain, stranger, {
+      recipient: row!.payment_reference,
+      reference: row!.payment_reference,
+      lamports: `${total}`,
+    });
+
+    await settle(t);
+    expect(await statusOf(t, row!.id)).toMatchObject({ status: 'failed' });
+    expect((await actionRows(t, listing.id))[0]).toMatchObject({
+      failure_kind: 'refunded',
+      failure_code: 'PAYER_MISMATCH',
+    });
+    expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: true });
+    await settle(t);
+    expect(await balanceOf(chain, stranger.walletAddress)).toBe(strangerBefore - 2n * LAMPORTS_PER_SIGNATURE);
+    expect(await balanceOf(chain, row!.payment_reference)).toBe(0n);
+    // Only the named wallet's own payment would put the purchase in its history.
+    expect(await purchasesOf(await signIn(t.app, victim.keys))).toEqual([]);
+  });
+
+  it('an anonymous POST writes no users row and no audit row; settlement records the purchase when it is paid (issue 26)', async () => {
     const { listing } = await createListing(t, { price: '0.2' });
     const audits = (where = 'true') =>
       countRows(
@@ -274,6 +378,8 @@ describe('Solana Actions', () => {
         'transaction_audit',
         `transaction_id in (select id from transactions where address_id = '${listing.id}') and ${where}`,
       );
+    const usersBefore = await countRows(t, 'users');
+    const auditsBefore = await countRows(t, 'transaction_audit');
     const posted = [];
     for (let i = 0; i < 5; i += 1) {
       const wallet = await newWallet();
@@ -281,15 +387,19 @@ describe('Solana Actions', () => {
       expect(res.statusCode, res.body).toBe(200);
       posted.push({ wallet, transaction: res.json().transaction as string });
     }
-    expect(await actionRows(listing.id)).toHaveLength(5);
-    expect(await audits()).toBe(0);
+    const rows = await actionRows(t, listing.id);
+    expect(rows.map((r) => [r.buyer_id, r.buyer_wallet])).toEqual(posted.map((p) => [null, p.wallet.walletAddress]));
+    expect(await countRows(t, 'users')).toBe(usersBefore);
+    expect(await countRows(t, 'transaction_audit')).toBe(auditsBefore);
 
-    // The last one pays: the verifier sees it land and records it.
+    // The last one pays: settlement sees it land and records the sale, still without a user for the payer.
     const { wallet, transaction } = posted[4]!;
     await fund(chain, wallet.walletAddress);
     await signAndSend(chain, wallet.keys, transaction);
-    expect((await runVerifierOnce(t.deps())).errors).toEqual([]);
-    expect(await audits(`action = 'purchase.payment_found'`)).toBe(1);
+    await settle(t);
+    expect(await audits(`action = 'purchase.verify'`)).toBe(1);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
+    expect(await usersWith(wallet.walletAddress)).toBe(0);
+    expect(await countRows(t, 'users')).toBe(usersBefore);
   });
 });

@@ -109,14 +109,26 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
     expect(isAbsoluteHttps(completed.icon)).toBe(true);
   });
 
-  it('a sold or reserved listing answers a disabled action with an error message, still of the spec type', async () => {
-    const { listing } = await createListing(t, { price: '0.5' });
-    await initiateOk(t, await fundedUser(), listing);
-    const res = await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers });
+  it('a listing not for sale answers a disabled action with an error message; one in a web checkout an enabled one', async () => {
+    const unlisted = await createListing(t, { price: '0.5', isListed: false });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/actions/listings/${unlisted.listing.address}`,
+      headers,
+    });
     expect(actionGetProblems(res.json())).toEqual([]);
     const card: ActionGetResponse = actionGetResponseSchema.strict().parse(res.json());
     expect(card.disabled).toBe(true);
-    expect(card.error?.message).toMatch(/reserved/);
+    expect(card.error?.message).toBe('This address is not for sale.');
+
+    // A web checkout is a notice, not a lock (docs/domain.md#settlement): the card still sells.
+    const { listing } = await createListing(t, { price: '0.5' });
+    await initiateOk(t, await fundedUser(), listing);
+    const checkingOut = await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers });
+    expect(actionGetProblems(checkingOut.json())).toEqual([]);
+    const open: ActionGetResponse = actionGetResponseSchema.strict().parse(checkingOut.json());
+    expect(open.disabled).toBeUndefined();
+    expect(open.label).toBe('Buy for 0.5 SOL');
   });
 });
 

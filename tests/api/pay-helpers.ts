@@ -7,11 +7,17 @@ import {
   getTransactionDecoder,
   signTransaction,
 } from '@solana/kit';
-import type { TestApp } from '@tests/helpers/app';
+import type { TransactionView } from '@shared/api/transactions';
+import { runVerifierOnce } from '@server/jobs';
 import { addressOfSecretKey } from '@server/modules/vault';
-import type { TestChain } from './purchases-helpers';
+import type { TestApp } from '@tests/helpers/app';
+import type { PurchaseTestApp, TestChain } from './purchases-helpers';
 
 /** Helpers for the Solana Pay and Actions API tests (tests/api/pay*.test.ts). */
+
+export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+
+export const actionUrl = (address: string) => `/api/actions/listings/${address}`;
 
 /** A wallet or blink client on another site: no cookie, its own Origin. */
 export const FOREIGN = { origin: 'https://wallet.example', 'content-type': 'application/json' };
@@ -51,3 +57,38 @@ export async function signAndSend(chain: TestChain, keys: CryptoKeyPair, base64:
 /** The address a revealed base58 private key belongs to. */
 export const addressOfRevealed = (privateKey: string) =>
   addressOfSecretKey(new Uint8Array(getBase58Encoder().encode(privateKey)));
+
+/**
+ * One pass of the background verifier and settlement worker, `shiftMs` ahead (past the leases of an earlier pass);
+ * throws if any row reported an error, so a test cannot go on from a half-settled state.
+ */
+export async function settle(t: PurchaseTestApp, shiftMs = 0) {
+  const report = await runVerifierOnce(t.deps(shiftMs));
+  if (report.errors.length > 0) throw new Error(`verifier errors: ${report.errors.join('; ')}`);
+  return report;
+}
+
+/** GET /api/transactions/{id}: the public view of a purchase, with its escrow, payout and refunds. */
+export async function transactionView(t: TestApp, id: string): Promise<TransactionView> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/transactions/${id}` });
+  if (res.statusCode !== 200) throw new Error(`GET /api/transactions/${id}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The purchase rows the Actions POSTs made for a listing, oldest first. */
+export function actionRows(t: TestApp, addressId: string) {
+  return t.database.query<{
+    id: string;
+    status: string;
+    failure_kind: string | null;
+    failure_code: string | null;
+    dispute_reason: string | null;
+    payment_reference: string;
+    buyer_id: string | null;
+    buyer_wallet: string;
+  }>(
+    `select id, status, failure_kind, failure_code, dispute_reason, payment_reference, buyer_id, buyer_wallet
+       from transactions where address_id = $1 and not reserves_listing order by created_at`,
+    [addressId],
+  );
+}

@@ -4,8 +4,17 @@ import { createFingerprinter } from '@tests/helpers/db-fingerprint';
 import { createListing, createUser } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
 import { signIn } from '@tests/helpers/wallet';
-import { addressOfRevealed, inspect, postAccount, signAndSend } from './pay-helpers';
 import {
+  addressOfRevealed,
+  inspect,
+  postAccount,
+  settle,
+  signAndSend,
+  SYSTEM_PROGRAM,
+  transactionView,
+} from './pay-helpers';
+import {
+  balanceOf,
   countRows,
   createPurchaseApp,
   createTestChain,
@@ -18,8 +27,6 @@ import {
   type TestChain,
 } from './purchases-helpers';
 
-const MEMO_V3 = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
-const SYSTEM = '11111111111111111111111111111111';
 let chain: TestChain;
 let t: PurchaseTestApp;
 const treasury = newKeypair().address;
@@ -60,14 +67,32 @@ describe('Solana Pay transaction request', () => {
     const built = inspect(body.transaction);
     expect(built.feePayer).toBe(buyer.walletAddress);
     expect(built.signatures).toEqual([null]); // unsigned: the wallet signs
-    expect(built.programs).toEqual([MEMO_V3, SYSTEM, SYSTEM]); // memo, transfer + reference, commission
-    expect(built.accounts).toEqual(expect.arrayContaining([started.payment.reference, listing.sellerWallet, treasury]));
+    // One plain System transfer of the total into the purchase's escrow: no memo, no reference account, and nothing
+    // to the seller or the treasury (the payout does that, out of the escrow).
+    const escrow = started.payment.recipient;
+    expect(started.payment.reference).toBe(escrow);
+    expect(built.programs).toEqual([SYSTEM_PROGRAM]);
+    expect(built.accounts).toEqual([buyer.walletAddress, escrow, SYSTEM_PROGRAM]);
+    const [sellerBefore, treasuryBefore] = await Promise.all([
+      balanceOf(chain, listing.sellerWallet),
+      balanceOf(chain, treasury),
+    ]);
 
+    // No confirm call: the worker finds the payment in the escrow.
     await signAndSend(chain, buyer.keys, body.transaction);
-    const report = await runVerifierOnce(t.deps());
-    expect(report.errors).toEqual([]);
+    await settle(t);
     expect((await statusOf(t, started.transactionId))?.status).toMatch(/verified|completed/);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
+    // The next pass sees the payout landed: the seller got exactly the price, the treasury the 2.5% commission.
+    await settle(t);
+    expect(await transactionView(t, started.transactionId)).toMatchObject({
+      escrow,
+      payoutSignature: expect.any(String),
+      refundSignatures: [],
+    });
+    expect(await balanceOf(chain, listing.sellerWallet)).toBe(sellerBefore + 500_000_000n);
+    expect(await balanceOf(chain, treasury)).toBe(treasuryBefore + 12_500_000n);
+    expect(await balanceOf(chain, escrow)).toBe(0n);
 
     const again = await signIn(t.app, buyer.keys);
     const revealed = await reveal(t, again, started.transactionId);

@@ -27,7 +27,7 @@ const REQUIRED_COLUMNS: Record<string, string[]> = {
     'updated_at', 'deleted_at', 'estimated_value', 'pattern_position',
   ],
   transactions: [
-    'id', 'address_id', 'buyer_id', 'seller_id', 'price', 'currency', 'exchange_fee', 'commission_fee',
+    'id', 'address_id', 'buyer_id', 'buyer_wallet', 'seller_id', 'price', 'currency', 'exchange_fee', 'commission_fee',
     'total_amount', 'status', 'tx_hash', 'verification_hash', 'dispute_reason', 'is_test_data',
     'private_key_destroyed', 'created_at', 'completed_at', 'updated_at',
     'expires_at', 'payment_reference', 'payment_memo', 'recipient_wallet', 'price_lamports',
@@ -111,11 +111,13 @@ const INDEXES: [string, string][] = [
   ['addresses', 'addresses_seller_created_idx'],
   ['addresses', 'addresses_featured_idx'],
   ['transactions', 'transactions_buyer_created_idx'],
+  ['transactions', 'transactions_buyer_wallet_created_idx'],
   ['transactions', 'transactions_seller_created_idx'],
   ['transactions', 'transactions_status_expires_idx'],
   ['transactions', 'transactions_address_id_idx'],
   ['transactions', 'transactions_created_at_idx'],
-  ['transactions', 'transactions_one_open_per_address'],
+  ['transactions', 'transactions_open_by_address_idx'],
+  ['transactions', 'transactions_tx_hash_idx'],
   ['watchlist', 'watchlist_user_address_unique'],
   ['sessions', 'sessions_token_hash_unique'],
   ['sessions', 'sessions_expires_at_idx'],
@@ -154,6 +156,7 @@ async function createPurchase(overrides: Partial<typeof transactions.$inferInser
     .values({
       addressId: listing.id,
       buyerId: buyer.id,
+      buyerWallet: buyer.walletAddress,
       sellerId: seller.id,
       price: '1.5',
       totalAmount: '1.5',
@@ -284,46 +287,54 @@ describe('unique constraints', () => {
     await expectUniqueViolation(statement, [listing.id]);
   });
 
-  it.each([
-    ['tx_hash', 'txHash'],
-    ['payment_reference', 'paymentReference'],
-  ] as const)(
-    'transactions.%s rejects a duplicate, so one payment cannot settle two purchases',
-    async (column, key) => {
-      const first = await createPurchase({ txHash: unique('sig'), status: 'failed' });
-      const second = await createPurchase({ status: 'failed' });
-      await expectUniqueViolation(`UPDATE transactions SET ${column} = $1 WHERE id = $2`, [first[key], second.id]);
-    },
-  );
+  it('transactions.payment_reference rejects a duplicate: each purchase has its own escrow', async () => {
+    const first = await createPurchase({ status: 'failed' });
+    const second = await createPurchase({ status: 'failed' });
+    await expectUniqueViolation(`UPDATE transactions SET payment_reference = $1 WHERE id = $2`, [
+      first.paymentReference,
+      second.id,
+    ]);
+  });
 
-  it('allows any number of purchases without a payment signature yet', async () => {
+  it('lets purchases share a tx_hash: it is a hint, and the escrow a payment reached ties it to its purchase', async () => {
+    // docs/domain.md#settlement: a hint naming another purchase's payment must not stop that purchase's sale.
+    const hint = unique('sig');
+    await createPurchase({ txHash: hint, status: 'failed' });
+    await createPurchase({ txHash: hint, status: 'failed' });
     await createPurchase({ txHash: null, status: 'failed' });
     await createPurchase({ txHash: null, status: 'failed' });
   });
 });
 
-describe('one open purchase per listing', () => {
-  it('refuses a second initiated or pending purchase of the same listing, and allows one after failure', async () => {
+describe('open purchases of one listing', () => {
+  it('accepts any number at once: a reservation is a notice, and the first payment to land buys the key', async () => {
     const first = await createPurchase();
-    const buyer = await createUser();
-    const insertSecond = (status: string) =>
+    const insertAnother = (status: string) =>
       t.query(
-        `INSERT INTO transactions (address_id, buyer_id, seller_id, price, total_amount, status, payment_reference,
+        `INSERT INTO transactions (address_id, buyer_wallet, seller_id, price, total_amount, status, payment_reference,
            payment_memo, recipient_wallet, price_lamports)
          VALUES ($1, $2, $3, 1.5, 1.5, $4, $5, 'vv:test', 'w', 1500000000)`,
-        [first.addressId, buyer.id, first.sellerId, status, unique('ref')],
+        [first.addressId, unique('wallet'), first.sellerId, status, unique('ref')],
       );
+    await insertAnother('initiated');
+    await insertAnother('pending');
+    const [open] = await t.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM transactions WHERE address_id = $1 AND status IN ('initiated', 'pending')`,
+      [first.addressId],
+    );
+    expect(open?.n).toBe(3);
+  });
+});
 
-    for (const status of ['initiated', 'pending']) {
-      const error = await insertSecond(status).then(
-        () => undefined,
-        (e: { code?: string }) => e,
-      );
-      expect(error?.code, status).toBe('23505');
-    }
-
-    await t.db.update(transactions).set({ status: 'failed' }).where(eq(transactions.id, first.id));
-    await expect(insertSecond('initiated')).resolves.toEqual([]);
+describe('the buyer of a purchase', () => {
+  it('is a wallet on every row, and a user only when one signed in (an Actions purchase creates none)', async () => {
+    const actions = await createPurchase({ buyerId: null, buyerWallet: unique('wallet'), reservesListing: false });
+    expect(actions.buyerId).toBeNull();
+    const error = await createPurchase({ buyerWallet: null as unknown as string }).then(
+      () => undefined,
+      (e: { code?: string; cause?: { code?: string } }) => e.cause?.code ?? e.code,
+    );
+    expect(error).toBe('23502'); // not_null_violation
   });
 });
 

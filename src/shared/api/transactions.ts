@@ -101,7 +101,8 @@ export const transactionSchema = z.object({
   /** Same value as txHash; the spec's browser reads both names. */
   blockchainTxHash: z.string().nullable(),
   addressId: z.uuid(),
-  buyerId: z.uuid(),
+  /** The buyer's user id; null for a purchase paid through Solana Actions, which creates no user. */
+  buyerId: z.uuid().nullable(),
   sellerId: z.uuid(),
   address: z.object({ id: z.uuid(), address: z.string(), rarityScore: z.number(), category: z.string() }),
   buyer: z.object({ walletAddress: z.string() }),

@@ -79,4 +79,9 @@ CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("
 CREATE INDEX "transactions_open_by_address_idx" ON "transactions" USING btree ("address_id") WHERE "transactions"."status" in ('initiated', 'pending');--> statement-breakpoint
 CREATE INDEX "transactions_tx_hash_idx" ON "transactions" USING btree ("tx_hash");--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_failure_kind_check" CHECK ("transactions"."failure_kind" in ('expired', 'refunded', 'payment_rejected', 'refund_due'));--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_failure_code_has_kind" CHECK ("transactions"."failure_code" is null or ("transactions"."failure_kind" is not null and "transactions"."failure_kind" in ('refunded', 'payment_rejected', 'refund_due')));
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_failure_code_has_kind" CHECK ("transactions"."failure_code" is null or ("transactions"."failure_kind" is not null and "transactions"."failure_kind" in ('refunded', 'payment_rejected', 'refund_due')));--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "buyer_wallet" text;--> statement-breakpoint
+UPDATE "transactions" SET "buyer_wallet" = "users"."wallet_address" FROM "users" WHERE "users"."id" = "transactions"."buyer_id";--> statement-breakpoint
+ALTER TABLE "transactions" ALTER COLUMN "buyer_wallet" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "transactions" ALTER COLUMN "buyer_id" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "transactions_buyer_wallet_created_idx" ON "transactions" USING btree ("buyer_wallet","created_at" DESC NULLS FIRST);

@@ -17,9 +17,11 @@ export const transactions = pgTable(
     addressId: uuid('address_id')
       .notNull()
       .references(() => addresses.id, { onDelete: 'restrict' }),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    // The signed-in buyer of a web purchase; NULL for a Solana Actions purchase (issue 26): anyone may POST any
+    // account there, and a users row per named account would let strangers fill the table.
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'restrict' }),
+    // The buyer's wallet, on every purchase: who must pay, who may reveal the key once signed in.
+    buyerWallet: text('buyer_wallet').notNull(),
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -92,8 +94,10 @@ export const transactions = pgTable(
       .where(sql`${oneOf(t.status, OPEN_TRANSACTION_STATUSES)}`),
     index('transactions_address_id_idx').on(t.addressId),
     index('transactions_tx_hash_idx').on(t.txHash),
-    // GET /api/transactions/purchases and /user: one wallet's history, newest first.
+    // A signed-in buyer's reservations (reservation-limits.ts), newest first.
     index('transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
+    // GET /api/transactions/purchases and /user: one wallet's history, Actions purchases included, newest first.
+    index('transactions_buyer_wallet_created_idx').on(t.buyerWallet, t.createdAt.desc().nullsFirst()),
     index('transactions_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
     // Background verifier and reservation expiry: `status IN (…) AND expires_at < now()`.
     index('transactions_status_expires_idx').on(t.status, t.expiresAt),

@@ -69,7 +69,7 @@ export const demoRepository = {
     db: Queryable,
     sale: {
       listing: typeof addresses.$inferSelect;
-      buyerId: string;
+      buyer: { id: string; walletAddress: string };
       sellerWallet: string;
       at: Date;
     },
@@ -81,7 +81,8 @@ export const demoRepository = {
     await db.insert(transactions).values({
       id,
       addressId: listing.id,
-      buyerId: sale.buyerId,
+      buyerId: sale.buyer.id,
+      buyerWallet: sale.buyer.walletAddress,
       sellerId: listing.sellerId,
       price: listing.price,
       totalAmount: listing.price,

@@ -105,7 +105,7 @@ async function writeDemoShop(database: Database, deps: DemoSeedDeps, keys: Groun
     if (listing!.createdAt >= at) await demoRepository.setCreatedAt(db, id, new Date(at.getTime() - 24 * HOUR_MS));
     await demoRepository.recordSale(db, {
       listing: listing!,
-      buyerId: buyers[i % buyers.length]!.id,
+      buyer: buyers[i % buyers.length]!,
       sellerWallet: admin.walletAddress,
       at,
     });

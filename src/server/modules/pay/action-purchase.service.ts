@@ -2,7 +2,6 @@ import { ErrorCode } from '@shared/api/errors';
 import { parseSolToLamports } from '@shared/money';
 import { notFound } from '@server/http/app-error';
 import { listingsRepository, type ListingRow, type OrderReservation } from '../listings';
-import { usersRepository } from '../users';
 import {
   assertBuyable,
   feesFor,
@@ -32,11 +31,14 @@ export async function loadActionListing(deps: PurchaseDeps, address: string): Pr
 
 /**
  * Why the action cannot be used now, or null while anyone may buy. A card is the same for every wallet (the GET
- * names no account), so a listing reserved for a custom order's requester reads as reserved to all.
+ * names no account), so a listing reserved for a custom order's requester reads as reserved to all. A listing someone
+ * is checking out on the web (`pending`) stays buyable: that is a notice, not a lock (docs/domain.md#settlement).
  */
 export function unavailableReason(listing: ListingRow, reservation?: OrderReservation): string | null {
   if (listing.status === 'sold') return 'This address has been sold.';
-  if (listing.status !== 'available' || !listing.isListed) return 'This address is not for sale.';
+  if ((listing.status !== 'available' && listing.status !== 'pending') || !listing.isListed) {
+    return 'This address is not for sale.';
+  }
   if (reservation) {
     return `This address was ground to order and is reserved for the wallet that ordered it until ${reservation.until.toISOString()}.`;
   }
@@ -59,14 +61,16 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
   );
 
   const row = await deps.db.transaction(async (tx) => {
-    const buyer = await usersRepository.upsertByWallet(tx, account);
     // Its tier, as at initiate; the shipped defaults always hold the basic one.
     const tier = (await membershipTier(tx, tierOfBuyer(account)))!;
     const priceLamports = parseSolToLamports(listing.price);
     const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
     const inserted = await insertPurchaseRow(tx, deps, {
       listing,
-      buyerId: buyer.id,
+      // No users row (issue 26): anyone may POST any account, so a row per call would let strangers fill the
+      // table. The wallet alone names the buyer; signing in later with it is what lets them reveal the key.
+      buyerId: null,
+      buyerWallet: account,
       priceLamports,
       fees,
       initiatedSlot: context.slot,
@@ -76,7 +80,7 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
       paymentWindowMs: ACTION_PAYMENT_WINDOW_MS,
     });
     // No audit row here (issue 26): anyone may POST for any account, 30 a minute per IP, and an unpaid row is
-    // nobody's act. The verifier's 'purchase.payment_found' row records the purchase when its payment lands.
+    // nobody's act. Settlement's 'purchase.verify' or 'purchase.refund' row records the purchase once a payment lands.
     return inserted;
   });
   return { row, listing, transaction: unsignedPaymentTransaction(paymentOf(row), account, lifetime) };

@@ -81,8 +81,8 @@ export async function actionsRoutes(app: AppInstance, opts: { deps: PurchaseDeps
         summary:
           'An unsigned payment for the named account; creates an unreserved purchase (the listing stays for sale)',
         description:
-          'No sign-in: the payment signature proves the payer. The first valid payment to land buys the address; a later ' +
-          'one is recorded as a refund due from the seller. The purchase row expires with the blockhash (about 2 minutes).',
+          'No sign-in, and no user is created: the payment proves the payer. The first valid payment to land buys the ' +
+          'address; every other is refunded from its escrow. The purchase row expires with the blockhash (about 2 minutes).',
         params: actionListingParamsSchema,
         body: accountBodySchema,
         response: { 200: actionPostResponseSchema, ...errors },

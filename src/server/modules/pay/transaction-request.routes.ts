@@ -55,7 +55,7 @@ export async function transactionRequestRoutes(app: AppInstance, opts: { deps: P
         summary: "Solana Pay transaction request: the purchase payment, built for the buyer's wallet to sign",
         description:
           'The account must be the purchase buyer (else 400) and the purchase still initiated and unpaid (else 409). ' +
-          'The background verifier finds the payment by its reference; no confirm call is needed.',
+          'The background verifier finds the payment in the purchase escrow; no confirm call is needed.',
         params: transactionRequestParamsSchema,
         body: accountBodySchema,
         response: { 200: transactionRequestResponseSchema, ...errors },

@@ -13,8 +13,8 @@ export async function loadRequestedPurchase(deps: PurchaseDeps, transactionId: s
 /**
  * Solana Pay POST (docs/domain.md#solana-pay-and-actions): the server-built payment for an initiated, unpaid purchase,
  * for its own buyer only. The wallet that scans the code is whatever the phone holds; if it is not the wallet that
- * reserved the address, its payment would fail verification (fee payer = buyer), so it is refused before anything is
- * signed.
+ * started the purchase, its payment could not buy the key (the payer must be the buyer) and would only come back as a
+ * refund less the fees, so it is refused before anything is signed.
  */
 export async function buildTransactionRequest(deps: PurchaseDeps, transactionId: string, account: string) {
   const detail = await loadRequestedPurchase(deps, transactionId);

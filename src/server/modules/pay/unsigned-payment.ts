@@ -10,8 +10,8 @@ import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions } from '@shared/api/transactions';
 
 /**
- * The purchase payment as a Solana Pay / Actions wallet receives it: the web app's own message (memo, transfer
- * with the reference, commission) from the shared builder, fee payer = `account`, serialised with an empty
+ * The purchase payment as a Solana Pay / Actions wallet receives it: the web app's own message (one transfer of the
+ * total into the purchase's escrow) from the shared builder, fee payer = `account`, serialised with an empty
  * signature slot for the wallet to fill. Legacy format: every wallet that speaks Solana Pay can read it.
  */
 export function unsignedPaymentTransaction(

@@ -99,6 +99,7 @@ export async function initiatePurchase(
     const row = await insertPurchaseRow(tx, deps, {
       listing,
       buyerId: buyer.id,
+      buyerWallet: actor.wallet,
       priceLamports,
       fees,
       initiatedSlot,

@@ -1,7 +1,7 @@
 import type { InitiateTransactionResponse } from '@shared/api/transactions';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
-import { transactions, users } from '@server/db/schema';
+import { transactions } from '@server/db/schema';
 import { feeCalculationOf } from './fees';
 import type { TransactionRow } from './transactions.repository';
 import { paymentOf } from './transaction-view';
@@ -19,10 +19,9 @@ export async function findOpenReservation(
   const [row] = await db
     .select({ tx: transactions })
     .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.buyerId))
     .where(
       and(
-        eq(users.walletAddress, input.buyerWallet),
+        eq(transactions.buyerWallet, input.buyerWallet),
         eq(transactions.addressId, input.addressId),
         eq(transactions.status, 'initiated'),
         // Only a reservation: an Actions row (any account, reserves nothing) is not the web buyer's checkout.

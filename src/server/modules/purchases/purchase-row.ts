@@ -19,7 +19,10 @@ export async function membershipTier(db: Queryable, name: string) {
 
 export interface PurchaseRowInput {
   listing: { id: string; sellerId: string; sellerWallet: string; price: string };
-  buyerId: string;
+  /** The signed-in buyer's user row; null for an Actions purchase, which creates no user (issue 26). */
+  buyerId: string | null;
+  /** The wallet that must pay and may reveal the key once signed in. */
+  buyerWallet: string;
   priceLamports: bigint;
   fees: Fees;
   /** Not-before-initiation compares slots (docs/domain.md#verification): the payment must land at or after this one. */
@@ -52,6 +55,7 @@ export async function insertPurchaseRow(
     id,
     addressId: listing.id,
     buyerId: input.buyerId,
+    buyerWallet: input.buyerWallet,
     sellerId: listing.sellerId,
     price: listing.price,
     currency: 'SOL',

@@ -66,6 +66,6 @@ export async function transactionsOfWallet(
   role: 'buyer' | 'any',
 ): Promise<TransactionView[]> {
   const user = await usersRepository.findByWallet(deps.db, wallet);
-  if (!user) return [];
-  return viewsOf(deps, await transactionsRepository.listForUser(deps.db, user.id, role), wallet);
+  const rows = await transactionsRepository.listForWallet(deps.db, { wallet, userId: user?.id }, role);
+  return viewsOf(deps, rows, wallet);
 }

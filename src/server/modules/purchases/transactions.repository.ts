@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
-import { addresses, transactions, users, type TransactionStatus } from '@server/db/schema';
+import { addresses, escrowReceipts, transactions, users, type TransactionStatus } from '@server/db/schema';
 import { assertMoves, EXPIRED_REASON, type StatusMoves } from './state-machine';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -10,10 +10,12 @@ export type NewTransactionRow = typeof transactions.$inferInsert;
 /** What leaving `failed` clears: a verified purchase carries no failure. */
 const NO_FAILURE = { disputeReason: null, failureKind: null, failureCode: null } as const;
 
-const buyer = alias(users, 'buyer');
 const seller = alias(users, 'seller');
 
-/** A transaction with what every read shows beside it: the listing and both wallets. */
+/**
+ * A transaction with what every read shows beside it: the listing and both wallets. The buyer's is the row's own
+ * `buyer_wallet`: an Actions purchase has no users row (issue 26).
+ */
 const detailColumns = {
   purchase: transactions,
   listing: {
@@ -23,7 +25,7 @@ const detailColumns = {
     rarityScore: addresses.rarityScore,
     category: addresses.category,
   },
-  buyerWallet: buyer.walletAddress,
+  buyerWallet: transactions.buyerWallet,
   sellerWallet: seller.walletAddress,
 };
 
@@ -32,7 +34,6 @@ function detailQuery(db: Queryable) {
     .select(detailColumns)
     .from(transactions)
     .innerJoin(addresses, eq(addresses.id, transactions.addressId))
-    .innerJoin(buyer, eq(buyer.id, transactions.buyerId))
     .innerJoin(seller, eq(seller.id, transactions.sellerId));
 }
 export type TransactionDetail = Awaited<ReturnType<typeof detailQuery>>[number];
@@ -64,16 +65,28 @@ export const transactionsRepository = {
   },
 
   /**
-   * A wallet's purchases (role buyer) or every transaction it took part in (either side), newest first. An
-   * unreserved (Actions) purchase shows only once a payment is attached: anyone can name any account in an
-   * Actions POST, and those unpaid rows must not fill a stranger's history.
+   * A wallet's purchases (role buyer) or every transaction it took part in (either side), newest first; its purchases
+   * by wallet, so those it paid through Actions before it ever signed in are there. An unreserved (Actions) purchase
+   * shows only once that wallet's own payment reached its escrow: anyone can name any account in an Actions POST (and
+   * pay into its escrow from elsewhere), and those rows must not fill a stranger's history.
    */
-  listForUser(db: Queryable, userId: string, role: 'buyer' | 'any', limit = 200): Promise<TransactionDetail[]> {
-    const party =
-      role === 'buyer'
-        ? eq(transactions.buyerId, userId)
-        : or(eq(transactions.buyerId, userId), eq(transactions.sellerId, userId));
-    const where = and(party, or(eq(transactions.reservesListing, true), isNotNull(transactions.txHash)));
+  listForWallet(
+    db: Queryable,
+    who: { wallet: string; userId: string | undefined },
+    role: 'buyer' | 'any',
+    limit = 200,
+  ): Promise<TransactionDetail[]> {
+    const bought = eq(transactions.buyerWallet, who.wallet);
+    const party = role === 'any' && who.userId ? or(bought, eq(transactions.sellerId, who.userId)) : bought;
+    const paid = exists(
+      db
+        .select({ one: sql`1` })
+        .from(escrowReceipts)
+        .where(
+          and(eq(escrowReceipts.transactionId, transactions.id), eq(escrowReceipts.payer, transactions.buyerWallet)),
+        ),
+    );
+    const where = and(party, or(eq(transactions.reservesListing, true), isNotNull(transactions.txHash), paid));
     return detailQuery(db).where(where).orderBy(desc(transactions.createdAt)).limit(limit);
   },
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@shared/api/errors';
 import { transactionIdParamsSchema } from '@shared/api/transactions';
 import { attestationKeyResponseSchema, receiptListResponseSchema } from '@shared/api/trust';
-import { transactions, users } from '@server/db/schema';
+import { transactions } from '@server/db/schema';
 import { forbidden, notFound, unauthorized } from '@server/http/app-error';
 import type { AppInstance } from '@server/types';
 import { receiptsRepository } from './receipts.repository';
@@ -49,9 +49,8 @@ export async function attestationRoutes(app: AppInstance): Promise<void> {
       if (!wallet) throw unauthorized();
       const db = app.database.db;
       const [row] = await db
-        .select({ buyerWallet: users.walletAddress })
+        .select({ buyerWallet: transactions.buyerWallet })
         .from(transactions)
-        .innerJoin(users, eq(users.id, transactions.buyerId))
         .where(eq(transactions.id, request.params.id));
       if (!row) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
       if (row.buyerWallet !== wallet)
