@@ -51,6 +51,7 @@ export async function insertEscrow(
     .values({
       addressId: listing!.id,
       buyerId: buyer!.id,
+      buyerWallet: buyer!.walletAddress,
       sellerId: seller!.id,
       price: '1.5',
       totalAmount: '1.5',
