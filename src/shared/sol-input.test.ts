@@ -24,7 +24,7 @@ describe('parseSolInput', () => {
     ['12', 12_000_000_000n],
     ['0,500', 500_000_000n], // a leading 0 cannot be a thousands group: a decimal comma
     ['1,5', 1_500_000_000n],
-    ['0.00000001', 10n],
+    ['0.00089588', 895_880n], // the smallest price an escrow can receive and pay out
     ['1.50000000000', 1_500_000_000n], // trailing zeros add no precision
     [0.5, 500_000_000n],
     ['9999999999.99999999', MAX_PRICE_LAMPORTS],
@@ -64,6 +64,15 @@ describe('parseSolInput', () => {
     [Number.NaN, 'must be a number'],
   ])('refuses %j: %s', (input, reason) => {
     expect(reasonOf(input)).toContain(reason);
+  });
+
+  it('refuses a price below what an escrow can receive and pay out, saying the smallest one', () => {
+    expect(parseSolInput('0.00089587', PRICE_RULES)).toEqual({
+      ok: false,
+      reason: 'Price must be at least 0.00089588 SOL: less cannot be paid into an escrow and out to a seller',
+    });
+    // A filter bound has no such floor.
+    expect(parseSolInput('0.00000001', { maxDecimals: 8 })).toMatchObject({ ok: true, lamports: 10n });
   });
 
   it('allows 9 decimals (a lamport) and 0 when the rules say so, and never more than 9', () => {
