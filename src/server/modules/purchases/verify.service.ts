@@ -267,6 +267,8 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
         });
       }
     }
+    // A refunded reservation waits no more: the "someone is checking out" notice ends with the last one that did.
+    if (!saleMade) await purchaseListingRepository.release(db, addressId);
     crashPoint('verify:before-commit');
     return commit(saleMade);
   });
