@@ -11,7 +11,7 @@ import { notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { observeEscrow, sendSettlement, settlementRepository, type ReceiptRow } from '../settlement';
 import { issueSaleReceipt, unlistUnsafe } from '../trust';
-import { paymentState, verifyEndpoints } from './chain-reads';
+import { escrowReads, paymentState, verifyEndpoints } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
 import { referenceDataRepository } from './reference-data.repository';
@@ -67,7 +67,8 @@ export async function settleListing(deps: PurchaseDeps, row: TransactionRow, per
   // Competing purchases of the same listing are read too: one that landed earlier must win, even unconfirmed.
   const waiting = await transactionsRepository.waitingOfListing(deps.db, row.addressId);
   const rows = [row, ...waiting.filter((w) => w.id !== row.id)];
-  await Promise.all(rows.map((r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id, closedReasonOf(r))));
+  const reads = escrowReads(deps);
+  await Promise.all(rows.map((r) => observeEscrow(deps.db, reads, r.paymentReference, r.id, closedReasonOf(r))));
   await decideListing(deps, row.addressId, performedBy);
   await sendOn(
     deps,
@@ -78,7 +79,8 @@ export async function settleListing(deps: PurchaseDeps, row: TransactionRow, per
 /** Records what landed in the escrows of `addressId`'s waiting purchases, without deciding anything. */
 export async function observeListingPayments(deps: PurchaseDeps, addressId: string): Promise<void> {
   const waiting = await transactionsRepository.waitingOfListing(deps.db, addressId);
-  await Promise.all(waiting.map((r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id)));
+  const reads = escrowReads(deps);
+  await Promise.all(waiting.map((r) => observeEscrow(deps.db, reads, r.paymentReference, r.id)));
 }
 
 /** Sends what settlement decided for these escrows (outbox.ts); each escrow's failure is its own. */
