@@ -10,6 +10,7 @@ import { createAdmin, createListing, createUser } from '@tests/helpers/factories
 import { createTcpProxy, type TcpProxy } from '@tests/helpers/tcp-proxy';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 import {
+  balanceOf,
   confirm,
   countRows,
   createPurchaseApp,
@@ -21,10 +22,12 @@ import {
   pay,
   reveal,
   sleep,
+  SOL,
   statusOf,
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
+import { settle } from './purchases-escrow-helpers';
 
 /**
  * The app loses PostgreSQL while it serves, and gets it back (issue #9, "Faults"). The machine's PostgreSQL keeps
@@ -135,6 +138,7 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL lost and back', () => {
     const buyer = await createUser(t);
     await fund(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, listing);
+    const sellerBefore = await balanceOf(chain, admin.walletAddress);
 
     await proxy.cut('refuse');
     // The chain does not depend on the database: the buyer pays while the shop's database is away.
@@ -170,6 +174,10 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL lost and back', () => {
     expect(confirmed.json().status).toMatch(/verified|completed/);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
     expect(await countRows(t, 'sales_analytics', `transaction_id = '${started.transactionId}'`)).toBe(1);
+    // The payout out of the escrow lands once, after the outage.
+    await settle(t);
+    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe((3n * SOL) / 10n);
+    expect(await balanceOf(chain, started.payment.recipient)).toBe(0n);
     const revealed = await reveal(t, buyer, started.transactionId);
     expect(revealed.statusCode).toBe(200);
     expect(revealed.json().privateKey === keypair.forms.base58Secret).toBe(true);

@@ -4,6 +4,22 @@ import { expirePromotions } from '@server/modules/listings';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
+import {
+  balanceOf,
+  confirm,
+  countRows,
+  createPurchaseApp,
+  createTestChain,
+  fund,
+  initiateOk,
+  listingStatus,
+  pay,
+  SOL,
+  verify,
+  type PurchaseTestApp,
+  type TestChain,
+} from './purchases-helpers';
+import { settle, SIGNATURE_FEE } from './purchases-escrow-helpers';
 
 let t: TestApp;
 let owner: SignedInWallet;
@@ -165,16 +181,109 @@ describe('PATCH /api/addresses/{id}', () => {
     await expectNoChange(() => patch(listing.id, { price: '1' }, otherAdmin.cookie), 403, 'NOT_LISTING_OWNER');
   });
 
-  it('refuses repricing during an open purchase and any edit of a sold listing', async () => {
+  it('an unpaid reservation holds nothing: the seller reprices, unlists and deletes; a sold listing is final', async () => {
     const { listing } = await createListing(t, { seller: owner, price: '2' });
     await openPurchase(listing.id, listing.sellerId);
-    await expectNoChange(() => patch(listing.id, { price: '5' }, owner.cookie), 409, 'LISTING_HAS_OPEN_PURCHASE');
-    await expectNoChange(() => del(listing.id, owner.cookie), 409, 'LISTING_HAS_OPEN_PURCHASE');
+    expect((await patch(listing.id, { price: '5' }, owner.cookie)).statusCode).toBe(200);
+    expect((await patch(listing.id, { isListed: false }, owner.cookie)).statusCode).toBe(200);
+    expect((await del(listing.id, owner.cookie)).statusCode).toBe(200);
     const sold = (await createListing(t, { seller: owner })).listing;
     await t.database.query("update addresses set status = 'sold', is_listed = false where id = $1", [sold.id]);
     await expectNoChange(() => patch(sold.id, { category: 'rare' }, owner.cookie), 409, 'LISTING_SOLD');
     await expectNoChange(() => del(sold.id, owner.cookie), 409, 'LISTING_SOLD');
   });
+});
+
+/**
+ * The seller against a buyer's payment, on the local chain (docs/domain.md#settlement): once a payment has landed in
+ * the escrow of one of the listing's purchases, and until settlement decides it, the listing is being sold.
+ */
+describe('editing a listing a buyer is paying for', () => {
+  let chain: TestChain;
+  let p: PurchaseTestApp;
+  let seller: SignedInWallet;
+
+  beforeAll(async () => {
+    chain = await createTestChain();
+    p = await createPurchaseApp({ chain });
+    seller = await createAdmin(p);
+  });
+  afterAll(async () => {
+    await p?.close();
+    await chain?.close();
+  });
+
+  const edit = (id: string, payload: object) =>
+    p.app.inject({ method: 'PATCH', url: `/api/addresses/${id}`, payload, headers: { cookie: seller.cookie } });
+  const remove = (id: string) =>
+    p.app.inject({ method: 'DELETE', url: `/api/addresses/${id}`, headers: { cookie: seller.cookie } });
+
+  async function reserved() {
+    const { listing } = await createListing(p, { seller, price: '0.5' });
+    const buyer = await createUser(p);
+    await fund(chain, buyer.walletAddress);
+    const started = await initiateOk(p, buyer, listing);
+    return { listing, buyer, started };
+  }
+
+  it('a landed payment nobody confirmed yet stops unlist, reprice and delete (PAYMENT_LANDED) until it is settled', async () => {
+    const { listing, buyer, started } = await reserved();
+    const sellerBefore = await balanceOf(chain, seller.walletAddress);
+    await pay(chain, buyer, started.payment); // the tab closed: no confirm
+
+    for (const refused of [
+      await edit(listing.id, { price: '5' }),
+      await edit(listing.id, { isListed: false }),
+      await remove(listing.id),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe('PAYMENT_LANDED');
+    }
+    expect(await listingStatus(p, listing.id)).toEqual({ status: 'pending', is_listed: true });
+    // Anything else about the listing may still change.
+    expect((await edit(listing.id, { category: 'rare' })).statusCode).toBe(200);
+
+    await settle(p);
+    expect(await listingStatus(p, listing.id)).toEqual({ status: 'sold', is_listed: false });
+    expect((await balanceOf(chain, seller.walletAddress)) - sellerBefore).toBe(SOL / 2n);
+    const after = await edit(listing.id, { price: '5' });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error).toBe('LISTING_SOLD');
+  });
+
+  it.each([
+    ['unlists it', (id: string) => edit(id, { isListed: false })],
+    ['reprices it', (id: string) => edit(id, { price: '0.6' })],
+    ['deletes it', (id: string) => remove(id)],
+  ])(
+    'the seller %s during an unpaid reservation: the payment that lands afterwards is refunded (LISTING_UNAVAILABLE)',
+    async (_what, change) => {
+      const { listing, buyer, started } = await reserved();
+      const sellerBefore = await balanceOf(chain, seller.walletAddress);
+      const buyerBefore = await balanceOf(chain, buyer.walletAddress);
+      expect((await change(listing.id)).statusCode).toBe(200);
+
+      const txHash = await pay(chain, buyer, started.payment);
+      const confirmed = await confirm(p, buyer, started.transactionId, txHash);
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toMatchObject({
+        status: 'failed',
+        failureKind: 'refunded',
+        failureCode: 'LISTING_UNAVAILABLE',
+        disputeReason: expect.stringMatching(/^Refunded: the address was no longer for sale at this price\./),
+      });
+      const nudged = await verify(p, buyer, started.transactionId);
+      expect(nudged.statusCode).toBe(409);
+      expect(nudged.json().error).toBe('PAYMENT_REFUNDED');
+
+      await settle(p);
+      expect(await balanceOf(chain, buyer.walletAddress)).toBe(buyerBefore - 2n * SIGNATURE_FEE);
+      expect(await balanceOf(chain, seller.walletAddress)).toBe(sellerBefore);
+      expect(await balanceOf(chain, started.payment.recipient)).toBe(0n);
+      expect((await listingStatus(p, listing.id))?.status).not.toBe('sold');
+      expect(await countRows(p, 'sales_analytics', `transaction_id = '${started.transactionId}'`)).toBe(0);
+    },
+  );
 });
 
 describe('DELETE /api/addresses/{id}', () => {

@@ -2,10 +2,9 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createListing, createUser, type CreatedListing } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import { chainPaymentOf } from '@chain/payment/chain-payment';
 import { encodeBase58 } from '@shared/keys/base58';
-import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import {
+  balanceOf,
   confirm,
   countRows,
   createPurchaseApp,
@@ -20,6 +19,7 @@ import {
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
+import { failureOf, readPurchase, settle, SIGNATURE_FEE } from './purchases-escrow-helpers';
 
 let chain: TestChain;
 let t: PurchaseTestApp;
@@ -52,41 +52,99 @@ async function expectNothingReleased(transactionId: string, addressId: string) {
   expect((await listingStatus(t, addressId))?.status).not.toBe('sold');
 }
 
-describe('payments that do not pay for the purchase are refused', () => {
-  const randomAddress = async () => (await generateKeyPairSigner()).address;
-  const cases: [string, string, (p: ChainPayment) => Promise<ChainPayment>][] = [
-    ['one lamport short', 'AMOUNT_TOO_LOW', async (p) => ({ ...p, lamports: p.lamports - 1n })],
-    ['to another wallet', 'RECIPIENT_MISMATCH', async (p) => ({ ...p, recipient: await randomAddress() })],
-    ['without the reference', 'REFERENCE_MISSING', async (p) => ({ ...p, reference: await randomAddress() })],
-  ];
+const MINUTE = 60_000;
 
-  it.each(cases)('a payment %s → %s', async (_name, code, tweak) => {
+describe('payments that do not pay for the purchase are refunded', () => {
+  it('a payment one lamport short → 422 AMOUNT_TOO_LOW, and the escrow sends it back minus the fee', async () => {
     const { buyer, created } = await buyerWithListing();
+    const before = await balanceOf(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, created.listing);
-    // `pay` takes a synchronous tweak: work out the changed payment first.
-    const changed = await tweak(chainPaymentOf(started.payment));
-    const txHash = await pay(chain, buyer, started.payment, () => changed);
+    const escrow = started.payment.recipient;
+    const short = BigInt(started.payment.lamports) - 1n;
+    const txHash = await pay(chain, buyer, started.payment, (p) => ({ ...p, lamports: short }));
     const res = await confirm(t, buyer, started.transactionId, txHash);
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toBe(code);
-    // The browser's nudge gives the same answer; the purchase failed and the listing is for sale again.
-    expect((await verify(t, buyer, started.transactionId)).json().error).toBe(code);
-    expect((await statusOf(t, started.transactionId))?.status).toBe('failed');
+    expect(res.json().error).toBe('AMOUNT_TOO_LOW');
+    // The browser's nudge gives the same answer; the purchase failed, refunded, and the listing is for sale again.
+    const nudged = await verify(t, buyer, started.transactionId);
+    expect(nudged.statusCode).toBe(422);
+    expect(nudged.json().error).toBe('AMOUNT_TOO_LOW');
+    expect(await failureOf(t, started.transactionId)).toEqual({
+      status: 'failed',
+      failure_kind: 'refunded',
+      failure_code: 'AMOUNT_TOO_LOW',
+      dispute_reason: expect.stringMatching(/^Refunded: the payment was less than the total\./),
+    });
     expect((await listingStatus(t, created.listing.id))?.status).toBe('available');
     expect((await reveal(t, buyer, started.transactionId)).json().error).toBe('PAYMENT_NOT_VERIFIED');
     await expectNothingReleased(started.transactionId, created.listing.id);
+
+    // One verifier pass finishes the refund sent at confirm: the buyer is out of the two network fees only.
+    await settle(t);
+    expect(await balanceOf(chain, buyer.walletAddress)).toBe(before - 2n * SIGNATURE_FEE);
+    expect(await balanceOf(chain, escrow)).toBe(0n);
+    const view = await readPurchase(t, started.transactionId, buyer);
+    expect(view).toMatchObject({
+      status: 'failed',
+      failureKind: 'refunded',
+      failureCode: 'AMOUNT_TOO_LOW',
+      escrow,
+      payoutSignature: null,
+      refundedLamports: (short - SIGNATURE_FEE).toString(),
+    });
+    expect(view.refundSignatures).toHaveLength(1);
   });
 
-  it("a payment carrying another order's memo → MEMO_MISMATCH", async () => {
+  it('a payment to another wallet: the escrow receives nothing, nothing is sold, and the reservation lapses', async () => {
     const { buyer, created } = await buyerWithListing();
-    const other = await buyerWithListing();
-    const otherOrder = await initiateOk(t, other.buyer, other.created.listing);
     const started = await initiateOk(t, buyer, created.listing);
-    const txHash = await pay(chain, buyer, started.payment, (p) => ({ ...p, memo: otherOrder.payment.memo }));
+    const escrow = started.payment.recipient;
+    const elsewhere = (await generateKeyPairSigner()).address;
+    const txHash = await pay(chain, buyer, started.payment, (p) => ({ ...p, recipient: elsewhere }));
+    expect(await balanceOf(chain, elsewhere)).toBe(BigInt(started.payment.lamports));
+
+    // The signature is only a hint: what counts is what reached the escrow, and nothing did.
+    const res = await confirm(t, buyer, started.transactionId, txHash);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'pending', txHash, escrow });
+    const nudged = await verify(t, buyer, started.transactionId);
+    expect(nudged.statusCode).toBe(409);
+    expect(nudged.json().error).toBe('PAYMENT_NOT_READY');
+    expect(await balanceOf(chain, escrow)).toBe(0n);
+    expect(await countRows(t, 'escrow_receipts', `transaction_id = '${started.transactionId}'`)).toBe(0);
+    expect((await reveal(t, buyer, started.transactionId)).json().error).toBe('PAYMENT_NOT_VERIFIED');
+    await expectNothingReleased(started.transactionId, created.listing.id);
+
+    // Past the window and the grace a submitted signature gets, the reservation ends unpaid.
+    await settle(t, 21 * MINUTE);
+    expect(await failureOf(t, started.transactionId)).toMatchObject({ status: 'failed', failure_kind: 'expired' });
+    expect((await listingStatus(t, created.listing.id))?.status).toBe('available');
+    expect(await countRows(t, 'escrow_transfers', `transaction_id = '${started.transactionId}'`)).toBe(0);
+  });
+
+  it('a payment into the escrow from another wallet → 422 PAYER_MISMATCH, refunded to the wallet that paid', async () => {
+    const { buyer, created } = await buyerWithListing();
+    const friend = await createUser(t);
+    await fund(chain, friend.walletAddress);
+    const buyerBefore = await balanceOf(chain, buyer.walletAddress);
+    const friendBefore = await balanceOf(chain, friend.walletAddress);
+    const started = await initiateOk(t, buyer, created.listing);
+    const txHash = await pay(chain, friend, started.payment);
+
     const res = await confirm(t, buyer, started.transactionId, txHash);
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toBe('MEMO_MISMATCH');
+    expect(res.json().error).toBe('PAYER_MISMATCH');
+    expect(await failureOf(t, started.transactionId)).toMatchObject({
+      status: 'failed',
+      failure_kind: 'refunded',
+      failure_code: 'PAYER_MISMATCH',
+    });
     await expectNothingReleased(started.transactionId, created.listing.id);
+
+    await settle(t);
+    expect(await balanceOf(chain, friend.walletAddress)).toBe(friendBefore - 2n * SIGNATURE_FEE);
+    expect(await balanceOf(chain, buyer.walletAddress)).toBe(buyerBefore);
+    expect(await balanceOf(chain, started.payment.recipient)).toBe(0n);
   });
 
   it('the same signature for a second purchase → SIGNATURE_ALREADY_USED', async () => {
@@ -103,19 +161,29 @@ describe('payments that do not pay for the purchase are refused', () => {
     expect((await reveal(t, buyer, second.transactionId)).json().error).toBe('PAYMENT_NOT_VERIFIED');
   });
 
-  it("someone else's signature fails their purchase without blocking the real buyer", async () => {
+  it("someone else's signature as a hint neither buys the attacker's purchase nor blocks the real buyer", async () => {
     const victim = await buyerWithListing();
     const attacker = await buyerWithListing();
     const victimOrder = await initiateOk(t, victim.buyer, victim.created.listing);
     const attackerOrder = await initiateOk(t, attacker.buyer, attacker.created.listing);
     const victimTx = await pay(chain, victim.buyer, victimOrder.payment);
 
+    // The attacker names the victim's payment: a hint only, and the attacker's own escrow received nothing.
     const stolen = await confirm(t, attacker.buyer, attackerOrder.transactionId, victimTx);
-    expect(stolen.statusCode).toBe(422);
-    expect(stolen.json().error).toBe('PAYER_MISMATCH');
+    expect(stolen.statusCode).toBe(200);
+    expect(stolen.json()).toMatchObject({ status: 'pending', escrow: attackerOrder.payment.recipient });
+    expect((await verify(t, attacker.buyer, attackerOrder.transactionId)).json().error).toBe('PAYMENT_NOT_READY');
+
     const honest = await confirm(t, victim.buyer, victimOrder.transactionId, victimTx);
     expect(honest.statusCode).toBe(200);
     expect(honest.json().status).toMatch(/verified|completed/);
+    expect((await listingStatus(t, victim.created.listing.id))?.status).toBe('sold');
+    // The signature reads as the purchase it bought, not the one that named it.
+    expect((await readPurchase(t, victimTx)).id).toBe(victimOrder.transactionId);
+
+    expect((await reveal(t, attacker.buyer, attackerOrder.transactionId)).json().error).toBe('PAYMENT_NOT_VERIFIED');
+    expect(await balanceOf(chain, attackerOrder.payment.recipient)).toBe(0n);
+    await expectNothingReleased(attackerOrder.transactionId, attacker.created.listing.id);
   });
 });
 

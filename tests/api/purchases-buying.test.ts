@@ -1,8 +1,14 @@
+import { getAssignInstruction } from '@solana-program/system';
+import { address, createKeyPairSignerFromBytes, createSolanaRpc, devnet } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import { fundedSigner, waitUntil } from '@tests/helpers/local-chain';
+import { sendInstructions } from '@tests/helpers/local-chain-tokens';
 import type { SignedInWallet } from '@tests/helpers/wallet';
+import type { InitiateTransactionResponse } from '@shared/api/transactions';
 import {
+  balanceOf,
   confirm,
   countRows,
   createPurchaseApp,
@@ -13,9 +19,14 @@ import {
   listingStatus,
   pay,
   reveal,
+  SOL,
+  verify,
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
+import { readPurchase, settle, SIGNATURE_FEE } from './purchases-escrow-helpers';
+
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
 /** Issue 27 items 1 and 5: Buy is idempotent per buyer and listing; reveal takes `{}` as "not sealed". */
 let chain: TestChain;
@@ -64,18 +75,90 @@ describe('initiate is idempotent per buyer and listing', () => {
     expect((await initiate(t, buyer, a)).json().transactionId).toBe(first.json().transactionId);
   });
 
-  it('a different buyer still gets 409 LISTING_NOT_AVAILABLE and nothing is written', async () => {
-    const { listing } = await createListing(t, { seller: admin, price: '0.5' });
+  it('a different buyer may start a purchase too: both pay, the first landed buys the key, the other is refunded', async () => {
+    const { listing, keypair } = await createListing(t, { seller: admin, price: '0.5' });
     const buyer = await createUser(t);
     const other = await createUser(t);
     await fund(chain, buyer.walletAddress);
     await fund(chain, other.walletAddress);
-    await initiateOk(t, buyer, listing);
-    const refused = await initiate(t, other, listing);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'LISTING_NOT_AVAILABLE', message: 'This address is no longer available' });
-    expect(await countRows(t, 'transactions', `address_id = '${listing.id}'`)).toBe(1);
+    const sellerBefore = await balanceOf(chain, admin.walletAddress);
+    const otherBefore = await balanceOf(chain, other.walletAddress);
+
+    // A reservation is a notice, not a lock: the second buyer gets a purchase of their own, with its own escrow.
+    const first = await initiateOk(t, buyer, listing);
+    const secondRes = await initiate(t, other, listing);
+    expect(secondRes.statusCode).toBe(201);
+    const second = secondRes.json() as InitiateTransactionResponse;
+    expect(second.transactionId).not.toBe(first.transactionId);
+    expect(second.payment.recipient).not.toBe(first.payment.recipient);
+    expect(await countRows(t, 'transactions', `address_id = '${listing.id}'`)).toBe(2);
     expect((await listingStatus(t, listing.id))?.status).toBe('pending');
+
+    const firstTx = await pay(chain, buyer, first.payment);
+    const secondTx = await pay(chain, other, second.payment);
+    // The later payment is confirmed first: the order the payments landed in decides, not who asks first.
+    const lost = await confirm(t, other, second.transactionId, secondTx);
+    expect(lost.statusCode).toBe(200);
+    expect(lost.json()).toMatchObject({
+      status: 'failed',
+      failureKind: 'refunded',
+      failureCode: 'LOST_RACE',
+      disputeReason: expect.stringMatching(/^Refunded: another payment landed first\./),
+    });
+    const nudged = await verify(t, other, second.transactionId);
+    expect(nudged.statusCode).toBe(409);
+    expect(nudged.json().error).toBe('PAYMENT_REFUNDED');
+    const won = await confirm(t, buyer, first.transactionId, firstTx);
+    expect(won.statusCode).toBe(200);
+    expect(won.json().status).toMatch(/verified|completed/);
+    expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
+    expect((await reveal(t, buyer, first.transactionId)).json().privateKey).toBe(keypair.forms.base58Secret);
+    expect((await reveal(t, other, second.transactionId)).json().error).toBe('PAYMENT_NOT_VERIFIED');
+
+    // Once the verifier ran, the payout and the refund have landed: one sale, and the loser out of two fees only.
+    await settle(t);
+    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe(SOL / 2n);
+    expect(await balanceOf(chain, other.walletAddress)).toBe(otherBefore - 2n * SIGNATURE_FEE);
+    expect(await balanceOf(chain, first.payment.recipient)).toBe(0n);
+    expect(await balanceOf(chain, second.payment.recipient)).toBe(0n);
+    const refunded = await readPurchase(t, second.transactionId, other);
+    expect(refunded).toMatchObject({
+      payoutSignature: null,
+      refundedLamports: (BigInt(second.payment.lamports) - SIGNATURE_FEE).toString(),
+    });
+    expect(refunded.refundSignatures).toHaveLength(1);
+    expect((await readPurchase(t, first.transactionId, buyer)).payoutSignature).toEqual(expect.any(String));
+  });
+
+  it('a second buyer of a listing someone is checking out passes the account-safety checks too', async () => {
+    const { listing, keypair } = await createListing(t, { seller: admin, price: '0.5' });
+    const first = await createUser(t);
+    const second = await createUser(t);
+    await fund(chain, first.walletAddress);
+    await fund(chain, second.walletAddress);
+    await initiateOk(t, first, listing);
+    expect((await listingStatus(t, listing.id))?.status).toBe('pending');
+
+    // The seller, who holds the key, hands the address to a program while the first buyer is checking out.
+    const rpc = createSolanaRpc(devnet(chain.url));
+    const payer = await fundedSigner(rpc, SOL);
+    await fund(chain, keypair.address, SOL);
+    await sendInstructions(rpc, payer, [
+      getAssignInstruction({
+        account: await createKeyPairSignerFromBytes(keypair.secretKey),
+        programAddress: address(MEMO_PROGRAM),
+      }),
+    ]);
+    await waitUntil(
+      async () =>
+        (await rpc.getAccountInfo(address(keypair.address), { commitment: 'confirmed' }).send()).value?.owner ===
+        MEMO_PROGRAM,
+    );
+
+    const refused = await initiate(t, second, listing);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('UNSAFE_ACCOUNT');
+    expect(await countRows(t, 'transactions', `address_id = '${listing.id}'`)).toBe(1);
   });
 
   it('a double click (two initiates at once) makes one purchase and answers it to both', async () => {

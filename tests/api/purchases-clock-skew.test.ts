@@ -49,14 +49,11 @@ describe('a server clock off by 5 minutes', () => {
       { wallet: buyer.walletAddress },
     );
     const txHash = await pay(chain, buyer, started.payment);
-    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBeLessThan(300);
-
-    let outcome = await verifyPurchase(skewed, started.transactionId);
-    for (let i = 0; outcome.kind === 'not-ready' && i < 40; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      outcome = await verifyPurchase(skewed, started.transactionId);
-    }
-    expect(outcome).toEqual({ kind: 'verified' });
+    // The skewed server itself settles the payment it finds in the escrow; the buyer's confirm then agrees.
+    expect(await verifyPurchase(skewed, started.transactionId)).toEqual({ kind: 'verified' });
+    const confirmed = await confirm(t, buyer, started.transactionId, txHash);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().status).toMatch(/^(verified|completed)$/);
     expect((await statusOf(t, started.transactionId))?.status).toMatch(/^(verified|completed)$/);
     expect((await listingStatus(t, listing.id))?.status).toBe('sold');
     const revealed = await reveal(t, buyer, started.transactionId);

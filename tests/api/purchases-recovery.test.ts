@@ -14,10 +14,12 @@ import {
   listingStatus,
   pay,
   reveal,
+  SOL,
   statusOf,
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
+import { failureOf, settle, SIGNATURE_FEE } from './purchases-escrow-helpers';
 
 const MINUTE = 60_000;
 let chain: TestChain;
@@ -46,10 +48,15 @@ describe('recovery', () => {
     const started = await initiateOk(first, buyer, listing);
     await pay(chain, buyer, started.payment);
     await first.close(); // the server dies before the browser's confirm arrives
+    const sellerBefore = await balanceOf(chain, admin.walletAddress);
 
-    const report = await runVerifierOnce(t.deps());
-    expect(report.errors).toEqual([]);
+    const report = await settle(t);
+    expect(report.verified).toBe(1);
     expect((await statusOf(t, started.transactionId))?.status).toMatch(/verified|completed/);
+    // The new instance paid the seller out of the escrow, and finished the payout in the same pass.
+    expect(report.transfersLanded).toBe(1);
+    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe((3n * SOL) / 10n);
+    expect(await balanceOf(chain, started.payment.recipient)).toBe(0n);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
     const again = await signIn(t.app, buyer.keys); // sessions live in the database, but sign in anew anyway
     const revealed = await reveal(t, again, started.transactionId);
@@ -62,7 +69,7 @@ describe('recovery', () => {
     const buyer = await createUser(t);
     await fund(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, listing);
-    expect((await initiate(t, await createUser(t), listing)).statusCode).toBe(409);
+    expect((await listingStatus(t, listing.id))?.status).toBe('pending'); // "someone is checking out"
 
     await runVerifierOnce(t.deps()); // inside the window: nothing happens
     expect((await statusOf(t, started.transactionId))?.status).toBe('initiated');
@@ -94,20 +101,22 @@ describe('recovery', () => {
   });
 
   it('a late payment still buys an address nobody else bought', async () => {
-    const { listing } = await createListing(t, { price: '0.2' });
+    const { listing, seller } = await createListing(t, { price: '0.2' });
     const buyer = await createUser(t);
     await fund(chain, buyer.walletAddress);
     const started = await initiateOk(t, buyer, listing);
     await runVerifierOnce(t.deps(16 * MINUTE));
     expect((await statusOf(t, started.transactionId))?.status).toBe('failed');
 
+    const sellerBefore = await balanceOf(chain, seller.walletAddress);
     await pay(chain, buyer, started.payment);
-    await runVerifierOnce(t.deps(30 * MINUTE));
+    await settle(t, 30 * MINUTE);
     expect((await statusOf(t, started.transactionId))?.status).toMatch(/verified|completed/);
     expect((await listingStatus(t, listing.id))?.status).toBe('sold');
+    expect((await balanceOf(chain, seller.walletAddress)) - sellerBefore).toBe((2n * SOL) / 10n);
   });
 
-  it('a payment after its reservation expired and the address was sold to someone else is a refund due, shown to the seller', async () => {
+  it('a payment after its reservation expired and the address was sold to someone else is refunded to its payer', async () => {
     const admin = await createAdmin(t);
     const { listing } = await createListing(t, { seller: admin, price: '0.4' });
     const late = await createUser(t);
@@ -122,19 +131,27 @@ describe('recovery', () => {
     const winning = await initiateOk(t, winner, listing);
     const winnerTx = await pay(chain, winner, winning.payment);
     expect((await confirm(t, winner, winning.transactionId, winnerTx)).json().status).toMatch(/verified|completed/);
+    await settle(t);
 
     const sellerBefore = await balanceOf(chain, admin.walletAddress);
-    const lateTx = await pay(chain, late, lateOrder.payment);
-    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe(400_000_000n);
-    const report = await runVerifierOnce(t.deps(30 * MINUTE));
-    expect(report.refundsDue).toBe(1);
+    const lateBefore = await balanceOf(chain, late.walletAddress);
+    await pay(chain, late, lateOrder.payment);
+    // Nobody confirms it: the verifier finds it in the expired purchase's escrow, refunds it, and the refund lands.
+    const report = await settle(t, 30 * MINUTE);
+    expect(report).toMatchObject({ refunded: 1, verified: 0, transfersLanded: 1 });
 
-    const row = await statusOf(t, lateOrder.transactionId);
-    expect(row?.status).toBe('failed');
-    expect(row?.dispute_reason).toMatch(/^Refund due/);
-    expect(row?.dispute_reason).toContain(lateTx);
+    expect(await failureOf(t, lateOrder.transactionId)).toEqual({
+      status: 'failed',
+      failure_kind: 'refunded',
+      failure_code: 'LOST_RACE',
+      dispute_reason: expect.stringMatching(/^Refunded: another payment landed first\./),
+    });
     expect((await statusOf(t, winning.transactionId))?.status).toMatch(/verified|completed/);
     expect((await reveal(t, late, lateOrder.transactionId)).json().error).toBe('PAYMENT_NOT_VERIFIED');
+    // The seller is paid nothing more; the late buyer is out of the two network fees only.
+    expect(await balanceOf(chain, admin.walletAddress)).toBe(sellerBefore);
+    expect(await balanceOf(chain, late.walletAddress)).toBe(lateBefore - 2n * SIGNATURE_FEE);
+    expect(await balanceOf(chain, lateOrder.payment.recipient)).toBe(0n);
 
     const sellerView = await t.app.inject({
       method: 'GET',
@@ -143,8 +160,15 @@ describe('recovery', () => {
     });
     expect(sellerView.statusCode).toBe(200);
     const shown = sellerView.json().find((r: { id: string }) => r.id === lateOrder.transactionId);
-    expect(shown).toMatchObject({ status: 'failed', disputeReason: expect.stringMatching(/^Refund due/) });
-    // Later passes leave the decision alone.
-    expect((await runVerifierOnce(t.deps(60 * MINUTE))).refundsDue).toBe(0);
+    expect(shown).toMatchObject({
+      status: 'failed',
+      failureKind: 'refunded',
+      failureCode: 'LOST_RACE',
+      refundSignatures: [expect.any(String)],
+      refundedLamports: (BigInt(lateOrder.payment.lamports) - SIGNATURE_FEE).toString(),
+    });
+    // Later passes leave the decision alone, and send nothing more.
+    expect(await settle(t, 60 * MINUTE)).toMatchObject({ refunded: 0, transfersLanded: 0 });
+    expect(await balanceOf(chain, late.walletAddress)).toBe(lateBefore - 2n * SIGNATURE_FEE);
   });
 });

@@ -1,7 +1,6 @@
-import { getBase58Encoder } from '@solana/kit';
+import { getBase58Encoder, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOfSecretKey } from '@server/modules/vault';
-import { runVerifierOnce } from '@server/jobs';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import {
   balanceOf,
@@ -16,13 +15,12 @@ import {
   listingStatus,
   pay,
   reveal,
-  sleep,
   SOL,
-  statusOf,
   verify,
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
+import { ledgerOf, readPurchase, settle, SIGNATURE_FEE } from './purchases-escrow-helpers';
 
 let chain: TestChain;
 let t: PurchaseTestApp;
@@ -43,30 +41,30 @@ describe('buying end to end on the local validator', () => {
     const buyer = await createUser(t);
     await fund(chain, buyer.walletAddress);
     const sellerBefore = await balanceOf(chain, admin.walletAddress);
+    const buyerBefore = await balanceOf(chain, buyer.walletAddress);
 
     const started = await initiateOk(t, buyer, listing);
-    expect(started.payment).toMatchObject({
-      recipient: admin.walletAddress,
-      lamports: ((15n * SOL) / 10n).toString(),
-      memo: `vv:${started.transactionId}`,
-    });
-    expect(started.payment.treasury).toBeUndefined(); // no TREASURY_WALLET: no commission
+    // The buyer pays the purchase's own escrow, which is also the reference: the total is the price and the payout's
+    // network fee (no TREASURY_WALLET: no commission).
+    const escrow = started.payment.recipient;
+    expect(started.payment).toEqual({ recipient: escrow, lamports: '1500005000', reference: escrow });
+    expect([admin.walletAddress, buyer.walletAddress]).not.toContain(escrow);
+    expect(
+      await countRows(t, 'escrow_keys', `address = '${escrow}' and transaction_id = '${started.transactionId}'`),
+    ).toBe(1);
     expect(started.feeCalculation).toEqual({
       price: '1.5',
       commissionFee: '0',
-      networkFee: '0.000006',
-      totalAmount: '1.500006',
+      networkFee: '0.000005',
+      totalAmount: '1.500005',
     });
     expect((await listingStatus(t, listing.id))?.status).toBe('pending');
 
     const txHash = await pay(chain, buyer, started.payment);
     const confirmed = await confirm(t, buyer, started.transactionId, txHash);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ id: started.transactionId, txHash, blockchainTxHash: txHash });
+    expect(confirmed.json()).toMatchObject({ id: started.transactionId, txHash, blockchainTxHash: txHash, escrow });
     expect(confirmed.json().status).toMatch(/verified|completed/);
-
-    // The seller got exactly the price; the buyer paid it plus the network fee.
-    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe((15n * SOL) / 10n);
 
     // The browser's nudge answers from the server's own verification.
     const nudged = await verify(t, buyer, started.transactionId);
@@ -88,10 +86,10 @@ describe('buying end to end on the local validator', () => {
     expect(audit).toMatchObject({
       tx_hash: txHash,
       from_address: buyer.walletAddress,
-      to_address: admin.walletAddress,
+      to_address: escrow,
       status: 'verified',
     });
-    expect(Number(audit!.value)).toBe(1.5);
+    expect(Number(audit!.value)).toBe(1.500005); // what reached the escrow: the total
 
     const revealed = await reveal(t, buyer, started.transactionId);
     expect(revealed.statusCode).toBe(200);
@@ -112,9 +110,23 @@ describe('buying end to end on the local validator', () => {
     expect(again.json()).toMatchObject({ error: 'KEY_DESTROYED', message: 'The private key was destroyed' });
     expect(again.body).not.toContain(keypair.forms.base58Secret);
 
-    // Finalized two slots later: the job marks the purchase completed.
-    await sleep(200);
-    await runVerifierOnce(t.deps());
+    // Finalized two slots later: the job marks the purchase completed, and finishes the payout sent at confirm.
+    await expect
+      .poll(
+        async () => (await chain.rpc.getSignatureStatuses([txHash as Signature]).send()).value[0]?.confirmationStatus,
+      )
+      .toBe('finalized');
+    await settle(t);
+    // The seller got exactly the price out of the escrow, which is empty now; the buyer paid the total and the fee of
+    // its own transaction.
+    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe((15n * SOL) / 10n);
+    expect(await balanceOf(chain, escrow)).toBe(0n);
+    expect(buyerBefore - (await balanceOf(chain, buyer.walletAddress))).toBe(1_500_005_000n + SIGNATURE_FEE);
+    expect(await ledgerOf(t, started.transactionId)).toEqual({
+      receipt: ['1500005000'],
+      payout: ['1500000000'],
+      'network-fee': ['5000'],
+    });
     const detail = await t.app.inject({ method: 'GET', url: `/api/transactions/${txHash}` });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
@@ -127,6 +139,10 @@ describe('buying end to end on the local validator', () => {
       buyer: { walletAddress: buyer.walletAddress },
       seller: { walletAddress: admin.walletAddress },
       privateKeyDestroyed: true,
+      escrow,
+      payoutSignature: expect.any(String),
+      refundSignatures: [],
+      refundedLamports: '0',
     });
     expect(detail.json().payment).toBeUndefined();
     expect(detail.json().completedAt).toEqual(expect.any(String));
@@ -220,7 +236,7 @@ describe('initiate', () => {
     }
   });
 
-  it('charges the commission to the treasury when one is configured', async () => {
+  it('pays the seller the price and the treasury the commission out of the escrow, and returns an overpayment', async () => {
     const treasuryApp = await createPurchaseApp({
       chain,
       env: { TREASURY_WALLET: (await createUser(t)).walletAddress },
@@ -230,35 +246,41 @@ describe('initiate', () => {
       const { listing } = await createListing(treasuryApp, { seller: admin, price: '2' });
       const buyer = await createUser(treasuryApp);
       await fund(chain, buyer.walletAddress);
+      const treasury = treasuryApp.env.treasuryWallet!;
+      const sellerBefore = await balanceOf(chain, admin.walletAddress);
+      const buyerBefore = await balanceOf(chain, buyer.walletAddress);
       const started = await initiateOk(treasuryApp, buyer, listing);
-      expect(started.payment).toMatchObject({
-        treasury: treasuryApp.env.treasuryWallet,
-        commissionLamports: '50000000',
-      });
+      const escrow = started.payment.recipient;
+      // One transfer of the total to the escrow: the commission is part of it, not a transfer of its own.
+      expect(started.payment).toEqual({ recipient: escrow, lamports: '2050005000', reference: escrow });
       expect(started.feeCalculation).toEqual({
         price: '2',
         commissionFee: '0.05',
-        networkFee: '0.000006',
-        totalAmount: '2.050006',
+        networkFee: '0.000005',
+        totalAmount: '2.050005',
       });
 
-      // Paying the seller but skipping the commission is refused.
-      const noCommission = await pay(chain, buyer, started.payment, (p) => ({
-        ...p,
-        treasury: undefined,
-        commissionLamports: undefined,
-      }));
-      const refused = await confirm(treasuryApp, buyer, started.transactionId, noCommission);
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().error).toBe('COMMISSION_MISSING');
-      expect((await statusOf(treasuryApp, started.transactionId))?.status).toBe('failed');
-      expect((await listingStatus(treasuryApp, listing.id))?.status).toBe('available');
+      // The buyer pays 0.1 SOL more than the total: the payout sends it back with the seller's and treasury's shares.
+      const paid = await pay(chain, buyer, started.payment, (p) => ({ ...p, lamports: p.lamports + SOL / 10n }));
+      const confirmed = await confirm(treasuryApp, buyer, started.transactionId, paid);
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json().status).toMatch(/verified|completed/);
+      await settle(treasuryApp);
 
-      const retry = await initiateOk(treasuryApp, buyer, listing);
-      const paid = await pay(chain, buyer, retry.payment);
-      expect((await confirm(treasuryApp, buyer, retry.transactionId, paid)).json().status).toMatch(
-        /verified|completed/,
-      );
+      expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe(2n * SOL);
+      expect(await balanceOf(chain, treasury)).toBe(50_000_000n);
+      expect(await balanceOf(chain, escrow)).toBe(0n);
+      expect(buyerBefore - (await balanceOf(chain, buyer.walletAddress))).toBe(2_050_005_000n + SIGNATURE_FEE);
+      const view = await readPurchase(treasuryApp, started.transactionId);
+      expect(view).toMatchObject({ escrow, payoutSignature: expect.any(String), refundedLamports: '100000000' });
+      expect(view.refundSignatures).toEqual([view.payoutSignature]);
+      expect(await ledgerOf(treasuryApp, started.transactionId)).toEqual({
+        receipt: ['2150005000'],
+        payout: ['2000000000'],
+        commission: ['50000000'],
+        refund: ['100000000'],
+        'network-fee': ['5000'],
+      });
     } finally {
       await treasuryApp.close();
     }

@@ -8,8 +8,10 @@ import { remoteTestApp } from '@tests/helpers/http-app';
 import { newWallet, signIn } from '@tests/helpers/wallet';
 import type { TestApp } from '@tests/helpers/app';
 import { startAppServer, type AppServer } from '../e2e/helpers/app-server';
+import type { InitiateTransactionResponse } from '@shared/api/transactions';
 import {
   SOL,
+  balanceOf,
   confirm,
   countRows,
   initiate,
@@ -21,6 +23,7 @@ import {
   statusOf,
   type TestChain,
 } from './purchases-helpers';
+import { SIGNATURE_FEE } from './purchases-escrow-helpers';
 
 /**
  * Scale-out (issue #9, docs/domain.md#scale): two real server processes (src/server/main.ts, as `npm start` runs it)
@@ -69,6 +72,10 @@ async function fund(wallet: string): Promise<void> {
 const session = (t: TestApp, cookie: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
 
+/** `transaction_id in (…)` for some of `orders`. */
+const ofOrders = (orders: InitiateTransactionResponse[], which: number[]) =>
+  `transaction_id in (${which.map((i) => `'${orders[i]!.transactionId}'`).join(', ')})`;
+
 async function eventually(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -107,17 +114,47 @@ describe.runIf(testDriver() === 'postgres')('two server processes on one Postgre
     }
   });
 
-  it('buyers racing for one listing through different instances: exactly one reservation', async () => {
-    const { listing } = await createListing(a, { price: '0.5' });
+  it('buyers racing for one listing through different instances: each its own escrow, and one sale of three paid', async () => {
+    const admin = await createAdmin(a);
+    const { listing } = await createListing(a, { seller: admin, price: '0.5' });
     const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => createUser(i % 2 ? a : b)));
     await Promise.all(buyers.map((buyer) => fund(buyer.walletAddress))); // initiate checks the balance
     const results = await Promise.all(buyers.map((buyer, i) => initiate(i % 2 ? b : a, buyer, listing)));
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 201)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(7);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error).toBe('LISTING_NOT_AVAILABLE');
-    expect(await countRows(a, 'transactions', `address_id = '${listing.id}'`)).toBe(1);
-  });
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 201));
+    const orders = results.map((r) => r.json() as InitiateTransactionResponse);
+    expect(new Set(orders.map((o) => o.payment.recipient)).size).toBe(8);
+    expect(await countRows(a, 'transactions', `address_id = '${listing.id}'`)).toBe(8);
+
+    // Three pay, one after the other; each confirms through one instance or the other, all at once.
+    const sellerBefore = await balanceOf(chain, admin.walletAddress);
+    const payers = [0, 1, 2];
+    const before = await Promise.all(payers.map((i) => balanceOf(chain, buyers[i]!.walletAddress)));
+    const signatures: string[] = [];
+    for (const i of payers) signatures.push(await pay(chain, buyers[i]!, orders[i]!.payment));
+    const confirmed = await Promise.all(
+      payers.map((i) => confirm(i % 2 ? a : b, buyers[i]!, orders[i]!.transactionId, signatures[i]!)),
+    );
+    expect(confirmed.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // The first to land bought the key, whichever confirm decided it; the others are refunded.
+    expect(confirmed[0]!.json().status).toMatch(/verified|completed/);
+    for (const r of confirmed.slice(1)) {
+      expect(r.json()).toMatchObject({ status: 'failed', failureKind: 'refunded', failureCode: 'LOST_RACE' });
+    }
+    expect(await listingStatus(a, listing.id)).toEqual({ status: 'sold', is_listed: false });
+
+    // Both processes' background jobs finish the payout and the refunds: the seller paid once, the losers out of
+    // two fees each, every escrow empty.
+    await eventually(
+      async () => (await countRows(a, 'escrow_transfers', `status = 'landed' and ${ofOrders(orders, payers)}`)) === 3,
+      30_000,
+      'the payout and both refunds landing',
+    );
+    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe(SOL / 2n);
+    for (const [k, i] of payers.entries()) {
+      expect(await balanceOf(chain, orders[i]!.payment.recipient)).toBe(0n);
+      if (i > 0) expect(await balanceOf(chain, buyers[i]!.walletAddress)).toBe(before[k]! - 2n * SIGNATURE_FEE);
+    }
+  }, 60_000);
 
   it('a purchase initiated on A, paid, confirmed on B is revealed through A', async () => {
     const admin = await createAdmin(b);
@@ -141,6 +178,7 @@ describe.runIf(testDriver() === 'postgres')('two server processes on one Postgre
 
   it('the background verifiers of both processes, running at once, settle each paid purchase exactly once', async () => {
     const admin = await createAdmin(a);
+    const sellerBefore = await balanceOf(chain, admin.walletAddress);
     const orders: string[] = [];
     for (let i = 0; i < 6; i++) {
       const via = i % 2 ? a : b;
@@ -151,17 +189,21 @@ describe.runIf(testDriver() === 'postgres')('two server processes on one Postgre
       await pay(chain, buyer, started.payment); // paid, never confirmed: only the background jobs can find it
       orders.push(started.transactionId);
     }
+    const quoted = orders.map((id) => `'${id}'`).join(', ');
     await eventually(
       async () => {
         const rows = await Promise.all(orders.map((id) => statusOf(a, id)));
-        return rows.every((row) => row?.status === 'completed');
+        const landed = await countRows(a, 'escrow_transfers', `status = 'landed' and transaction_id in (${quoted})`);
+        return rows.every((row) => row?.status === 'completed') && landed === orders.length;
       },
       60_000,
-      'both job runners verifying and completing every purchase',
+      'both job runners verifying, paying out and completing every purchase',
     );
+    // Each sale paid out once: the seller got the six prices exactly.
+    expect((await balanceOf(chain, admin.walletAddress)) - sellerBefore).toBe((6n * SOL) / 10n);
     for (const id of orders) {
       const once = (table: string, where = 'true') => countRows(a, table, `transaction_id = '${id}' and ${where}`);
-      expect(await once('transaction_audit', "action = 'purchase.payment_found'")).toBe(1);
+      expect(await once('escrow_transfers', "kind = 'payout'")).toBe(1);
       expect(await once('transaction_audit', "action = 'purchase.verify'")).toBe(1);
       expect(await once('transaction_audit', "action = 'purchase.complete'")).toBe(1);
       expect(await once('sales_analytics')).toBe(1);

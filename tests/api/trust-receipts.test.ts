@@ -102,11 +102,25 @@ describe('signed receipts', () => {
       address: listing.address,
       transactionId: started.transactionId,
       paymentSignature: txHash,
+      escrow: started.payment.recipient,
       priceLamports: '250000000',
       buyer: buyer.walletAddress,
       seller: admin.walletAddress,
       cluster: 'local',
     });
+    expect(Object.keys(sale!.statement).sort()).toEqual([
+      'address',
+      'buyer',
+      'cluster',
+      'escrow',
+      'issuedAt',
+      'paymentSignature',
+      'priceLamports',
+      'seller',
+      'slot',
+      'transactionId',
+      'type',
+    ]);
     expect(sale!.statement.slot).toMatch(/^\d+$/);
     expect(opensslVerify(publicKey, sale!.statement, sale!.signature)).toBe(true);
     for (const field of Object.keys(sale!.statement)) {

@@ -5,6 +5,7 @@ import { createAdmin, createListing, createUser } from '@tests/helpers/factories
 import { createLyingRpc, type LyingRpc } from '@tests/helpers/lying-rpc';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 import {
+  balanceOf,
   confirm,
   countRows,
   createPurchaseApp,
@@ -20,6 +21,7 @@ import {
   type PurchaseTestApp,
   type TestChain,
 } from './purchases-helpers';
+import { ledgerOf, settle, SIGNATURE_FEE } from './purchases-escrow-helpers';
 
 /**
  * Issue 17 finding 7, VERIFY_QUORUM: the server's SOLANA_RPC_URLS are a malicious endpoint, first in fallback
@@ -78,10 +80,41 @@ describe('VERIFY_QUORUM=2 with one lying RPC endpoint', () => {
     expect((await listingStatus(t, listing.id))?.status).toBe('pending');
     expect((await reveal(t, buyer, started.transactionId)).json().error).toBe('PAYMENT_NOT_VERIFIED');
     expect(await countRows(t, 'sales_analytics', `transaction_id = '${started.transactionId}'`)).toBe(0);
+    // Nothing left the escrow, and no amount the endpoints disagree on was recorded for it.
+    expect(await balanceOf(chain, started.payment.recipient)).toBe(SOL / 100n);
+    expect(await countRows(t, 'escrow_receipts', `transaction_id = '${started.transactionId}'`)).toBe(0);
 
     // The same forged answer is all a server trusting one endpoint would see: it would sell the key for 0.01 SOL.
     expect(await verifyPurchase({ ...t.deps(), verifyQuorum: 1 }, started.transactionId)).toEqual({ kind: 'verified' });
     liar.forge(null);
+  });
+
+  it('an underpaid payment the lying endpoint called full is refunded what really arrived, once both agree', async () => {
+    const { listing, buyer, started } = await startPurchase();
+    const escrow = started.payment.recipient;
+    const buyerBefore = await balanceOf(chain, buyer.walletAddress);
+    const sellerBefore = await balanceOf(chain, admin.walletAddress);
+    const paid = SOL / 100n;
+    const txHash = await pay(chain, buyer, started.payment, (p) => ({ ...p, lamports: paid }));
+    liar.forge({ recipient: escrow, lamports: BigInt(started.payment.lamports) });
+    expect((await confirm(t, buyer, started.transactionId, txHash)).json()).toMatchObject({ status: 'pending' });
+    expect(await balanceOf(chain, escrow)).toBe(paid);
+
+    // The lie stops: both endpoints now agree the payment was short, and it goes back.
+    liar.forge(null);
+    const asked = await verify(t, buyer, started.transactionId);
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().error).toBe('AMOUNT_TOO_LOW');
+    await settle(t);
+    expect(await balanceOf(chain, buyer.walletAddress)).toBe(buyerBefore - 2n * SIGNATURE_FEE);
+    expect(await balanceOf(chain, escrow)).toBe(0n);
+    expect(await balanceOf(chain, admin.walletAddress)).toBe(sellerBefore);
+    expect(await ledgerOf(t, started.transactionId)).toEqual({
+      receipt: [paid.toString()],
+      refund: [(paid - SIGNATURE_FEE).toString()],
+      'network-fee': [SIGNATURE_FEE.toString()],
+    });
+    expect((await listingStatus(t, listing.id))?.status).toBe('available');
   });
 
   it('two honest endpoints verify a payment in full, and the key unlocks', async () => {

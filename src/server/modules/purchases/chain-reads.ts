@@ -47,6 +47,11 @@ export function verifyEndpoints(deps: Pick<PurchaseDeps, 'rpc' | 'verifyRpcs' | 
   return quorum > 1 && deps.verifyRpcs ? { rpcs: deps.verifyRpcs, quorum } : { rpcs: [deps.rpc], quorum: 1 };
 }
 
+/** How escrows are read (settlement's observeEscrow): what landed in them counts once the verify quorum agrees. */
+export function escrowReads(deps: Pick<PurchaseDeps, 'rpc' | 'verifyRpcs' | 'verifyQuorum'>) {
+  return { rpc: deps.rpc, ...verifyEndpoints(deps) };
+}
+
 /** How final a purchase's payment is, as enough endpoints agree (see signatureStateByQuorum). */
 export function paymentState(deps: PurchaseDeps, sig: string): Promise<SignatureState | null> {
   const { rpcs, quorum } = verifyEndpoints(deps);

@@ -40,28 +40,32 @@ export async function confirmPurchase(
     }
     const open =
       purchase.status === 'initiated' || (purchase.status === 'failed' && purchase.failureKind === 'expired');
-    if (!open) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${purchase.status}`);
+    // The worker may have found and refunded the payment before this confirm arrived: the confirm then answers what
+    // settlement decided, as it would have had it come first. There is no hint left to store.
+    const refunded = purchase.status === 'failed' && purchase.failureKind === 'refunded';
+    if (!open && !refunded) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${purchase.status}`);
     // A signature that already bought another purchase is not this one's payment: say so rather than wait for it.
     const owner = await transactionsRepository.findDetail(deps.db, { txHash: input.txHash });
     if (owner && owner.purchase.id !== id && isOwned(owner.purchase.status)) throw signatureAlreadyUsed();
-    await deps.db.transaction(async (db) => {
-      const stored = await transactionsRepository.attachSignature(db, id, input.txHash);
-      if (!stored) {
-        // The background verifier may have found this very payment by its reference in the meantime: the
-        // buyer's confirm then has nothing left to do, and must not be told it failed.
-        const now = await transactionsRepository.findDetail(db, { id });
-        if (now?.purchase.txHash === input.txHash) return;
-        throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
-      }
-      await recordAudit(db, {
-        action: 'purchase.confirm',
-        performedBy: actor.wallet,
-        transactionId: id,
-        metadata: { txHash: input.txHash },
-        ip: actor.ip,
-        userAgent: actor.userAgent,
+    if (open)
+      await deps.db.transaction(async (db) => {
+        const stored = await transactionsRepository.attachSignature(db, id, input.txHash);
+        if (!stored) {
+          // The background verifier may have settled this very payment in the meantime (sold or refunded it): the
+          // buyer's confirm then has nothing left to store, and must not be told it failed.
+          const now = await transactionsRepository.findDetail(db, { id });
+          if (now?.purchase.txHash === input.txHash || now?.purchase.failureKind === 'refunded') return;
+          throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
+        }
+        await recordAudit(db, {
+          action: 'purchase.confirm',
+          performedBy: actor.wallet,
+          transactionId: id,
+          metadata: { txHash: input.txHash },
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+        });
       });
-    });
   }
   crashPoint('confirm:before-verify');
   // Best effort: the payment may not be confirmed yet, or the RPC may be down; the job will try again.

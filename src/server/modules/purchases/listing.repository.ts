@@ -1,4 +1,4 @@
-import { and, eq, isNull, notExists } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { addresses, users } from '@server/db/schema';
 import { openReservationsOf } from '../listings';
@@ -8,11 +8,14 @@ import { openReservationsOf } from '../listings';
  * a step of the purchase state machine, guarded by the listing status it expects.
  */
 
-/** The listing `addressId` while it may be bought: available, listed, not deleted. */
+/**
+ * The listing `addressId` while it may be bought: available or showing someone's checkout (a notice, not a lock:
+ * docs/domain.md#settlement), listed, not deleted.
+ */
 const onSale = (addressId: string) =>
   and(
     eq(addresses.id, addressId),
-    eq(addresses.status, 'available'),
+    inArray(addresses.status, ['available', 'pending']),
     eq(addresses.isListed, true),
     isNull(addresses.deletedAt),
   );
@@ -45,7 +48,7 @@ export const purchaseListingRepository = {
     return row;
   },
 
-  /** A listing that may be bought (available, listed, not deleted), read without a lock; undefined otherwise. */
+  /** A listing that may be bought (see onSale), read without a lock: initiate's safety checks; undefined otherwise. */
   async findOpen(db: Queryable, addressId: string) {
     const [row] = await db
       .select({ id: addresses.id, address: addresses.address })

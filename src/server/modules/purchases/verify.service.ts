@@ -11,7 +11,7 @@ import { notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { observeEscrow, sendSettlement, settlementRepository, type ReceiptRow } from '../settlement';
 import { issueSaleReceipt, unlistUnsafe } from '../trust';
-import { paymentState, verifyEndpoints } from './chain-reads';
+import { escrowReads, paymentState, verifyEndpoints } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
 import { referenceDataRepository } from './reference-data.repository';
@@ -82,7 +82,8 @@ export async function settleListing(deps: PurchaseDeps, row: TransactionRow, per
   // Competing purchases of the same listing are read too: one that landed earlier must win, even unconfirmed.
   const waiting = await transactionsRepository.waitingOfListing(deps.db, row.addressId, COMPETITORS_READ);
   const rows = [row, ...waiting.filter((w) => w.id !== row.id)];
-  await inBatches(rows, (r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id, closedReasonOf(r)));
+  const reads = escrowReads(deps);
+  await inBatches(rows, (r) => observeEscrow(deps.db, reads, r.paymentReference, r.id, closedReasonOf(r)));
   await decideListing(deps, row.addressId, performedBy);
   await sendOn(
     deps,
@@ -93,7 +94,8 @@ export async function settleListing(deps: PurchaseDeps, row: TransactionRow, per
 /** Records what landed in the escrows of `addressId`'s waiting purchases, without deciding anything. */
 export async function observeListingPayments(deps: PurchaseDeps, addressId: string): Promise<void> {
   const waiting = await transactionsRepository.waitingOfListing(deps.db, addressId, COMPETITORS_READ);
-  await inBatches(waiting, (r) => observeEscrow(deps.db, deps.rpc, r.paymentReference, r.id));
+  const reads = escrowReads(deps);
+  await inBatches(waiting, (r) => observeEscrow(deps.db, reads, r.paymentReference, r.id));
 }
 
 /** Sends what settlement decided for these escrows (outbox.ts); each escrow's failure is its own. */
@@ -273,8 +275,6 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
         reason: refundReasonText(first.code),
       });
       if (refunded) {
-        // Its "someone is checking out" notice ends with it, unless another web checkout still shows it.
-        if (refunded.reservesListing) await purchaseListingRepository.release(db, addressId);
         await recordAudit(db, {
           action: 'purchase.refund',
           performedBy,
@@ -283,6 +283,8 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
         });
       }
     }
+    // A refunded reservation waits no more: the "someone is checking out" notice ends with the last one that did.
+    if (!saleMade) await purchaseListingRepository.release(db, addressId);
     crashPoint('verify:before-commit');
     return commit(saleMade);
   });

@@ -1,6 +1,6 @@
 export { newEscrowKey, escrowSigner, type SealedEscrowKey } from './escrow-key';
 export { planTransfer, type SaleTerms, type PlannedTransfer, type UnsentReceipt } from './legs';
-export { observeEscrow } from './observe';
+export { observeEscrow, type EscrowReads } from './observe';
 export {
   checkTransfer,
   sendSettlement,

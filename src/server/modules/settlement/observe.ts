@@ -1,10 +1,33 @@
 import { address, signature as toSignature } from '@solana/kit';
-import { fetchPaymentTransaction } from '@chain/payment/find-payment';
-import { escrowReceiptOf } from '@chain/payment/verify-payment';
+import { fetchFromEach } from '@chain/payment/verify-by-quorum';
+import { escrowReceiptOf, type EscrowReceipt } from '@chain/payment/verify-payment';
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { RefundReason } from '@server/db/schema';
 import type { Db } from '@server/db/database';
 import { settlementRepository } from './settlement.repository';
+
+/**
+ * Where an escrow is read: `rpc` lists its signatures; `quorum` of `rpcs` (VERIFY_QUORUM) must agree on what each
+ * transaction left in it before that is recorded. A receipt is what a refund sends back and what the ledger counts, so
+ * one lying endpoint must not be able to inflate it: the escrow could then never send it (issue 25).
+ */
+export interface EscrowReads {
+  rpc: ChainRpc;
+  rpcs: readonly ChainRpc[];
+  quorum: number;
+}
+
+/** What `signature` left in `escrow`, as `quorum` endpoints agree; null when it left nothing or they do not agree. */
+async function agreedReceipt(reads: EscrowReads, escrow: string, signature: string): Promise<EscrowReceipt | null> {
+  const seen = new Map<string, { receipt: EscrowReceipt; count: number }>();
+  for (const tx of await fetchFromEach(reads.rpcs, signature)) {
+    const receipt = escrowReceiptOf(escrow, tx);
+    if (!receipt) continue;
+    const key = [receipt.signature, receipt.slot, receipt.payer, receipt.lamports].join('|');
+    seen.set(key, { receipt, count: (seen.get(key)?.count ?? 0) + 1 });
+  }
+  return [...seen.values()].find((s) => s.count >= reads.quorum)?.receipt ?? null;
+}
 
 const PAGE = 100;
 /** An escrow with more transactions than this is being spammed: the newest pages are read, the rest next pass. */
@@ -14,11 +37,12 @@ const MAX_PAGES = 10;
  * Records every payment that landed in `escrow` and is not recorded yet (docs/domain.md#settlement): one receipt row
  * and its ledger entry each. The chain is read without a lock; the receipt insert is idempotent, so two instances
  * observing one escrow record each payment once. A purchase that is already decided gets its new receipts decided
- * at once (`closed`): whatever reaches it now is refunded. Returns how many receipts this call recorded.
+ * at once (`closed`): whatever reaches it now is refunded. A transaction the endpoints do not agree on yet is left for
+ * the next pass. Returns how many receipts this call recorded.
  */
 export async function observeEscrow(
   db: Db,
-  rpc: ChainRpc,
+  reads: EscrowReads,
   escrow: string,
   transactionId: string,
   closed?: RefundReason,
@@ -27,7 +51,7 @@ export async function observeEscrow(
   const fresh: { signature: string; slot: bigint }[] = [];
   let before: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const found = await rpc
+    const found = await reads.rpc
       .getSignaturesForAddress(address(escrow), {
         limit: PAGE,
         commitment: 'confirmed',
@@ -45,7 +69,7 @@ export async function observeEscrow(
   }
   let recorded = 0;
   for (const { signature } of fresh.reverse()) {
-    const receipt = escrowReceiptOf(escrow, await fetchPaymentTransaction(rpc, signature));
+    const receipt = await agreedReceipt(reads, escrow, signature);
     if (!receipt) continue;
     const stored = await settlementRepository.recordReceipt(db, {
       escrow,
