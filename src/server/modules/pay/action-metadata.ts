@@ -37,7 +37,7 @@ export function completedActionOf(origin: string, listing: ListingRow) {
     title: 'Payment sent',
     description:
       `Once the payment is confirmed, ${listing.address} is yours. Sign in at ${origin} with the wallet that paid ` +
-      'to reveal (or destroy) its private key. If another buyer paid first, the seller is shown a refund due to you.',
+      'to reveal (or destroy) its private key. If another buyer paid first, your payment comes back to you automatically.',
     label: 'Payment sent',
   };
 }

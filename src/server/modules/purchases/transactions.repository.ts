@@ -73,7 +73,16 @@ export const transactionsRepository = {
       role === 'buyer'
         ? eq(transactions.buyerId, userId)
         : or(eq(transactions.buyerId, userId), eq(transactions.sellerId, userId));
-    const where = and(party, or(eq(transactions.reservesListing, true), isNotNull(transactions.txHash)));
+    // An Actions row that was never paid is nobody's act (anyone may POST for any account); one whose payment landed
+    // is the buyer's, including a refunded one, whose payment settlement found without a signature handed in.
+    const where = and(
+      party,
+      or(
+        eq(transactions.reservesListing, true),
+        isNotNull(transactions.txHash),
+        eq(transactions.failureKind, 'refunded'),
+      ),
+    );
     return detailQuery(db).where(where).orderBy(desc(transactions.createdAt)).limit(limit);
   },
 
