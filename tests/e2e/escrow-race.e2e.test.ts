@@ -228,9 +228,10 @@ describe('two tabs, two wallets, one listing', () => {
         expect(await creditedTo(refundSignature, await walletOf(second))).toBe(back);
         await atBothSizes(second, 'escrow-race-refunded');
 
-        // The listing is sold: neither tab's wallet can start another checkout for it.
+        // The listing is sold: the losing tab cannot start another checkout for it.
         await second.goto(addressPage);
         await expect.poll(() => second.getByTestId('listing-availability').textContent()).toBe('NOT AVAILABLE');
+        expect(await second.getByRole('button', { name: /^BUY NOW/ }).count()).toBe(0);
       }),
     );
 
