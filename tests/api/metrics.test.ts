@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
+import { eq, sql } from 'drizzle-orm';
 import { shopStatsSchema } from '@shared/api/shop';
+import { ledgerEntries } from '@server/db/schema';
 import { seedReferenceData } from '@server/db/seed-reference-data';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createListing } from '@tests/helpers/factories';
+import { insertEscrow, insertReceipt, insertTransfer, NETWORK_FEE } from '@tests/helpers/settlement-rows';
 import { signIn, signInAsAdmin, type SignedInWallet } from '@tests/helpers/wallet';
 
 /*
@@ -33,8 +36,35 @@ beforeAll(async () => {
     payload: { addressId: listing.id, buyerId: member.walletAddress, price: '1.5' },
   });
   if (initiated.statusCode !== 201) throw new Error(`initiate failed: ${initiated.statusCode} ${initiated.body}`);
+
+  // Refunds are what settlement sent back and saw land (ledger rows of kind 'refund'): one today, one 40 days ago,
+  // and one signed that has not landed, which counts nowhere yet.
+  const db = t.database.db;
+  for (const [paid, landed] of [
+    [RECENT_REFUND + NETWORK_FEE, 'now'],
+    [OLD_REFUND + NETWORK_FEE, '40 days ago'],
+    [2_000_000n, 'never'],
+  ] as const) {
+    const e = await insertEscrow(db, { status: 'failed' });
+    const receipt = await insertReceipt(db, e, paid, { purpose: 'refund' });
+    const refund = await insertTransfer(db, e, {
+      kind: 'refund',
+      legs: [{ to: e.buyer, lamports: (paid - NETWORK_FEE).toString(), kind: 'refund' }],
+      receipts: [receipt],
+      status: landed === 'never' ? 'signed' : 'landed',
+    });
+    if (landed === '40 days ago') {
+      await db
+        .update(ledgerEntries)
+        .set({ createdAt: sql`now() - interval '40 days'` })
+        .where(eq(ledgerEntries.signature, refund.signature));
+    }
+  }
 }, 120_000);
 afterAll(() => t?.close());
+
+const RECENT_REFUND = 1_995_000n;
+const OLD_REFUND = 995_000n;
 
 const scrape = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
@@ -95,8 +125,13 @@ describe('GET /metrics', () => {
     expect(family(families, 'vv_purchases').type).toBe('GAUGE');
     expect(value(families, 'vv_purchases', { state: 'initiated' })).toBe(1);
     expect(value(families, 'vv_purchases', { state: 'completed' })).toBe(0);
+    expect(value(families, 'vv_purchases', { state: 'failed' })).toBe(3);
     expect(value(families, 'vv_open_reservations')).toBe(1);
-    expect(value(families, 'vv_refunds_due')).toBe(0);
+    // Every refund that landed, whenever: counters, which only grow.
+    expect(family(families, 'vv_refunds_total').type).toBe('COUNTER');
+    expect(value(families, 'vv_refunds_total')).toBe(2);
+    expect(family(families, 'vv_refunded_lamports_total').type).toBe('COUNTER');
+    expect(value(families, 'vv_refunded_lamports_total')).toBe(Number(RECENT_REFUND + OLD_REFUND));
     expect(value(families, 'vv_sales_today')).toBe(0);
     expect(value(families, 'vv_grind_queue_length')).toBe(0);
     expect(value(families, 'vv_grind_rate_keys_per_second')).toBe(0);
@@ -135,11 +170,13 @@ describe('GET /api/admin/shop-stats (the Shop page)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/shop-stats', headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(200);
     const stats = shopStatsSchema.parse(res.json());
+    const recent = { refunds: 1, refundedLamports: RECENT_REFUND.toString() };
     expect(stats).toMatchObject({
-      today: { sales: 0, salesLamports: '0', refunds: 0 },
-      last30Days: { sales: 0, salesLamports: '0', refunds: 0 },
-      purchasesByState: { initiated: 1, pending: 0, verified: 0, completed: 0, failed: 0 },
-      refundsDue: 0,
+      today: { sales: 0, salesLamports: '0', ...recent },
+      last30Days: { sales: 0, salesLamports: '0', ...recent },
+      purchasesByState: { initiated: 1, pending: 0, verified: 0, completed: 0, failed: 3 },
+      refunds: 2,
+      refundedLamports: (RECENT_REFUND + OLD_REFUND).toString(),
       openReservations: 1,
       grindQueue: 0,
       grindRate: 0,

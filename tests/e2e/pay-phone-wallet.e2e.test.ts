@@ -5,6 +5,8 @@ import {
   getTransactionDecoder,
   type SignatureBytes,
 } from '@solana/kit';
+import type { TransactionView } from '@shared/api/transactions';
+import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie } from './helpers/api-sign-in';
@@ -14,13 +16,16 @@ import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, holdRequests, signIn } from './helpers/trade-fixtures';
 
 /*
- * Issue 15: paying from a phone wallet. The buyer reserved an address from "another device" (an API session) and
- * opens the secure-transaction page in a browser that has no wallet at all. The page shows the Solana Pay QR; a
- * separate client holding the buyer's key (the phone) reads the transaction request, signs and sends it, and the
- * page says Confirming as soon as the payment lands, then reaches Blockchain Confirmed by itself.
+ * Issue 15: paying from a phone wallet. The buyer checked out from "another device" (an API session) and opens the
+ * secure-transaction page in a browser that has no wallet at all. The page shows the Solana Pay QR; a separate client
+ * holding the buyer's key (the phone) reads the transaction request, signs and sends it, and the page says Confirming
+ * as soon as the payment lands, then reaches Blockchain Confirmed by itself. Issue 25: a blink payment that lands
+ * after the sale goes back from its escrow by itself, and both the late buyer and the seller are told so.
  * PAY_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.PAY_SCREENSHOTS;
+/** What a refund pays the network, out of what it sends back (decision 0016). */
+const REFUND_FEE_LAMPORTS = 5_000n;
 const admin = newKeypair();
 let server: AppServer;
 let browser: Browser;
@@ -76,6 +81,35 @@ async function signAndSend(transaction: string, key: TestKeypair): Promise<void>
   const answer = (await sent.json()) as { result?: string; error?: unknown };
   expect(answer.error).toBeUndefined();
   expect(answer.result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+}
+
+/** A page of a visitor signed in as `key` (the session cookie only: no wallet in this browser). */
+async function withCookie<T>(key: TestKeypair, fn: (page: Page) => Promise<T>): Promise<T> {
+  const [name, value] = (await sessionCookie(server.url, key)).split('=') as [string, string];
+  return withPage(browser, { baseURL: server.url }, async (page, context) => {
+    await context.addCookies([{ name, value, url: server.url }]);
+    return fn(page);
+  });
+}
+
+/** `wallet`'s purchase of `address`, as the API shows it to that wallet's session. */
+async function purchaseOf(page: Page, wallet: TestKeypair, address: string): Promise<TransactionView> {
+  const res = await page.request.get(`/api/transactions/purchases?walletAddress=${wallet.address}`);
+  expect(res.status()).toBe(200);
+  const found = ((await res.json()) as TransactionView[]).find((p) => p.address.address === address);
+  expect(found, `a purchase of ${address}`).toBeDefined();
+  return found!;
+}
+
+/** The transaction page tells a refunded purchase: why, and the refund's transaction, on the card and in the details. */
+async function expectRefundedCard(page: Page, refundSignature: string) {
+  const card = page.getByTestId('purchase-refunded');
+  await expect
+    .poll(() => card.getByTestId('refund-title').textContent())
+    .toBe('Refunded: another payment landed first');
+  expect(await card.getByTestId('refund-signature').getAttribute('title')).toBe(refundSignature);
+  expect(await page.getByTestId('settlement-refund-signature').getAttribute('title')).toBe(refundSignature);
+  expect(await page.getByTestId('purchase-failed').count()).toBe(0);
 }
 
 /** A blink client's Action POST for `account`: the unsigned payment for that wallet (it reserves nothing). */
@@ -169,7 +203,7 @@ describe('pay with a phone wallet', () => {
     });
   });
 
-  it('the seller sees a refund-due sale as such, with its reason, in the history and on the transaction page', async () => {
+  it('a payment that lands after the sale goes back by itself: the late buyer sees the refund, the seller no sale', async () => {
     const adminApi = await signIn(server.url, admin);
     const listing = await createListing(adminApi, { price: '0.3' });
     // Two blink clients buy the same address through its Action; the second payment lands after the sale.
@@ -189,10 +223,9 @@ describe('pay with a phone wallet', () => {
       .toBe(true); // sold by the server's sweep
     await signAndSend(secondTx, second);
 
-    const [name, value] = (await sessionCookie(server.url, admin)).split('=') as [string, string];
-    await withPage(browser, { baseURL: server.url }, async (page, context) => {
-      await context.addCookies([{ name, value, url: server.url }]);
-      const row = page.getByTestId('history-row').filter({ hasText: 'Refund due' });
+    // The late buyer's history: refunded, what came back and the refund's transaction, once settlement sent it.
+    const late = await withCookie(second, async (page) => {
+      const row = page.getByTestId('history-row').filter({ has: page.getByTestId('history-refund-signature') });
       await expect
         .poll(
           async () => {
@@ -200,14 +233,45 @@ describe('pay with a phone wallet', () => {
             await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
             return row.count();
           },
-          { timeout: 30_000, interval: 1_000 },
+          { timeout: 60_000, interval: 1_000 },
         )
         .toBe(1);
-      expect(await row.getByTestId('history-reason').textContent()).toMatch(/^Refund due: 0\.3 SOL was paid/);
-      await row.click();
-      await page.getByRole('heading', { name: 'Refund Due' }).waitFor();
-      const reason = await page.getByTestId('dispute-reason').textContent();
-      expect(reason).toContain(`The seller should return the payment to ${second.address}.`);
+      const view = await purchaseOf(page, second, listing.address);
+      expect(view).toMatchObject({ status: 'failed', failureKind: 'refunded', failureCode: 'LOST_RACE' });
+      // Everything paid came back, less the refund's own network fee (decision 0016).
+      const back = BigInt(view.refundedLamports);
+      expect(back).toBe(parseSolToLamports(view.feeCalculation.totalAmount) - REFUND_FEE_LAMPORTS);
+      expect(await row.getByText('Refunded', { exact: true }).count()).toBe(2); // the kind and the badge
+      expect(await row.getByTestId('history-reason').textContent()).toMatch(
+        /^Refunded: another payment landed first\./,
+      );
+      expect(await row.getByTestId('history-refund').textContent()).toContain(
+        `${lamportsToSolString(back)} SOL refunded`,
+      );
+      const signature = (await row.getByTestId('history-refund-signature').getAttribute('title'))!;
+      expect(signature).toBe(view.refundSignatures[0]);
+      await row.getByRole('link').first().click();
+      await page.waitForURL(`**/transaction/${view.id}`);
+      await expectRefundedCard(page, signature);
+      return view;
+    });
+
+    // The seller's history: no sale, the buyer's payment went back, and no refund for the seller to make.
+    await withCookie(admin, async (page) => {
+      await page.goto('/profile');
+      const row = page.getByTestId('history-row').filter({ hasText: 'Not sold' });
+      await row.waitFor();
+      expect(await row.getByTestId('transaction-status').textContent()).toBe('Refunded');
+      expect(await row.getByTestId('history-reason').textContent()).toMatch(
+        /^Refunded: another payment landed first\./,
+      );
+      expect(await row.getByTestId('history-refund').count()).toBe(0);
+      await row.getByRole('link').first().click();
+      await page.waitForURL(`**/transaction/${late.id}`);
+      await expectRefundedCard(page, late.refundSignatures[0]!);
+      expect(await page.getByTestId('purchase-refunded').textContent()).toContain(
+        "The buyer's payment was sent back: another payment landed first.",
+      );
     });
   });
 });

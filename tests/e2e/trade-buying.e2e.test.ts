@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { TransactionView } from '@shared/api/transactions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lamportsToSolString } from '@shared/money';
 import { newKeypair } from '@tests/helpers/keypair';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
@@ -25,9 +26,10 @@ import {
 
 /*
  * Issue 27, buying: a double click or a retry lands on one purchase; an unpaid purchase is one click from its pay
- * page; a failed payment says what happened and what to do next; the Local Dev Wallet asks before it signs; reserved
- * reads as reserved; the header shows the wallet's balance. Real server, real chain, real wallet signatures.
- * BUYING_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ * page; a failed payment says what happened and what to do next; the Local Dev Wallet asks before it signs; the
+ * header shows the wallet's balance. Issue 25 (escrowed settlement): the buyer pays the purchase's own escrow, a short
+ * payment comes back by itself, and someone else's checkout is a notice beside an enabled Buy, not a reservation.
+ * Real server, real chain, real wallet signatures. BUYING_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.BUYING_SCREENSHOTS;
 const admin = newKeypair();
@@ -48,6 +50,10 @@ afterAll(async () => {
 });
 
 const PRICE_LAMPORTS = 50_000_000n; // the listings' 0.05 SOL
+// What the buyer pays into the escrow: the price and the payout's network fee (no commission on these listings).
+const TOTAL_LAMPORTS = PRICE_LAMPORTS + 5_000n;
+/** The refund's own network fee, taken from what goes back (decision 0016). */
+const REFUND_FEE_LAMPORTS = 5_000n;
 const REJECTED = 'You rejected the payment in your wallet. Nothing was sent — you can try again.';
 const SIZES = [VIEWPORTS.desktop, VIEWPORTS.phone] as const;
 
@@ -106,10 +112,10 @@ describe('Buy is idempotent per buyer and listing', () => {
       expect(initiates).toHaveLength(1);
       expect((await purchasesOf(buyerApi, listing)).map((p) => p.id)).toEqual([id]);
 
-      // Back on the address page (another tab, a reload): the buyer's own reservation is theirs to pay, not "NOT
+      // Back on the address page (another tab, a reload): the buyer's own checkout is theirs to pay, not "NOT
       // AVAILABLE".
       await page.goto(addressPage(listing));
-      await expect.poll(() => availability(page).textContent()).toBe('RESERVED FOR YOU — AWAITING PAYMENT');
+      await expect.poll(() => availability(page).textContent()).toBe('YOUR CHECKOUT — AWAITING PAYMENT');
       const cont = page.getByRole('link', { name: 'Continue checkout' });
       expect(await cont.getAttribute('href')).toBe(`/secure-transaction/${id}`);
     }));
@@ -182,7 +188,7 @@ describe('an unpaid purchase is one click from its pay page', () => {
         await expectToast(page, 'Payment Failed', REJECTED);
 
         await page.goto(addressPage(listing));
-        await expect.poll(() => availability(page).textContent()).toBe('RESERVED FOR YOU — AWAITING PAYMENT');
+        await expect.poll(() => availability(page).textContent()).toBe('YOUR CHECKOUT — AWAITING PAYMENT');
         await expectNoOverflow(page);
         await shot(page, 'buying-address-continue');
         await page.getByRole('link', { name: 'Continue checkout' }).click();
@@ -191,40 +197,55 @@ describe('an unpaid purchase is one click from its pay page', () => {
   }
 });
 
-describe('a wrong amount says what happened and what to do next', () => {
+describe('a short payment comes back by itself, and the page says so in words', () => {
   for (const viewport of SIZES) {
-    it(`in words, with a button, and the signature fits its box at ${viewport.width} px`, () =>
+    it(`refunded less the network fee, with the refund's transaction, and the signature fits its box at ${viewport.width} px`, () =>
       withPage(
         browser,
-        // The server refuses the underpaid signature at confirm (422, docs/decisions/0003); Chromium logs it.
+        // The server refuses the short payment at confirm (422, docs/decisions/0003) and settlement refunds it;
+        // Chromium logs the 422.
         { baseURL: server.url, viewport, tolerate: [/status of 422 .*\/confirm/] },
         async (page) => {
-          const { listing } = await buyerOnListing(page);
-          await underpayNextPayment(page, PRICE_LAMPORTS, PRICE_LAMPORTS / 2n);
+          const { listing, buyer } = await buyerOnListing(page);
+          const paid = TOTAL_LAMPORTS / 2n;
+          await underpayNextPayment(page, TOTAL_LAMPORTS, paid);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await page.waitForURL(/\/secure-transaction\//);
-          await expectToast(page, 'Payment Rejected', /received less than the price of this address/);
-          const failed = page.getByTestId('purchase-failed');
-          await failed.getByText('The payment was less than the price', { exact: true }).waitFor();
-          const words = (await failed.textContent()) ?? '';
-          expect(words).toContain('buy again to start a new purchase');
+          await expectToast(page, 'Payment Rejected', /Less than the total of this purchase was paid/);
+          const refunded = page.getByTestId('purchase-refunded');
+          // Settlement sends the payment back from the escrow; the page shows the refund once it landed.
+          await expect
+            .poll(() => refunded.getByTestId('refund-title').textContent(), { timeout: 60_000 })
+            .toBe('Refunded: the payment was short');
+          expect(await page.getByTestId('purchase-failed').count()).toBe(0);
+          const words = (await refunded.textContent()) ?? '';
+          expect(words).toContain(
+            "Less than the total arrived in this purchase's escrow, so it could not buy the key.",
+          );
+          const back = paid - REFUND_FEE_LAMPORTS;
+          expect(words).toContain(
+            `${lamportsToSolString(back)} SOL went back to the wallet that paid, after the network fee.`,
+          );
           // The visible message carries no check code and no lamports (the server's reason sits under Details).
-          const visible = await failed.evaluate((el) => (el as HTMLElement).innerText);
+          const visible = await refunded.evaluate((el) => (el as HTMLElement).innerText);
           expect(visible).not.toMatch(/AMOUNT_TOO_LOW|lamports/);
+          const refund = refunded.getByTestId('refund-signature');
+          expect(await refund.getAttribute('title')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+          expect(await page.getByTestId('refunded-amount').textContent()).toBe(`${lamportsToSolString(back)} SOL`);
+          const [mine] = await purchasesOf(await signIn(server.url, buyer), listing);
+          expect(mine).toMatchObject({ status: 'failed', failureKind: 'refunded', failureCode: 'AMOUNT_TOO_LOW' });
 
-          // Half the price still reached the seller: the payment's signature, whole, mono, inside its box, with a
-          // copy button, for the refund.
-          expect(words).toContain('who owes it back to you');
-          const hash = failed.locator('code');
-          const signature = (await hash.textContent()) ?? '';
-          expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+          // The payment's signature, whole, mono, inside its box, with a copy button.
+          const hash = page.locator('code').filter({ hasText: mine!.txHash! });
+          expect(await hash.textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
           expect(await hash.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
           expect(await hash.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
-          await failed.getByRole('button', { name: 'Copy payment transaction' }).waitFor();
+          await page.getByRole('button', { name: 'Copy transaction hash' }).waitFor();
           await expectNoOverflow(page);
           await shot(page, 'buying-wrong-amount');
 
-          await failed.getByRole('link', { name: 'Back to the address' }).click();
+          // Nothing was bought: the address is still for sale.
+          await refunded.getByRole('link', { name: 'Back to the address' }).click();
           await page.waitForURL(new RegExp(`/address/${listing.address}$`));
           await expect.poll(() => availability(page).textContent()).toBe('AVAILABLE FOR PURCHASE');
         },
@@ -243,13 +264,16 @@ describe('the Local Dev Wallet shows what it signs and waits for a click', () =>
         await page.getByRole('button', { name: /^BUY NOW/ }).click();
         await page.waitForURL(/\/secure-transaction\//);
 
-        // The payment starts by itself, but the wallet only asks: it names the seller, the amount in SOL and the
-        // fee payer, and nothing is sent while it waits.
+        // The payment starts by itself, but the wallet only asks: it names the total in SOL, the purchase's escrow
+        // (the one the pay page shows, never the seller: the seller is paid out of the escrow) and the fee payer, and
+        // nothing is sent while it waits.
         const prompt = localDevWalletPrompt(page);
         await prompt.waitFor({ timeout: 30_000 });
         const review = (await prompt.getByTestId('dev-wallet-review').textContent()) ?? '';
-        expect(review).toContain('0.05 SOL');
-        expect(review).toContain(admin.address);
+        const escrow = (await page.getByTestId('payment-escrow').getAttribute('title'))!;
+        expect(review).toContain(`Pay ${lamportsToSolString(TOTAL_LAMPORTS)} SOL into this purchase's escrow`);
+        expect(review).toContain(escrow);
+        expect(review).not.toContain(admin.address);
         expect(review).toContain(`Fee payer (your wallet)${wallet}`);
         expect(await page.getByText('Transaction hash').count()).toBe(0);
         await expectNoOverflow(page);
@@ -270,14 +294,14 @@ describe('the Local Dev Wallet shows what it signs and waits for a click', () =>
   }
 });
 
-describe('reserved reads as reserved', () => {
+describe("someone else's checkout is a notice, not a lock", () => {
   for (const viewport of SIZES) {
-    it(`someone else's reservation is RESERVED on the address page at ${viewport.width} px`, () =>
+    it(`the address page says someone is checking out and Buy stays enabled at ${viewport.width} px`, () =>
       withPage(browser, { baseURL: server.url, viewport }, async (page) => {
         const listing = await createListing(adminApi);
         const other = newKeypair();
         await airdrop(server.url, other.address, 2);
-        const reserved = await (
+        const checkout = await (
           await signIn(server.url, other)
         ).call('POST', '/api/transactions/initiate', {
           addressId: listing.id,
@@ -286,17 +310,28 @@ describe('reserved reads as reserved', () => {
           currency: 'SOL',
           membershipTier: 'basic',
         });
-        expect(reserved.status).toBe(201);
+        expect(checkout.status).toBe(201);
 
         const buyer = newKeypair();
         await airdrop(server.url, buyer.address, 2);
         await openWithWallet(page, buyer, addressPage(listing));
-        await expect.poll(() => availability(page).textContent()).toBe('RESERVED');
-        await page.getByText('A buyer is paying for this address right now.', { exact: false }).waitFor();
-        expect(await page.getByText('AVAILABLE FOR PURCHASE').count()).toBe(0);
-        expect(await page.getByRole('button', { name: /^BUY NOW/ }).count()).toBe(0);
+        await expect.poll(() => availability(page).textContent()).toBe('AVAILABLE FOR PURCHASE');
+        expect(await page.getByTestId('checkout-notice').textContent()).toBe('Someone is checking out right now');
+        await page
+          .getByText('You can still buy it: the first payment to land gets the key', { exact: false })
+          .waitFor();
+        expect(await page.getByText('RESERVED', { exact: true }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: /^BUY NOW/ }).isEnabled()).toBe(true);
         await expectNoOverflow(page);
-        await shot(page, 'buying-reserved');
+        await shot(page, 'buying-checkout-notice');
+
+        // The marketplace marks it CHECKOUT, beside an enabled Buy.
+        await page.goto(`/marketplace?q=${encodeURIComponent(listing.address)}`);
+        const badge = page.locator('[data-badge="CHECKOUT"]').filter({ visible: true });
+        await badge.first().waitFor();
+        expect(await badge.first().getAttribute('title')).toBe(
+          'Someone is checking out right now; it can still be bought',
+        );
       }));
   }
 });

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, withPage } from './helpers/browser';
+import { buyThroughApi } from './helpers/api-purchase';
 import { corruptNextSignature, delayNextPaymentDelivery, underpayNextPayment } from './helpers/payment-hooks';
 import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet } from './helpers/test-wallet';
@@ -51,6 +52,8 @@ afterAll(async () => {
 });
 
 const PRICE_LAMPORTS = 50_000_000n; // the listings' 0.05 SOL
+// What the buyer pays into the purchase's escrow: the price and the payout's network fee (no commission here).
+const TOTAL_LAMPORTS = PRICE_LAMPORTS + 5_000n;
 
 /** Every status badge on the page (header and details card) is visible and reads `text`. */
 async function expectStatus(page: Page, text: string, timeout = 30_000) {
@@ -158,7 +161,9 @@ describe('secure transaction screen', () => {
           await expectToast(page, 'Private Key Access Failed', 'Failed to reveal private key');
           await page.unroute('**/reveal-private-key');
 
-          // The same buyer destroys the key from another tab; this tab still offers Reveal.
+          // The same buyer destroys the key from another tab; this tab still offers Reveal. (It stops refreshing once
+          // the seller is paid out of the escrow: until then a refresh would show the key as destroyed instead.)
+          await page.getByTestId('payout-signature').waitFor({ timeout: 60_000 });
           const id = transactionIdOf(page);
           const destroyed = await page.request.delete(`/api/transactions/${id}/private-key`, {
             data: { wallet: buyer.address },
@@ -173,26 +178,32 @@ describe('secure transaction screen', () => {
   );
 
   it(
-    'a payment that fails the server checks shows Failed',
+    'a payment that fails the server checks is refunded, and the page says so',
     () =>
       withPage(
         browser,
-        // The server refuses the underpaid signature at confirm (422, docs/decisions/0003); Chromium logs it.
+        // The server refuses the short payment at confirm (422, docs/decisions/0003); Chromium logs it.
         { baseURL: server.url, tolerate: [/status of 422 .*\/confirm/] },
         async (page) => {
           await buyerOnListing(page);
-          await underpayNextPayment(page, PRICE_LAMPORTS, PRICE_LAMPORTS / 2n);
+          await underpayNextPayment(page, TOTAL_LAMPORTS, TOTAL_LAMPORTS / 2n);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await page.waitForURL(/\/secure-transaction\//);
           // Issue 27 item 3: words and a next step, not the check's code and lamports.
-          await expectToast(page, 'Payment Rejected', /received less than the price of this address/);
-          await expectStatus(page, 'Failed');
-          const failed = page.getByTestId('purchase-failed');
-          await failed.getByText('The payment was less than the price', { exact: true }).waitFor();
-          await failed.getByRole('link', { name: 'Back to the address' }).waitFor();
-          expect(await failed.getByTestId('failure-title').textContent()).not.toMatch(/AMOUNT_TOO_LOW|lamports/);
+          await expectToast(page, 'Payment Rejected', /Less than the total of this purchase was paid/);
+          // Issue 25: the short payment sits in the purchase's escrow, and settlement sends it back by itself.
+          await expectStatus(page, 'Refunded');
+          const refunded = page.getByTestId('purchase-refunded');
+          await expect
+            .poll(() => refunded.getByTestId('refund-title').textContent(), { timeout: 60_000 })
+            .toBe('Refunded: the payment was short');
+          await refunded.getByTestId('refund-signature').waitFor();
+          await refunded.getByRole('link', { name: 'Back to the address' }).waitFor();
+          expect(await refunded.textContent()).not.toMatch(/AMOUNT_TOO_LOW|lamports/);
+          expect(await page.getByTestId('purchase-failed').count()).toBe(0);
           await page.goto(`/transaction/${transactionIdOf(page)}`);
-          await expectStatus(page, 'Failed');
+          await expectStatus(page, 'Refunded');
+          await page.getByTestId('settlement-refund-signature').waitFor();
         },
       ),
     120_000,
@@ -346,27 +357,20 @@ describe('buy flow errors', () => {
         browser,
         {
           baseURL: server.url,
-          // 409 (reserved by another buyer) and 400 (not SOL) are the server's answers; the last one is an
-          // injected network failure.
+          // 409 (bought by another buyer) and 400 (not SOL) are the server's answers; the last one is an injected
+          // network failure.
           tolerate: [/status of (409|400) .*\/api\/transactions\/initiate/, /net::ERR_FAILED .*\/initiate/],
         },
         async (page) => {
           const { listing } = await buyerOnListing(page);
-          // Another buyer reserves it while this page is open.
-          const rival = newKeypair();
-          // initiate checks the balance (docs/domain.md#reservation-limits)
-          await airdrop(server.url, rival.address, 2);
-          const rivalApi = await signIn(server.url, rival);
-          const reserved = await rivalApi.call('POST', '/api/transactions/initiate', {
-            addressId: listing.id,
-            buyerId: rival.address,
-            price: 0.05,
-            currency: 'SOL',
-            membershipTier: 'basic',
-          });
-          expect(reserved.status).toBe(201);
+          // Another buyer checking out locks nothing (docs/domain.md#settlement); another buyer buying it does.
+          await buyThroughApi(server.url, newKeypair(), listing);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
-          await expectToast(page, 'Purchase Failed', /no longer available: another buyer reserved or bought it/i);
+          await expectToast(
+            page,
+            'Purchase Failed',
+            'This address is no longer available: it was bought or taken off sale just now.',
+          );
 
           // The seller switched the price to ETH: only SOL payments exist.
           const eth = await createListing(adminApi);
@@ -423,7 +427,7 @@ describe('buy flow errors', () => {
       const buyer = newKeypair();
       await airdrop(server.url, buyer.address, 2);
       await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
-      await underpayNextPayment(page, PRICE_LAMPORTS, 20_000n * PRICE_LAMPORTS); // 1,000 SOL
+      await underpayNextPayment(page, TOTAL_LAMPORTS, 20_000n * PRICE_LAMPORTS); // 1,000 SOL
       await page.getByRole('button', { name: /^BUY NOW/ }).click();
       await page.waitForURL(/\/secure-transaction\//);
       await expectToast(page, 'Transaction Failed', 'The transaction was not successful on the blockchain.');

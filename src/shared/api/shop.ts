@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { TRANSACTION_STATUSES } from '../domain-values';
 
-/** Sales and refunds over one period: completed purchases by completion time, refunds by when they fell due. */
+const lamports = z.string().regex(/^\d+$/);
+
+/**
+ * Sales and refunds over one period: completed purchases by completion time; refunds settlement made (each refund leg
+ * out of an escrow, docs/domain.md#settlement) by when it landed on chain.
+ */
 export const shopPeriodSchema = z.object({
   sales: z.number().int().min(0),
   /** The sold listings' prices, in lamports (a decimal string: bigint on the server). */
-  salesLamports: z.string().regex(/^\d+$/),
+  salesLamports: lamports,
   refunds: z.number().int().min(0),
+  /** What those refunds sent back to the wallets that paid, in lamports, after their network fees. */
+  refundedLamports: lamports,
 });
 export type ShopPeriod = z.infer<typeof shopPeriodSchema>;
 
@@ -19,8 +26,10 @@ export const shopStatsSchema = z.object({
   today: shopPeriodSchema,
   last30Days: shopPeriodSchema,
   purchasesByState: z.record(z.enum(TRANSACTION_STATUSES), z.number().int().min(0)),
-  /** Purchases whose payment reached the seller but lost the listing: each is owed a refund. */
-  refundsDue: z.number().int().min(0),
+  /** Refunds settlement has made since the shop began (landed refund legs), as /metrics counts them. */
+  refunds: z.number().int().min(0),
+  /** What those refunds sent back, in lamports. */
+  refundedLamports: lamports,
   /** Open purchases holding a listing (initiated or pending). */
   openReservations: z.number().int().min(0),
   /** Custom orders queued or grinding. */

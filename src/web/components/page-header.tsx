@@ -7,7 +7,8 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         <h1 className="text-2xl font-bold tracking-tight text-vault-100 sm:text-3xl">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-vault-300 sm:text-base">{subtitle}</p>}
       </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      {/* Its own width: a status badge beside a long subtitle keeps to one line rather than wrap inside its pill. */}
+      {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
     </div>
   );
 }

@@ -24,7 +24,13 @@ export function createMetrics() {
     labelNames: ['state'] as const,
     registers: [registry],
   });
-  const refundsDue = new Gauge({ name: 'vv_refunds_due', help: 'Purchases owed a refund', registers: [registry] });
+  // Refunds only ever grow (ledger rows are never deleted): counters, mirroring the ledger's totals at each scrape.
+  const refunds = mirroredCounter(registry, 'vv_refunds_total', 'Refunds settlement made: refund legs landed on chain');
+  const refundedLamports = mirroredCounter(
+    registry,
+    'vv_refunded_lamports_total',
+    'Lamports those refunds sent back to the wallets that paid',
+  );
   const openReservations = new Gauge({
     name: 'vv_open_reservations',
     help: 'Open purchases holding a listing',
@@ -45,12 +51,7 @@ export function createMetrics() {
     help: 'Keys per second over the orders grinding now',
     registers: [registry],
   });
-  const rpcErrors = new Counter({
-    name: 'vv_rpc_errors_total',
-    help: 'Server-side RPC calls that failed',
-    registers: [registry],
-  });
-  let rpcErrorsSeen = 0;
+  const rpcErrors = mirroredCounter(registry, 'vv_rpc_errors_total', 'Server-side RPC calls that failed');
 
   return {
     /** For tests, which compare the rendered text with the registry's own JSON (getMetricsAsJSON). */
@@ -62,15 +63,29 @@ export function createMetrics() {
     /** Sets the shop's gauges from a fresh read, then renders the text exposition format. */
     async render(stats: ShopStats): Promise<string> {
       for (const state of TRANSACTION_STATUSES) purchases.set({ state }, stats.purchasesByState[state]);
-      refundsDue.set(stats.refundsDue);
+      refunds.catchUp(stats.refunds);
+      // A float in Prometheus whatever we do; exact up to 2^53 lamports (about 9 million SOL).
+      refundedLamports.catchUp(Number(stats.refundedLamports));
       openReservations.set(stats.openReservations);
       salesToday.set(stats.today.sales);
       grindQueue.set(stats.grindQueue);
       grindRate.set(stats.grindRate);
-      if (stats.rpcErrors > rpcErrorsSeen) rpcErrors.inc(stats.rpcErrors - rpcErrorsSeen);
-      rpcErrorsSeen = Math.max(rpcErrorsSeen, stats.rpcErrors);
+      rpcErrors.catchUp(stats.rpcErrors);
       return registry.metrics();
     },
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** A counter of a running total kept elsewhere (the database, the chain context): it adds what it has not counted. */
+function mirroredCounter(registry: Registry, name: string, help: string) {
+  const counter = new Counter({ name, help, registers: [registry] });
+  let counted = 0;
+  return {
+    catchUp(total: number): void {
+      if (total <= counted) return;
+      counter.inc(total - counted);
+      counted = total;
+    },
+  };
+}

@@ -4,6 +4,7 @@ import type { ShopPeriod } from '@shared/api/shop';
 import type { TransactionStatus } from '@shared/domain-values';
 import type { Queryable } from '../../db/database';
 import { customOrders, transactions } from '../../db/schema';
+import { ledgerRepository } from '../settlement';
 
 /** The shop's numbers, read fresh from the database: the admin Shop page and GET /metrics both use them. */
 export const shopStatsRepository = {
@@ -15,11 +16,6 @@ export const shopStatsRepository = {
     const byState = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as Record<TransactionStatus, number>;
     for (const row of rows) byState[row.status as TransactionStatus] = Number(row.n);
     return byState;
-  },
-
-  async refundsDue(db: Queryable): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(transactions).where(eq(transactions.failureKind, 'refund_due'));
-    return Number(row?.n ?? 0);
   },
 
   async openReservations(db: Queryable): Promise<number> {
@@ -43,20 +39,20 @@ export const shopStatsRepository = {
     return { length: Number(row?.n ?? 0), rate: Number(row?.rate ?? 0) };
   },
 
-  /** Completed sales since `since` (by completion time) and refunds that fell due since then. */
+  /** Completed sales since `since` (by completion time) and the refunds settlement landed since then. */
   async period(db: Queryable, since: Date): Promise<ShopPeriod> {
-    const [sales] = await db
-      .select({ n: count(), lamports: sum(transactions.priceLamports) })
-      .from(transactions)
-      .where(and(eq(transactions.status, 'completed'), gte(transactions.completedAt, since)));
-    const [refunds] = await db
-      .select({ n: count() })
-      .from(transactions)
-      .where(and(eq(transactions.failureKind, 'refund_due'), gte(transactions.updatedAt, since)));
+    const [[sales], refunds] = await Promise.all([
+      db
+        .select({ n: count(), lamports: sum(transactions.priceLamports) })
+        .from(transactions)
+        .where(and(eq(transactions.status, 'completed'), gte(transactions.completedAt, since))),
+      ledgerRepository.refundsLanded(db, since),
+    ]);
     return {
       sales: Number(sales?.n ?? 0),
       salesLamports: BigInt(sales?.lamports ?? 0).toString(),
-      refunds: Number(refunds?.n ?? 0),
+      refunds: refunds.refunds,
+      refundedLamports: refunds.lamports.toString(),
     };
   },
 };

@@ -16,4 +16,6 @@ export {
   type TransferRow,
 } from './settlement.repository';
 export { chainBalances, checkLedger, type ChainBalances } from './ledger-check';
+/** Read-only queries over the ledger and the outbox (the Shop page's and /metrics' refund figures among them). */
+export { ledgerRepository } from './ledger.repository';
 export { settlementAdminRoutes } from './settlement-admin.routes';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import {
   addresses,
@@ -148,6 +148,19 @@ export const ledgerRepository = {
       )
       .limit(limit);
     return { rows, openLamports: BigInt(rows[0]?.allOpen ?? 0) };
+  },
+
+  /**
+   * Refunds settlement made: the refund legs that landed (each is one ledger row, written when its transfer landed)
+   * and the lamports they sent back, since `since` or ever. A sale's transfer can carry a refund leg too (an
+   * overpayment's excess), so this counts legs, not refund transfers.
+   */
+  async refundsLanded(db: Queryable, since?: Date): Promise<{ refunds: number; lamports: bigint }> {
+    const [row] = await db
+      .select({ n: count(), lamports: sql<string>`coalesce(sum(${ledgerEntries.lamports}), 0)::text` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'refund'), since ? gte(ledgerEntries.createdAt, since) : undefined));
+    return { refunds: Number(row?.n ?? 0), lamports: BigInt(row?.lamports ?? '0') };
   },
 
   /** Transfers in `statuses` (of `kind`, if given): the oldest first, or the latest landed first. */

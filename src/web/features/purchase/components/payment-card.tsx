@@ -48,21 +48,22 @@ export function PaymentCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm" data-testid="payment-breakdown">
+        {/* No column gap: the Total row's rule runs across both cells unbroken; the values keep their distance by padding. */}
+        <dl className="grid grid-cols-[1fr_auto] gap-y-1.5 text-sm" data-testid="payment-breakdown">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-vault-300">{label}</dt>
-              <dd className="text-right font-mono text-vault-100">{formatSolAmount(value)} SOL</dd>
+              <dd className="pl-4 text-right font-mono text-vault-100">{formatSolAmount(value)} SOL</dd>
             </div>
           ))}
           <dt className="border-t border-vault-700 pt-2 font-semibold text-vault-100">Total</dt>
-          <dd className="border-t border-vault-700 pt-2 text-right font-mono font-semibold text-money-300">
+          <dd className="border-t border-vault-700 pt-2 pl-4 text-right font-mono font-semibold text-money-300">
             {formatSolAmount(fees.totalAmount)} SOL
           </dd>
           {escrow && (
             <>
-              <dt className="pt-2 text-vault-300">Escrow</dt>
-              <dd className="pt-2 text-right">
+              <dt className="self-center pt-2 text-vault-300">Escrow</dt>
+              <dd className="pt-2 pl-4 text-right">
                 <CopyableExplorerLink
                   value={escrow}
                   href={explorer.address(escrow)}

@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
  */
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="-mx-1 overflow-x-auto rounded-lg px-1">
+    // `relative`: the cells' visually hidden text (sr-only, absolutely positioned) is placed and clipped in here too,
+    // or it would sit at the wide table's far edge outside the frame and make the whole page scroll sideways.
+    <div role="region" aria-label={label} tabIndex={0} className="relative -mx-1 overflow-x-auto rounded-lg px-1">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         {children}

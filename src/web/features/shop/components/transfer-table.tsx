@@ -95,7 +95,8 @@ export function TransferTable({
                   <span className="sr-only"> purchase {transfer.transactionId}</span>
                 </Link>
               </td>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(transfer.landedAt ?? transfer.createdAt)}</td>
+              {/* Date over time when space is short, so the table fits a desktop card without scrolling. */}
+              <td className={`${td} min-w-28`}>{formatWhen(transfer.landedAt ?? transfer.createdAt)}</td>
             </tr>
           );
         })}

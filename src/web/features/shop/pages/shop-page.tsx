@@ -9,8 +9,13 @@ import { Figure } from '../components/figure';
 
 const count = new Intl.NumberFormat('en-US');
 const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** Refunds are the ones settlement made and saw land: what went back to the wallets that paid. */
+const refunded = (lamports: string) => `${lamportsToSolString(BigInt(lamports))} SOL back`;
 
-/** The admin's view of the shop (issue 27): sales, refunds, open reservations and the grind queue. */
+/**
+ * The admin's view of the shop (issue 27): sales, the refunds settlement made (issue 25), open reservations and the
+ * grind queue.
+ */
 export function ShopPage() {
   return (
     <AdminGate
@@ -47,7 +52,11 @@ function Figures({ stats }: { stats: ShopStats }) {
         <CardContent>
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             <Figure label="Open reservations" value={count.format(stats.openReservations)} />
-            <Figure label="Refunds due" value={count.format(stats.refundsDue)} />
+            <Figure
+              label="Refunds to date"
+              value={count.format(stats.refunds)}
+              detail={refunded(stats.refundedLamports)}
+            />
             <Figure label="Grind queue" value={`${count.format(stats.grindQueue)} orders`} />
             <Figure label="Grind rate" value={`${rate.format(stats.grindRate)} keys/s`} />
           </dl>
@@ -71,7 +80,7 @@ function PeriodCard({ title, period }: { title: string; period: ShopPeriod }) {
         <dl className="grid grid-cols-3 gap-4">
           <Figure label="Sales" value={count.format(period.sales)} />
           <Figure label="Volume" value={`${lamportsToSolString(BigInt(period.salesLamports))} SOL`} />
-          <Figure label="Refunds" value={count.format(period.refunds)} />
+          <Figure label="Refunds" value={count.format(period.refunds)} detail={refunded(period.refundedLamports)} />
         </dl>
       </CardContent>
     </Card>
