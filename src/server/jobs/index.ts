@@ -21,6 +21,9 @@ export function purchaseJobs(opts: JobsOptions): Job[] {
       intervalMs: opts.verifierIntervalMs ?? 2_000,
       run: async () => {
         const report = await runVerifierOnce(opts.purchases);
+        // The settled escrows' ledger check failing is an error to see in the log, like any other of the pass.
+        if (report.ledgerDifferences.length > 0)
+          report.errors.push(`ledger differs: ${report.ledgerDifferences.join('; ')}`);
         if (report.errors.length > 0) throw new Error(`verifier: ${report.errors.join('; ')}`);
         return report;
       },

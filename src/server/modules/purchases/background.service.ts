@@ -1,5 +1,5 @@
 import { recordAudit } from '../audit';
-import { checkTransfer, observeEscrow, settlementRepository } from '../settlement';
+import { chainBalances, checkTransfer, ledgerRepository, observeEscrow, settlementRepository } from '../settlement';
 import { due } from './background.repository';
 import { escrowReads, paymentState } from './chain-reads';
 import type { PurchaseDeps } from './deps';
@@ -20,6 +20,8 @@ export interface SweepReport {
   completed: number;
   /** Payouts and refunds seen landed on chain and written to the ledger in this pass. */
   transfersLanded: number;
+  /** Escrows this pass finished settling whose ledger and chain balances differ (docs/domain.md#ledger). */
+  ledgerDifferences: string[];
   errors: string[];
 }
 
@@ -30,6 +32,7 @@ export const emptyReport = (): SweepReport => ({
   expired: 0,
   completed: 0,
   transfersLanded: 0,
+  ledgerDifferences: [],
   errors: [],
 });
 
@@ -107,9 +110,13 @@ export async function sweepClosed(deps: PurchaseDeps, report = emptyReport()): P
  * or re-signed; decided receipts that no transfer moves yet (a crash before the outbox write) are sent on.
  */
 export async function sweepTransfers(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
+  const landed = new Set<string>();
   await each(report, await settlementRepository.openTransfers(deps.db, BATCH), async (t) => {
-    if ((await checkTransfer(deps, t)) === 'landed') report.transfersLanded += 1;
+    if ((await checkTransfer(deps, t)) !== 'landed') return;
+    report.transfersLanded += 1;
+    landed.add(t.escrow);
   });
+  await checkTouchedEscrows(deps, [...landed], report);
   const escrows = await settlementRepository.escrowsWithUnsent(deps.db, BATCH);
   await each(
     report,
@@ -117,6 +124,32 @@ export async function sweepTransfers(deps: PurchaseDeps, report = emptyReport())
     (e) => sendOn(deps, [e.id]),
   );
   return report;
+}
+
+/**
+ * The ledger check (docs/domain.md#ledger) for the escrows whose transfers this pass saw land, once nothing more is
+ * in flight for them: the ledger's balance must be the chain's. A difference is reported, never repaired here.
+ */
+async function checkTouchedEscrows(deps: PurchaseDeps, escrows: string[], report: SweepReport): Promise<void> {
+  const settled = [];
+  for (const escrow of escrows) {
+    const open = await settlementRepository.openTransfers(deps.db, 1, escrow);
+    if (open.length === 0 && (await settlementRepository.unsentReceipts(deps.db, escrow)).length === 0) {
+      settled.push(escrow);
+    }
+  }
+  if (settled.length === 0) return;
+  const [ledger, chain] = await Promise.all([
+    ledgerRepository.balances(deps.db, settled),
+    chainBalances(deps.rpc)(settled),
+  ]);
+  for (const escrow of settled) {
+    const inLedger = ledger.get(escrow) ?? 0n;
+    const onChain = chain.get(escrow);
+    if (onChain !== null && onChain !== undefined && onChain !== inLedger) {
+      report.ledgerDifferences.push(`escrow ${escrow}: ledger ${inLedger} lamports, chain ${onChain} lamports`);
+    }
+  }
 }
 
 /**
