@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { getBase58Encoder } from '@solana/kit';
 import type { Order } from '@shared/api/orders';
-import { LAMPORTS_PER_SOL } from '@shared/money';
+import { LAMPORTS_PER_SOL, lamportsToSolString, parseSolToLamports } from '@shared/money';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { addressOfSecretKey } from '@server/modules/vault';
 import { freezeListedAddresses, hostileOrders, type FreezeTally, type HostileOrderTally } from './lib/hostile';
@@ -13,17 +13,25 @@ import { createBenchDatabase } from './lib/postgres';
 import { table } from './lib/report';
 import { seedListings } from './lib/seed-search';
 import { startServer } from './lib/server-process';
+import { PayoutWatch, runLedgerCheck, sellerReceipts, type PayoutTally, type SellerCheck } from './lib/settlement';
 
 const LISTINGS = Number(process.env.BENCH_LOAD_LISTINGS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
 const PURCHASES = 50;
 const PURCHASE_CONCURRENCY = 10;
+/** Admin wallets that list the runs' listings in turn; the first is also the shop (it sells the ground keys). */
+const SELLERS = 3;
 const TARGET_RPS = 1_500;
 const TARGET_P99_MS = 50;
 /** Issue 26: the honest traffic's p99 with the hostile actors, against the run without them. */
 const TARGET_HOSTILE_P99_RATIO = 1.2;
 const HOSTILE_WALLETS = 50;
+/** Issue 25: purchases under escrow keep their p50 time to reveal within 1.5× of the 0.69 s measured before it. */
+const BEFORE_ESCROW_P50_MS = 690;
+const TARGET_P50_REVEAL_MS = 1.5 * BEFORE_ESCROW_P50_MS;
+/** How long after the load every sale's payout may still take to land before it counts as lost. */
+const PAYOUT_WAIT_MS = 120_000;
 /** The honest order: about 57,000 keys, a second or two on one grinder thread. */
 const HONEST_ORDER = { pattern: 'Abc', position: 'prefix' } as const;
 const SOL = LAMPORTS_PER_SOL;
@@ -68,6 +76,8 @@ interface Listing {
   address: string;
   price: string;
   secret: string;
+  /** The listing admin's wallet: its payout goes there. */
+  seller: string;
 }
 
 interface OrderRun {
@@ -82,7 +92,7 @@ interface OrderRun {
  * One honest order end to end: a funded wallet places it, waits for the shop to find it, buys the found listing (it
  * is reserved for this wallet) and checks the revealed key controls an address with the pattern.
  */
-async function honestOrder(wallet: HttpWallet): Promise<OrderRun> {
+async function honestOrder(wallet: HttpWallet, shop: string, payouts: PayoutWatch): Promise<OrderRun> {
   const t0 = performance.now();
   try {
     const placed = await wallet.call<Order & { error?: string; message?: string }>('POST', '/api/orders', HONEST_ORDER);
@@ -96,8 +106,14 @@ async function honestOrder(wallet: HttpWallet): Promise<OrderRun> {
       order = (await wallet.call<Order>('GET', `/api/orders/${placed.json.id}`)).json;
     }
     const foundMs = performance.now() - t0;
-    const key = await wallet.buy({ id: order.addressId!, price: order.price });
-    const address = addressOfSecretKey(new Uint8Array(getBase58Encoder().encode(key)));
+    const bought = await wallet.buy({ id: order.addressId!, price: order.price });
+    payouts.watch(wallet, {
+      transactionId: bought.transactionId,
+      seller: shop,
+      priceLamports: parseSolToLamports(order.price),
+      confirmedAt: bought.confirmedAt,
+    });
+    const address = addressOfSecretKey(new Uint8Array(getBase58Encoder().encode(bought.privateKey)));
     const ok = address === order.address && address.startsWith(HONEST_ORDER.pattern);
     return { ok, foundMs, boughtMs: performance.now() - t0, ...(ok ? {} : { error: 'revealed key differs' }) };
   } catch (err) {
@@ -120,10 +136,14 @@ interface PurchaseRun {
   error?: string;
 }
 
-/** `PURCHASES` buyers, `PURCHASE_CONCURRENCY` at a time: each buys one listing end to end and checks its key. */
+/**
+ * `PURCHASES` buyers, `PURCHASE_CONCURRENCY` at a time: each buys one listing end to end and checks its key; each
+ * sale's payout is watched from then on.
+ */
 async function runPurchases(
   buyers: HttpWallet[],
   listings: Listing[],
+  payouts: PayoutWatch,
   ready: (i: number) => Promise<void> = async () => undefined,
 ): Promise<PurchaseRun[]> {
   const runs: PurchaseRun[] = [];
@@ -133,8 +153,15 @@ async function runPurchases(
       await ready(i);
       const t0 = performance.now();
       try {
-        const key = await buyers[i]!.buy(listings[i]!);
-        const ok = key === listings[i]!.secret;
+        const listing = listings[i]!;
+        const bought = await buyers[i]!.buy(listing);
+        payouts.watch(buyers[i]!, {
+          transactionId: bought.transactionId,
+          seller: listing.seller,
+          priceLamports: parseSolToLamports(listing.price),
+          confirmedAt: bought.confirmedAt,
+        });
+        const ok = bought.privateKey === listing.secret;
         runs.push({ ms: performance.now() - t0, ok, ...(ok ? {} : { error: 'revealed key differs' }) });
       } catch (err) {
         runs.push({ ms: performance.now() - t0, ok: false, error: (err as Error).message.slice(0, 200) });
@@ -148,7 +175,8 @@ async function runPurchases(
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '–');
 
 /**
- * One measured run on the running server: `PURCHASES` fresh listings and funded buyers, one honest order, a 5 s
+ * One measured run on the running server: `PURCHASES` fresh listings (the sellers' in turn, each at its own price, so
+ * a payout to the wrong seller shows in the sellers' balances) and funded buyers, one honest order, a 5 s
  * warm-up, then `SECONDS` of the read mix while the purchases and the order go through. `hostile` adds issue 26's
  * actors: `HOSTILE_WALLETS` signed-in wallets with no SOL placing orders once a second each, and one stranger who
  * freezes a token account of its own mint at each listed address before its buyer gets to it (and sends an
@@ -156,19 +184,23 @@ const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '–');
  */
 async function phase(
   origin: string,
-  admin: HttpWallet,
+  sellers: HttpWallet[],
   mix: LoadRequest[],
   hostile: boolean,
   base: number,
+  payouts: PayoutWatch,
 ): Promise<PhaseResult> {
   const listings: Listing[] = [];
   for (let i = 0; i < PURCHASES; i++) {
     const kp = realKeypair();
+    const seller = sellers[i % sellers.length]!;
+    const price = (0.25 + i / 1000).toFixed(3);
     listings.push({
-      id: await admin.createListing(kp.address, kp.base58Secret, '0.25'),
+      id: await seller.createListing(kp.address, kp.base58Secret, price),
       address: kp.address,
-      price: '0.25',
+      price,
       secret: kp.base58Secret,
+      seller: seller.address,
     });
   }
   const buyers = await Promise.all(
@@ -207,11 +239,11 @@ async function phase(
   let purchasesMs = NaN;
   const [r, purchases, order, orders, freeze] = await Promise.all([
     drive(origin, mix, SECONDS, CONNECTIONS),
-    runPurchases(buyers, listings, hostile ? (i) => frozen[i]!.promise : undefined).then((runs) => {
+    runPurchases(buyers, listings, payouts, hostile ? (i) => frozen[i]!.promise : undefined).then((runs) => {
       purchasesMs = performance.now() - loadStart;
       return runs;
     }),
-    honestOrder(orderer),
+    honestOrder(orderer, sellers[0]!.address, payouts),
     hostile ? hostileOrders(hostileWallets, until) : undefined,
     freezing,
   ]);
@@ -223,6 +255,53 @@ async function phase(
     ...(orders ? { hostileOrders: orders } : {}),
     ...(freeze ? { freeze } : {}),
   };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const sol = (lamports: bigint) => `${lamportsToSolString(lamports)} SOL`;
+
+/** Issue 25's settlement checks after both runs: payouts, the sellers' balances on chain, the ledger CLI. */
+function settlementReport(
+  paid: PayoutTally,
+  waitedMs: number,
+  sellers: SellerCheck[],
+  ledger: { code: number | null; output: string },
+): string {
+  const toPayout = paid.confirmToPayoutMs;
+  const exact = sellers.filter((s) => s.received === s.owed);
+  const ledgerLines = ledger.output.split('\n').filter((l) => l.trim() !== '');
+  return [
+    `Settlement under that load (issue 25): every sale's payout is watched on its transaction view (\`GET /api/transactions/:id\`, polled every 200 ms from its confirm, so payout times are to within 200 ms) until \`payoutSignature\` shows it landed, for at most ${secs(PAYOUT_WAIT_MS)} after the hostile run; each of the ${SELLERS} sellers' balances on chain is then compared with the sum of the prices of its sales, and the server is stopped and \`npm run ledger -- check\` runs as a child process on its DATA_DIR and DATABASE_URL.`,
+    '',
+    table(
+      ['check', 'result', 'target'],
+      [
+        [
+          'payouts landed after the load',
+          `${paid.landed} of ${paid.sales} sales, ${paid.lost.length} lost; all landed ${secs(waitedMs)} after the hostile run`,
+          `every payout lands: ${paid.lost.length === 0 && paid.landed === paid.sales ? 'met' : 'missed'}`,
+        ],
+        [
+          'confirm → payout landed',
+          `p50 ${ms(median(toPayout))}, max ${ms(toPayout[toPayout.length - 1] ?? NaN)}`,
+          '–',
+        ],
+        [
+          'sellers paid on chain',
+          sellers.map((s) => `${s.seller.slice(0, 6)}… ${sol(s.received)} of ${sol(s.owed)}`).join('; '),
+          `each exactly its sales' prices: ${exact.length === sellers.length ? 'met' : 'missed'}`,
+        ],
+        [
+          'ledger -- check after the load',
+          `exit ${ledger.code ?? 'none (killed)'}: ${ledgerLines.slice(0, 4).join(' ')}`,
+          `exit 0: ${ledger.code === 0 ? 'met' : 'missed'}`,
+        ],
+      ],
+    ),
+    ...(paid.lost.length > 0
+      ? ['', 'Lost payouts:', ...paid.lost.slice(0, 5).map((l) => `- ${l.transactionId}: ${l.why}`)]
+      : []),
+  ].join('\n');
 }
 
 const tally = (answers: Record<string | number, number>) =>
@@ -245,28 +324,46 @@ export async function benchLoad(): Promise<string> {
       .query<{ address: string }>('SELECT address FROM addresses TABLESAMPLE SYSTEM (1) LIMIT 1000')
       .finally(() => client.end());
 
-    const adminKeys = await HttpWallet.create('http://unused', clientIp(1));
+    const sellerKeys = await Promise.all(
+      Array.from({ length: SELLERS }, (_, i) => HttpWallet.create('http://unused', clientIp(1 + i))),
+    );
     const server = await startServer(db.url, {
       TRUST_PROXY: '1',
-      ADMIN_WALLETS: adminKeys.address,
-      // The admin is the shop's seller of ground keys; the attack's 'zzzz' must be a pattern the shop takes.
-      SHOP_WALLET: adminKeys.address,
+      ADMIN_WALLETS: sellerKeys.map((s) => s.address).join(','),
+      // The first admin is the shop's seller of ground keys; the attack's 'zzzz' must be a pattern the shop takes.
+      SHOP_WALLET: sellerKeys[0]!.address,
       ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
     });
     try {
-      const admin = await HttpWallet.create(server.origin, clientIp(1), adminKeys.keys);
-      await admin.signIn();
+      const sellers = await Promise.all(
+        sellerKeys.map((s, i) => HttpWallet.create(server.origin, clientIp(1 + i), s.keys)),
+      );
+      for (const s of sellers) await s.signIn();
+      const admin = sellers[0]!;
+      const balancesBefore = new Map(
+        await Promise.all(sellers.map(async (s) => [s.address, await admin.balance(s.address)] as const)),
+      );
       const mix = requestMix(sample.rows.map((r) => r.address));
+      const payouts = new PayoutWatch();
       console.log(`load: quiet run: ${SECONDS} s at ${CONNECTIONS} connections, ${PURCHASES} purchases, one order…`);
-      const quiet = await phase(server.origin, admin, mix, false, 1_000);
+      const quiet = await phase(server.origin, sellers, mix, false, 1_000, payouts);
       console.log(`load: hostile run: the same with ${HOSTILE_WALLETS} order wallets with no SOL and a freezer…`);
-      const hostile = await phase(server.origin, admin, mix, true, 10_000);
+      const hostile = await phase(server.origin, sellers, mix, true, 10_000, payouts);
       const load = loadNow();
+
+      console.log("load: waiting for every sale's payout to land, then the ledger check with the server stopped…");
+      const w0 = performance.now();
+      const paid = await payouts.settle(PAYOUT_WAIT_MS);
+      const payoutWaitMs = performance.now() - w0;
+      const sellerChecks = await sellerReceipts(admin, balancesBefore, await payouts.owed());
+      await server.halt();
+      const ledger = await runLedgerCheck(server.env);
 
       const met = (p: PhaseResult) =>
         p.r.rps >= TARGET_RPS && p.r.p99 <= TARGET_P99_MS && p.r.errors + p.r.non2xx === 0;
       const ratio = hostile.r.p99 / quiet.r.p99;
       const allDone = (p: PhaseResult) => p.purchases.every((x) => x.ok) && p.order.ok;
+      const revealP50 = (p: PhaseResult) => median(p.purchases.map((x) => x.ms));
       const purchaseRow = (name: string, p: PhaseResult) => {
         const failed = p.purchases.filter((x) => !x.ok);
         const times = p.purchases.map((x) => x.ms).sort((a, b) => a - b);
@@ -275,8 +372,9 @@ export async function benchLoad(): Promise<string> {
           PURCHASES,
           p.purchases.length - failed.length,
           failed.length,
-          ms(times[Math.floor(times.length / 2)] ?? NaN),
+          ms(revealP50(p)),
           ms(times[times.length - 1] ?? NaN),
+          `${revealP50(p) <= TARGET_P50_REVEAL_MS ? 'met' : 'missed'}`,
           secs(p.purchasesMs),
           p.order.ok ? `found in ${secs(p.order.foundMs)}, bought ${secs(p.order.boughtMs)}` : 'failed',
         ];
@@ -311,11 +409,23 @@ export async function benchLoad(): Promise<string> {
         ),
         '',
         table(
-          ['run', 'purchases', 'succeeded', 'failed', 'p50 time', 'max time', 'all done after', 'honest order'],
+          [
+            'run',
+            'purchases',
+            'succeeded',
+            'failed',
+            'p50 time to reveal',
+            'max time',
+            `p50 ≤ ${ms(TARGET_P50_REVEAL_MS)} (1.5 × ${ms(BEFORE_ESCROW_P50_MS)})`,
+            'all done after',
+            'honest order',
+          ],
           [purchaseRow('quiet', quiet), purchaseRow('hostile', hostile)],
         ),
         '',
         `Every honest purchase and order completed: quiet ${allDone(quiet) ? 'yes' : 'no'}, hostile ${allDone(hostile) ? 'yes' : 'no'}. Hostile orders: ${h.attempts} attempts, ${h.placed} placed; answers ${tally(h.answers)}. Freezer: ${f.frozen} token accounts frozen, ${f.failed} failed${f.firstError ? ` (first: ${f.firstError})` : ''}; Actions POSTs answered ${tally(f.actionPosts)}. Load average (1 min) after: ${load}.`,
+        '',
+        settlementReport(paid, payoutWaitMs, sellerChecks, ledger),
         ...(failures.length > 0 ? ['', 'Failures:', ...failures] : []),
       ].join('\n');
     } finally {

@@ -110,8 +110,17 @@ export class HttpWallet {
     return listing.id;
   }
 
-  /** Initiate → pay on chain → confirm → wait for the server's verification → reveal; returns the revealed key. */
-  async buy(listing: { id: string; price: string }, pollMs = 250): Promise<string> {
+  /** Lamports `address` holds on the local validator. */
+  async balance(address: string): Promise<bigint> {
+    const { value } = await this.rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }]);
+    return BigInt(value);
+  }
+
+  /**
+   * Initiate → pay into the purchase's escrow on chain → confirm → wait for the server's verification → reveal.
+   * Returns the revealed key, the purchase id and when confirm answered (performance.now()), for what follows the sale.
+   */
+  async buy(listing: { id: string; price: string }, pollMs = 250): Promise<Bought> {
     const started = await this.ok<InitiateTransactionResponse>('POST', '/api/transactions/initiate', {
       addressId: listing.id,
       buyerId: this.address,
@@ -135,6 +144,7 @@ export class HttpWallet {
     await this.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
     const txHash = getSignatureFromTransaction(signed);
     await this.ok('POST', `/api/transactions/${started.transactionId}/confirm`, { txHash, buyerWallet: this.address });
+    const confirmedAt = performance.now();
     for (;;) {
       const res = await this.call<{ status?: string }>('PATCH', `/api/transactions/${started.transactionId}/verify`);
       if (res.status === 200 && (res.json.status === 'verified' || res.json.status === 'completed')) break;
@@ -147,6 +157,13 @@ export class HttpWallet {
       undefined,
       { 'x-wallet-address': this.address },
     );
-    return revealed.privateKey;
+    return { privateKey: revealed.privateKey, transactionId: started.transactionId, confirmedAt };
   }
+}
+
+export interface Bought {
+  privateKey: string;
+  transactionId: string;
+  /** performance.now() when confirm answered. */
+  confirmedAt: number;
 }

@@ -19,32 +19,43 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface ServerProcess {
+  origin: string;
+  pid: number;
+  /** The server's temp DATA_DIR (its local chain's state and keys), removed by `stop()`. */
+  dataDir: string;
+  /** The environment the server was started with, for a CLI that must see the same configuration. */
+  env: NodeJS.ProcessEnv;
+  /** SIGTERM (SIGKILL after 20 s), keeping DATA_DIR: for a CLI that reads it with the server stopped. */
+  halt(): Promise<void>;
+  /** Halts the server and removes DATA_DIR. */
+  stop(): Promise<void>;
+}
+
 /**
  * The real server (`src/server/main.ts`) as a child process on a loopback port, so the load generator's CPU is
- * not spent in the server's event loop. Resolves once /api/health answers; `stop()` sends SIGTERM (SIGKILL after
- * 20 s) and removes its temp DATA_DIR. `extraEnv` adds to (or overrides) the server's environment.
+ * not spent in the server's event loop. Resolves once /api/health answers. `extraEnv` adds to (or overrides) the
+ * server's environment.
  */
-export async function startServer(
-  databaseUrl: string,
-  extraEnv: Record<string, string> = {},
-): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
+export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv_bench_server_'));
   const removeDir = onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
   const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    SOLANA_CLUSTER: 'local',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    LOCAL_RPC_PORT: '0',
+    ...extraEnv,
+  };
   const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SOLANA_CLUSTER: 'local',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      LOCAL_RPC_PORT: '0',
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -73,6 +84,9 @@ export async function startServer(
   return {
     origin,
     pid: child.pid!,
+    dataDir,
+    env,
+    halt: kill,
     async stop() {
       await kill();
       await removeDir();
