@@ -122,7 +122,8 @@ describe('POST /api/dev/airdrop', () => {
 
 describe('repricing across extremes (PATCH /api/addresses/{id})', () => {
   it.each([
-    ['0.00000001', '1.5'], // +14,999,999,900 %: past the numeric(12,4) change column
+    // The smallest price an escrow can pay out, to a million: about +111,600,000,000 %, past the numeric(12,4) change column.
+    ['0.00089588', '1000000'],
     ['9999999999', '9999999998'], // about 1.5e12 USD: past the numeric(18,8) USD column
   ])('from %s to %s SOL is an edit like any other, not a 500', async (from, to) => {
     const { listing } = await createListing(t, { seller: admin, price: from });
