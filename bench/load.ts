@@ -271,7 +271,7 @@ function settlementReport(
   const exact = sellers.filter((s) => s.received === s.owed);
   const ledgerLines = ledger.output.split('\n').filter((l) => l.trim() !== '');
   return [
-    `Settlement under that load (issue 25): every sale's payout is watched on its transaction view (\`GET /api/transactions/:id\`, polled every 200 ms from its confirm, so payout times are to within 200 ms) until \`payoutSignature\` shows it landed, for at most ${secs(PAYOUT_WAIT_MS)} after the hostile run; each of the ${SELLERS} sellers' balances on chain is then compared with the sum of the prices of its sales, and the server is stopped and \`npm run ledger -- check\` runs as a child process on its DATA_DIR and DATABASE_URL.`,
+    `Settlement under that load (issue 25): every sale's payout is watched on its transaction view (\`GET /api/transactions/:id\`, polled every ${paid.pollMs} ms from its confirm, so payout times are to within ${paid.pollMs} ms) until \`payoutSignature\` shows it landed, for at most ${secs(PAYOUT_WAIT_MS)} after the hostile run; each of the ${SELLERS} sellers' balances on chain is then compared with the sum of the prices of its sales, and the server is stopped and \`npm run ledger -- check\` runs as a child process on its DATA_DIR and DATABASE_URL.`,
     '',
     table(
       ['check', 'result', 'target'],

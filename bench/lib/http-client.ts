@@ -8,7 +8,7 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import type { ChallengeResponse, VerifyBody } from '@shared/api/auth';
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import { OWNED_STATUSES, type InitiateTransactionResponse, type TransactionStatus } from '@shared/api/transactions';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { chainPaymentOf } from '@chain/payment/chain-payment';
 
@@ -143,13 +143,24 @@ export class HttpWallet {
     const signed = await signTransactionMessageWithSigners(message);
     await this.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
     const txHash = getSignatureFromTransaction(signed);
-    await this.ok('POST', `/api/transactions/${started.transactionId}/confirm`, { txHash, buyerWallet: this.address });
+    const confirmed = await this.ok<{ status: TransactionStatus }>(
+      'POST',
+      `/api/transactions/${started.transactionId}/confirm`,
+      { txHash, buyerWallet: this.address },
+    );
     const confirmedAt = performance.now();
-    for (;;) {
-      const res = await this.call<{ status?: string }>('PATCH', `/api/transactions/${started.transactionId}/verify`);
-      if (res.status === 200 && (res.json.status === 'verified' || res.json.status === 'completed')) break;
-      if (res.status !== 409) throw new Error(`verify answered ${res.status} ${JSON.stringify(res.json)}`);
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    // As the web app does (use-tracked-purchase.ts): verify is asked only while confirm's answer is not yet a sale.
+    let sold = OWNED_STATUSES.includes(confirmed.status);
+    while (!sold) {
+      const res = await this.call<{ status?: TransactionStatus }>(
+        'PATCH',
+        `/api/transactions/${started.transactionId}/verify`,
+      );
+      if (res.status !== 200 && res.status !== 409) {
+        throw new Error(`verify answered ${res.status} ${JSON.stringify(res.json)}`);
+      }
+      sold = res.status === 200 && OWNED_STATUSES.includes(res.json.status!);
+      if (!sold) await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
     const revealed = await this.ok<{ privateKey: string }>(
       'POST',

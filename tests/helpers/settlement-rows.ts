@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
 import type { Queryable } from '@server/db/database';
 import { addresses, transactions, users, type TransactionStatus, type TransferLeg } from '@server/db/schema';
-import {
-  escrowAccount,
-  settlementRepository,
-  type LedgerEntry,
-  type TransferRow,
-} from '@server/modules/settlement/settlement.repository';
+import { ledgerOf } from '@server/modules/settlement/outbox';
+import { settlementRepository, type TransferRow } from '@server/modules/settlement/settlement.repository';
 
 /**
  * Settlement rows written straight into a database (docs/domain.md#settlement): a purchase with its escrow, the
@@ -100,30 +96,6 @@ export async function insertReceipt(
   return signature;
 }
 
-/** The ledger rows of a landed transfer, as the outbox writes them: one per leg, and the network fee. */
-export function ledgerRowsOf(t: TransferRow): LedgerEntry[] {
-  const base = { transactionId: t.transactionId, escrow: t.escrow, signature: t.signature };
-  const prefix = { payout: 'seller', commission: 'treasury', refund: 'payer' } as const;
-  return [
-    ...t.legs.map((leg, i) => ({
-      ...base,
-      kind: leg.kind,
-      fromAccount: escrowAccount(t.escrow),
-      toAccount: `${prefix[leg.kind]}:${leg.to}`,
-      lamports: BigInt(leg.lamports),
-      leg: i + 1,
-    })),
-    {
-      ...base,
-      kind: 'network-fee' as const,
-      fromAccount: escrowAccount(t.escrow),
-      toAccount: 'network-fees',
-      lamports: t.feeLamports,
-      leg: 0,
-    },
-  ];
-}
-
 /**
  * A transfer claiming `receipts`: left `signed`, or `landed` with its ledger rows, or `failed` (landed with an
  * error, no ledger rows). `ledger: false` lands it without its ledger rows (a crash at settle:before-ledger).
@@ -164,7 +136,7 @@ export async function insertTransfer(
     opts.at ?? new Date(),
     status === 'failed' ? 'boom' : undefined,
   );
-  if (status === 'landed' && opts.ledger !== false) await settlementRepository.insertLedger(db, ledgerRowsOf(row));
+  if (status === 'landed' && opts.ledger !== false) await settlementRepository.insertLedger(db, ledgerOf(row));
   return row;
 }
 

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit';
 import type { Actor, PurchaseDeps } from './deps';
 import { isOwned } from './state-machine';
 import { transactionsRepository, type TransactionDetail } from './transactions.repository';
-import { verifyPurchase, type VerifyOutcome } from './verify.service';
+import { outcomeOf, settleListing, type VerifyOutcome } from './verify.service';
 
 export const signatureAlreadyUsed = () =>
   conflict(ErrorCode.SIGNATURE_ALREADY_USED, 'This payment signature is already used by another purchase');
@@ -68,8 +68,13 @@ export async function confirmPurchase(
       });
   }
   crashPoint('confirm:before-verify');
-  // Best effort: the payment may not be confirmed yet, or the RPC may be down; the job will try again.
-  const verification = await verifyPurchase(deps, id, actor.wallet).catch(() => undefined);
+  // Best effort: the payment may not be confirmed yet, or the RPC may be down; the job will try again. The row read
+  // before the signature was attached settles the same: settlement reads only its listing, escrow and closed state.
+  const settled = await settleListing(deps, purchase, actor.wallet).then(
+    () => true,
+    () => false,
+  );
   const fresh = await transactionsRepository.findDetail(deps.db, { id });
+  const verification = settled ? outcomeOf(fresh?.purchase) : undefined;
   return { detail: fresh ?? detail, verification };
 }

@@ -73,6 +73,9 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<unkn
 export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
   const self = await transactionsRepository.findById(deps.db, id);
   if (!self) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
+  // A purchase that bought its key has nothing left to settle for its buyer: a buyer polling after the sale is
+  // answered from the row, and competing payments are the worker's (and their own buyers') to settle.
+  if (isOwned(self.status)) return outcomeOf(self);
   await settleListing(deps, self, performedBy);
   return outcomeOf(await transactionsRepository.findById(deps.db, id));
 }
@@ -220,10 +223,14 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
   // A payment no quorum has judged yet may have landed first: wait for it rather than sell past it.
   const undecided = judged.flatMap((j) => (j.undecidedSlot === undefined ? [] : [j.undecidedSlot]));
   if (winner && undecided.some((slot) => slot <= winner.receipt.slot)) return;
-  const unsafe = winner ? await failedSafetyRecheck(deps, winner.detail.listing.address) : undefined;
+  // Independent reads, at once rather than one after another: the buyer's confirm waits for them.
+  const [unsafe, usdRate, state] = await Promise.all([
+    winner ? failedSafetyRecheck(deps, winner.detail.listing.address) : undefined,
+    referenceDataRepository.solUsdRate(deps.db),
+    winner ? paymentState(deps, winner.receipt.signature).catch(() => null) : null,
+  ]);
   const now = deps.now();
-  const usdPerSol = (await referenceDataRepository.solUsdRate(deps.db)) ?? FALLBACK_USD_PER_SOL_TRANSACTION;
-  const state = winner ? await paymentState(deps, winner.receipt.signature).catch(() => null) : null;
+  const usdPerSol = usdRate ?? FALLBACK_USD_PER_SOL_TRANSACTION;
 
   const sold = await decideInTransaction(deps.db, async (db): Promise<Decision<boolean>> => {
     const listing = await purchaseListingRepository.lockForPurchase(db, addressId);

@@ -123,7 +123,7 @@ export async function sendSettlement(
 class LostClaim extends Error {}
 
 /** The ledger rows of a landed transfer: one per leg, and the network fee. */
-function ledgerOf(t: TransferRow): LedgerEntry[] {
+export function ledgerOf(t: TransferRow): LedgerEntry[] {
   const from = escrowAccount(t.escrow);
   const accountOf = (leg: TransferLeg) =>
     leg.kind === 'payout' ? `seller:${leg.to}` : leg.kind === 'commission' ? `treasury:${leg.to}` : `payer:${leg.to}`;
