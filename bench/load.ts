@@ -5,7 +5,7 @@ import { LAMPORTS_PER_SOL, lamportsToSolString, parseSolToLamports } from '@shar
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { addressOfSecretKey } from '@server/modules/vault';
 import { freezeListedAddresses, hostileOrders, type FreezeTally, type HostileOrderTally } from './lib/hostile';
-import { HttpWallet } from './lib/http-client';
+import { BUY_STEPS, HttpWallet, type Bought } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
 import { drive, LOAD_COLUMNS, loadCells, type LoadRequest, type LoadResult } from './lib/load';
 import { loadNow, secs } from './lib/machine';
@@ -132,6 +132,8 @@ interface PhaseResult {
 
 interface PurchaseRun {
   ms: number;
+  /** Each step's milliseconds, for purchases that got through. */
+  steps?: Bought['steps'];
   ok: boolean;
   error?: string;
 }
@@ -162,7 +164,12 @@ async function runPurchases(
           confirmedAt: bought.confirmedAt,
         });
         const ok = bought.privateKey === listing.secret;
-        runs.push({ ms: performance.now() - t0, ok, ...(ok ? {} : { error: 'revealed key differs' }) });
+        runs.push({
+          ms: performance.now() - t0,
+          steps: bought.steps,
+          ok,
+          ...(ok ? {} : { error: 'revealed key differs' }),
+        });
       } catch (err) {
         runs.push({ ms: performance.now() - t0, ok: false, error: (err as Error).message.slice(0, 200) });
       }
@@ -258,6 +265,11 @@ async function phase(
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+const stepMedians = (p: PhaseResult) =>
+  BUY_STEPS.map(
+    (step) => `${step} ${median(p.purchases.flatMap((x) => (x.steps ? [x.steps[step]] : []))).toFixed(0)}`,
+  ).join(', ');
 const sol = (lamports: bigint) => `${lamportsToSolString(lamports)} SOL`;
 
 /** Issue 25's settlement checks after both runs: payouts, the sellers' balances on chain, the ledger CLI. */
@@ -422,6 +434,10 @@ export async function benchLoad(): Promise<string> {
           ],
           [purchaseRow('quiet', quiet), purchaseRow('hostile', hostile)],
         ),
+        '',
+        `Where a purchase's time goes, the median of each step as the buyer waits for it (ms): ${[quiet, hostile]
+          .map((p, i) => `${i === 0 ? 'quiet' : 'hostile'} ${stepMedians(p)}`)
+          .join('; ')}.`,
         '',
         `Every honest purchase and order completed: quiet ${allDone(quiet) ? 'yes' : 'no'}, hostile ${allDone(hostile) ? 'yes' : 'no'}. Hostile orders: ${h.attempts} attempts, ${h.placed} placed; answers ${tally(h.answers)}. Freezer: ${f.frozen} token accounts frozen, ${f.failed} failed${f.firstError ? ` (first: ${f.firstError})` : ''}; Actions POSTs answered ${tally(f.actionPosts)}. Load average (1 min) after: ${load}.`,
         '',

@@ -121,6 +121,7 @@ export class HttpWallet {
    * Returns the revealed key, the purchase id and when confirm answered (performance.now()), for what follows the sale.
    */
   async buy(listing: { id: string; price: string }, pollMs = 250): Promise<Bought> {
+    const clock = stepClock();
     const started = await this.ok<InitiateTransactionResponse>('POST', '/api/transactions/initiate', {
       addressId: listing.id,
       buyerId: this.address,
@@ -141,14 +142,17 @@ export class HttpWallet {
       },
     });
     const signed = await signTransactionMessageWithSigners(message);
+    clock.lap('initiate');
     await this.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
     const txHash = getSignatureFromTransaction(signed);
+    clock.lap('pay');
     const confirmed = await this.ok<{ status: TransactionStatus }>(
       'POST',
       `/api/transactions/${started.transactionId}/confirm`,
       { txHash, buyerWallet: this.address },
     );
     const confirmedAt = performance.now();
+    clock.lap('confirm');
     // As the web app does (use-tracked-purchase.ts): verify is asked only while confirm's answer is not yet a sale.
     let sold = OWNED_STATUSES.includes(confirmed.status);
     while (!sold) {
@@ -162,14 +166,33 @@ export class HttpWallet {
       sold = res.status === 200 && OWNED_STATUSES.includes(res.json.status!);
       if (!sold) await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+    clock.lap('verify');
     const revealed = await this.ok<{ privateKey: string }>(
       'POST',
       `/api/transactions/${started.transactionId}/reveal-private-key`,
       undefined,
       { 'x-wallet-address': this.address },
     );
-    return { privateKey: revealed.privateKey, transactionId: started.transactionId, confirmedAt };
+    clock.lap('reveal');
+    return { privateKey: revealed.privateKey, transactionId: started.transactionId, confirmedAt, steps: clock.laps };
   }
+}
+
+/** The steps of one purchase, as the buyer waits for them. */
+export const BUY_STEPS = ['initiate', 'pay', 'confirm', 'verify', 'reveal'] as const;
+export type BuyStep = (typeof BUY_STEPS)[number];
+
+function stepClock() {
+  let last = performance.now();
+  const laps = {} as Record<BuyStep, number>;
+  return {
+    laps,
+    lap(step: BuyStep) {
+      const now = performance.now();
+      laps[step] = now - last;
+      last = now;
+    },
+  };
 }
 
 export interface Bought {
@@ -177,4 +200,9 @@ export interface Bought {
   transactionId: string;
   /** performance.now() when confirm answered. */
   confirmedAt: number;
+  /**
+   * Milliseconds of each step: initiate (with the blockhash and signing), pay (sending the payment to the validator),
+   * confirm, verify (0 when confirm answered a sale), reveal.
+   */
+  steps: Record<BuyStep, number>;
 }

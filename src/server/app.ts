@@ -120,7 +120,12 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(usersRoutes);
   await app.register(vaultPlugin);
   await app.register(attestationPlugin);
-  const purchases = purchaseDepsOf(app.database.db, deps.env, deps.chain, app.vault.cipher, app.attestation);
+  const purchases = purchaseDepsOf(app.database.db, deps.env, deps.chain, app.vault.cipher, app.attestation, (work) => {
+    // A send that fails here is stored or left unsent, and the settlement worker's outbox pass finishes it.
+    void app.inFlight
+      .track(work())
+      .catch((err: unknown) => app.log.warn({ err }, 'settlement send, left to the worker'));
+  });
   // Listings show USD at the live SOL price (cached; the spec's fallback rate when no feed answers).
   await app.register(listingsRoutes, {
     usdPerSol: () => getUsdPerSol(app.database.db, app.env, app.inFlight.track),

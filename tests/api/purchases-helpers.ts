@@ -158,17 +158,34 @@ export async function initiateOk(t: TestApp, buyer: SignedInWallet, listing: { i
   return res.json() as InitiateTransactionResponse;
 }
 
+/**
+ * Confirm and verify answer once a sale is decided and send its payout and refunds after the answer: these helpers
+ * return once that sending is done too, so a test reads the chain and the ledger as they will be. A server in another
+ * process (scale-out tests) sends on its own time: those tests wait for the transfers to land.
+ */
+async function settled<T>(t: TestApp, answer: Promise<T>): Promise<T> {
+  const res = await answer;
+  if ('inFlight' in t.app) await t.app.inFlight.drain();
+  return res;
+}
+
 export function confirm(t: TestApp, buyer: SignedInWallet, id: string, txHash: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/transactions/${id}/confirm`,
-    headers: json(buyer.cookie),
-    payload: { txHash, buyerWallet: buyer.walletAddress },
-  });
+  return settled(
+    t,
+    t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${id}/confirm`,
+      headers: json(buyer.cookie),
+      payload: { txHash, buyerWallet: buyer.walletAddress },
+    }),
+  );
 }
 
 export function verify(t: TestApp, who: SignedInWallet, id: string) {
-  return t.app.inject({ method: 'PATCH', url: `/api/transactions/${id}/verify`, headers: { cookie: who.cookie } });
+  return settled(
+    t,
+    t.app.inject({ method: 'PATCH', url: `/api/transactions/${id}/verify`, headers: { cookie: who.cookie } }),
+  );
 }
 
 export function reveal(t: TestApp, who: SignedInWallet, id: string, headerWallet = who.walletAddress) {

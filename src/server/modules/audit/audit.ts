@@ -45,9 +45,9 @@ export function stripSecrets(value: unknown, depth = 0): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
 
-/** Writes one `transaction_audit` row. Pass the transaction handle to make the row part of the change it records. */
-export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db.insert(transactionAudit).values({
+/** The insert of one `transaction_audit` row, not run yet: for `inOneStatement` with the change it records. */
+export function auditRow(db: Queryable, entry: AuditEntry) {
+  return db.insert(transactionAudit).values({
     action: entry.action,
     performedBy: entry.performedBy,
     transactionId: entry.transactionId ?? null,
@@ -55,6 +55,11 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
     ipAddress: entry.ip ?? null,
     userAgent: entry.userAgent?.slice(0, 512) ?? null,
   });
+}
+
+/** Writes one `transaction_audit` row. Pass the transaction handle to make the row part of the change it records. */
+export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await auditRow(db, entry);
 }
 
 /** Who and from where, for `recordAudit({ ...auditContext(request), action, … })`. */

@@ -112,19 +112,22 @@ export async function placeOrder(ctx: OrdersContext, body: OrderPatternBody, act
   const price = orderPriceLamports(order, probability);
   const balance = await withChain(() => ctx.balanceOf(actor.walletAddress));
   const now = ctx.now();
+  const cannotPay = (owed: bigint) =>
+    conflict(
+      ErrorCode.INSUFFICIENT_FUNDS,
+      `Your wallet holds ${lamportsToSolString(balance)} SOL; this order is quoted at ${lamportsToSolString(price)} ` +
+        'SOL' +
+        (owed > 0n ? ` on top of ${lamportsToSolString(owed)} SOL for your other orders` : '') +
+        '. An order needs a wallet that can pay for what it finds: add SOL and try again.',
+    );
+  // A wallet that cannot pay even this order is refused before the placement lock, which every placement queues on
+  // (issue 26: fifty empty wallets retrying every second must not hold up the orders that can be paid).
+  if (balance < price) throw cannotPay(0n);
   const row = await ctx.db.transaction(async (tx) => {
     await ordersRepository.lockPlacement(tx);
     const committed = await ordersRepository.committedFor(tx, actor.userId, now);
     const owed = committed.reduce((sum, o) => sum + parseSolToLamports(o.price), 0n);
-    if (balance < price + owed) {
-      throw conflict(
-        ErrorCode.INSUFFICIENT_FUNDS,
-        `Your wallet holds ${lamportsToSolString(balance)} SOL; this order is quoted at ${lamportsToSolString(price)} ` +
-          'SOL' +
-          (owed > 0n ? ` on top of ${lamportsToSolString(owed)} SOL for your other orders` : '') +
-          '. An order needs a wallet that can pay for what it finds: add SOL and try again.',
-      );
-    }
+    if (balance < price + owed) throw cannotPay(owed);
     const mine = committed.filter((o) => o.status === 'queued' || o.status === 'grinding').length;
     if (mine >= ctx.env.orderMaxPerWallet) throw tooMany(mine, ctx.env.orderMaxPerWallet);
     if (actor.ip && (await ordersRepository.activeCountForIp(tx, actor.ip)) >= ctx.env.orderMaxPerIp) {

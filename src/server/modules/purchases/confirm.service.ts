@@ -70,7 +70,7 @@ export async function confirmPurchase(
   crashPoint('confirm:before-verify');
   // Best effort: the payment may not be confirmed yet, or the RPC may be down; the job will try again. The row read
   // before the signature was attached settles the same: settlement reads only its listing, escrow and closed state.
-  const settled = await settleListing(deps, purchase, actor.wallet).then(
+  const settled = await settleListing(deps, purchase, actor.wallet, { buyerWaiting: true }).then(
     () => true,
     () => false,
   );

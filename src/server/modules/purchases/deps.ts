@@ -39,6 +39,12 @@ export interface PurchaseDeps extends ReservationRules {
   safetyCheckEach?: ((address: string) => Promise<SafetyReport[]>) | undefined;
   /** Seals each purchase's escrow key, and opens it to sign payouts and refunds. */
   cipher: VaultCipher;
+  /**
+   * Starts work a buyer's answer need not wait for (sending the payout and refunds a settlement decided) without
+   * awaiting it; the running app counts it, so shutdown waits for it, and the worker's outbox pass finishes whatever
+   * it did not. Without one, that work is awaited in place.
+   */
+  runLater?: ((work: () => Promise<void>) => void) | undefined;
 }
 
 /** Who is acting, for audit rows; a Solana Pay wallet has no session, so no user id. */

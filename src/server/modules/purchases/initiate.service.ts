@@ -3,7 +3,8 @@ import { ErrorCode } from '@shared/api/errors';
 import { lamportsToSolString, MoneyParseError, parseSolToLamports } from '@shared/money';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/app-error';
 import { crashPoint } from '@server/config/crash-point';
-import { recordAudit } from '../audit';
+import { inOneStatement } from '@server/db/one-statement';
+import { auditRow } from '../audit';
 import { usersRepository } from '../users';
 import type { Actor, PurchaseDeps } from './deps';
 import { feesFor } from './purchase-fees';
@@ -55,16 +56,18 @@ export async function initiatePurchase(
     throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerId must be the wallet you signed in with');
   }
   const offeredLamports = parsePrice(input.price);
-  const tier = await membershipTier(deps.db, input.membershipTier);
+  // Independent reads at once: each is a wait in line on a busy database. The listing is read without a lock, for the
+  // account-safety checks below (docs/domain.md#account-safety-checks), which run before anything is reserved.
+  const [tier, target] = await Promise.all([
+    membershipTier(deps.db, input.membershipTier),
+    purchaseListingRepository.findOpen(deps.db, input.addressId),
+  ]);
   if (!tier) throw badRequest(ErrorCode.MEMBERSHIP_TIER_NOT_FOUND, `Unknown membership tier '${input.membershipTier}'`);
   // The tier is the buyer's, not the request's: a body saying 'elite' must not buy an elite discount.
   if (tier.name !== tierOfBuyer(actor.wallet)) {
     throw forbidden(ErrorCode.MEMBERSHIP_TIER_MISMATCH, `Your wallet does not hold the ${tier.name} membership`);
   }
 
-  // docs/domain.md#account-safety-checks: the address is checked on chain before anything is reserved (outside the row
-  // lock).
-  const target = await purchaseListingRepository.findOpen(deps.db, input.addressId);
   if (target) await refuseUnsafePurchase(deps, target);
 
   // Read before the transaction: no listing row lock waits on an RPC round trip.
@@ -107,15 +110,17 @@ export async function initiatePurchase(
       now,
       paymentWindowMs: deps.reservationMs,
     });
-    await purchaseListingRepository.showCheckout(tx, listing.id);
-    await recordAudit(tx, {
-      action: 'purchase.initiate',
-      performedBy: actor.wallet,
-      transactionId: row.id,
-      metadata: { addressId: listing.id, price: lamportsToSolString(priceLamports), tier: tier.name },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
+    await inOneStatement(tx, [
+      purchaseListingRepository.showCheckout(tx, listing.id),
+      auditRow(tx, {
+        action: 'purchase.initiate',
+        performedBy: actor.wallet,
+        transactionId: row.id,
+        metadata: { addressId: listing.id, price: lamportsToSolString(priceLamports), tier: tier.name },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      }),
+    ]);
     crashPoint('initiate:before-commit');
     return { response: initiateResponseOf(row), created: true };
   });

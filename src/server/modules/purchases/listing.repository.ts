@@ -61,16 +61,21 @@ export const purchaseListingRepository = {
    * Shows "someone is checking out" on the listing (status `pending`): a notice to other visitors, never a lock
    * (docs/domain.md#settlement). A listing already showing it stays as it is.
    */
-  async showCheckout(db: Queryable, addressId: string): Promise<void> {
-    await db
+  showCheckout(db: Queryable, addressId: string) {
+    return db
       .update(addresses)
       .set({ status: 'pending' })
       .where(and(eq(addresses.id, addressId), eq(addresses.status, 'available'), eq(addresses.isListed, true)));
   },
 
-  /** Sold and off the market (search with excludeSold drops it). */
-  async markSold(db: Queryable, addressId: string): Promise<void> {
-    await db.update(addresses).set({ status: 'sold', isListed: false }).where(eq(addresses.id, addressId));
+  /** Sold and off the market (search with excludeSold drops it); the listing as it now is, for the sale's records. */
+  async markSold(db: Queryable, addressId: string) {
+    const [row] = await db
+      .update(addresses)
+      .set({ status: 'sold', isListed: false })
+      .where(eq(addresses.id, addressId))
+      .returning();
+    return row;
   },
 
   /** The checkout notice ends once no web reservation of the listing is still waiting for its payment. */
@@ -83,10 +88,5 @@ export const purchaseListingRepository = {
       )
       .returning({ id: addresses.id });
     return rows.length === 1;
-  },
-
-  async findForSale(db: Queryable, addressId: string) {
-    const [row] = await db.select().from(addresses).where(eq(addresses.id, addressId));
-    return row;
   },
 };

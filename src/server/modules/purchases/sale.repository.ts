@@ -1,4 +1,5 @@
 import type { Queryable } from '@server/db/database';
+import { inOneStatement } from '@server/db/one-statement';
 import { blockchainTransactionAudit, priceHistory, salesAnalytics } from '@server/db/schema';
 import {
   lamportsToSolString,
@@ -7,6 +8,14 @@ import {
   truncateToPriceUnit,
   usdColumnValue,
 } from '@shared/money';
+
+interface SaleFacts {
+  transactionId: string;
+  priceLamports: bigint;
+  listing: ListingForSale;
+  usdPerSol: number;
+  at: Date;
+}
 
 type ListingForSale = {
   id: string;
@@ -53,16 +62,14 @@ function patternsOf(listing: ListingForSale): string[] {
  * The rows one sale writes beside the state change (docs/domain.md#verification); they feed valuation and market stats.
  */
 export const saleRepository = {
-  async recordSale(
-    db: Queryable,
-    sale: { transactionId: string; priceLamports: bigint; listing: ListingForSale; usdPerSol: number; at: Date },
-  ): Promise<void> {
+  /** The sale's analytics and price-history inserts, not run yet: for `inOneStatement` with the rest of the sale. */
+  saleRows(db: Queryable, sale: SaleFacts) {
     const { listing, priceLamports } = sale;
     const actual = lamportsToSolString(priceLamports);
     const estimatedLamports = listing.estimatedValue === null ? null : parseSolToLamports(listing.estimatedValue);
     // numeric(18,8): round the variance down to 10 lamports so the column holds it exactly.
     const variance = estimatedLamports === null ? null : priceLamports - estimatedLamports;
-    await db
+    const analytics = db
       .insert(salesAnalytics)
       .values({
         transactionId: sale.transactionId,
@@ -81,7 +88,7 @@ export const saleRepository = {
       .onConflictDoNothing();
 
     const previous = parseSolToLamports(listing.price);
-    await db.insert(priceHistory).values({
+    const history = db.insert(priceHistory).values({
       addressId: listing.id,
       price: actual,
       currency: listing.currency,
@@ -92,10 +99,16 @@ export const saleRepository = {
       transactionId: sale.transactionId,
       timestamp: sale.at,
     });
+    return [analytics, history];
   },
 
-  async recordChainAudit(db: Queryable, transactionId: string, record: ChainRecord, checkedAt: Date): Promise<void> {
-    await db.insert(blockchainTransactionAudit).values({
+  async recordSale(db: Queryable, sale: SaleFacts): Promise<void> {
+    await inOneStatement(db, saleRepository.saleRows(db, sale));
+  },
+
+  /** The payment's chain record, not inserted yet: for `inOneStatement` with the rest of the sale. */
+  chainAuditRow(db: Queryable, transactionId: string, record: ChainRecord, checkedAt: Date) {
+    return db.insert(blockchainTransactionAudit).values({
       transactionId,
       txHash: record.signature,
       blockNumber: record.slot === null ? null : Number(record.slot),

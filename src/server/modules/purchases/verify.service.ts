@@ -7,10 +7,11 @@ import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
 import { crashPoint } from '@server/config/crash-point';
 import type { Queryable } from '@server/db/database';
 import { commit, decideInTransaction, rollback, type Decision } from '@server/db/decide';
+import { inOneStatement } from '@server/db/one-statement';
 import { notFound } from '@server/http/app-error';
-import { recordAudit } from '../audit';
+import { auditRow, recordAudit } from '../audit';
 import { observeEscrow, sendSettlement, settlementRepository, type ReceiptRow } from '../settlement';
-import { issueSaleReceipt, unlistUnsafe } from '../trust';
+import { saleReceiptRow, unlistUnsafe } from '../trust';
 import { escrowReads, paymentState, verifyEndpoints } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { purchaseListingRepository } from './listing.repository';
@@ -76,22 +77,40 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
   // A purchase that bought its key has nothing left to settle for its buyer: a buyer polling after the sale is
   // answered from the row, and competing payments are the worker's (and their own buyers') to settle.
   if (isOwned(self.status)) return outcomeOf(self);
-  await settleListing(deps, self, performedBy);
+  await settleListing(deps, self, performedBy, { buyerWaiting: true });
   return outcomeOf(await transactionsRepository.findById(deps.db, id));
 }
 
-/** Observe, decide, send on: the whole of one settlement pass for `row`'s listing. */
-export async function settleListing(deps: PurchaseDeps, row: TransactionRow, performedBy = 'system'): Promise<void> {
+/**
+ * Observe, decide, send on: the whole of one settlement pass for `row`'s listing. With a buyer waiting for the answer,
+ * the sending starts once the decision is stored and is not awaited (`deps.runLater`): the key is the buyer's from
+ * that commit on, and the payout is the outbox's to finish either way.
+ */
+export async function settleListing(
+  deps: PurchaseDeps,
+  row: TransactionRow,
+  performedBy = 'system',
+  { buyerWaiting = false } = {},
+): Promise<void> {
   // Competing purchases of the same listing are read too: one that landed earlier must win, even unconfirmed.
   const waiting = await transactionsRepository.waitingOfListing(deps.db, row.addressId, COMPETITORS_READ);
   const rows = [row, ...waiting.filter((w) => w.id !== row.id)];
   const reads = escrowReads(deps);
-  await inBatches(rows, (r) => observeEscrow(deps.db, reads, r.paymentReference, r.id, closedReasonOf(r)));
-  await decideListing(deps, row.addressId, performedBy);
-  await sendOn(
-    deps,
-    rows.map((r) => r.paymentReference),
-  );
+  let recorded = 0;
+  await inBatches(rows, async (r) => {
+    recorded += await observeEscrow(deps.db, reads, r.paymentReference, r.id, closedReasonOf(r));
+  });
+  // Nothing recorded (a closed purchase's receipt is decided as it is recorded) and nothing decided: nothing to send.
+  // A transfer a crashed pass left unsent is the worker's outbox pass to find.
+  const decided = await decideListing(deps, row.addressId, performedBy);
+  if (!decided && recorded === 0) return;
+  const send = () =>
+    sendOn(
+      deps,
+      rows.map((r) => r.paymentReference),
+    );
+  if (buyerWaiting && deps.runLater) deps.runLater(send);
+  else await send();
 }
 
 /** Records what landed in the escrows of `addressId`'s waiting purchases, without deciding anything. */
@@ -204,10 +223,11 @@ async function failedSafetyRecheck(deps: PurchaseDeps, address: string): Promise
 /**
  * Decides every undecided payment into the escrows of `addressId`'s purchases: one sale at most (the first to land,
  * to a listing still for sale at the price paid, whose address passes its re-check), and a refund for each of the rest.
+ * False when there was nothing to decide yet, so nothing to send on.
  */
-export async function decideListing(deps: PurchaseDeps, addressId: string, performedBy = 'system'): Promise<void> {
+export async function decideListing(deps: PurchaseDeps, addressId: string, performedBy = 'system'): Promise<boolean> {
   const receipts = await settlementRepository.undecidedReceiptsOfListing(deps.db, addressId);
-  if (receipts.length === 0) return;
+  if (receipts.length === 0) return false;
   const byPurchase = new Map<string, ReceiptRow[]>();
   for (const r of receipts) byPurchase.set(r.transactionId, [...(byPurchase.get(r.transactionId) ?? []), r]);
   const judged: Judged[] = [];
@@ -222,7 +242,7 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
   const winner = candidates[0];
   // A payment no quorum has judged yet may have landed first: wait for it rather than sell past it.
   const undecided = judged.flatMap((j) => (j.undecidedSlot === undefined ? [] : [j.undecidedSlot]));
-  if (winner && undecided.some((slot) => slot <= winner.receipt.slot)) return;
+  if (winner && undecided.some((slot) => slot <= winner.receipt.slot)) return false;
   // Independent reads, at once rather than one after another: the buyer's confirm waits for them.
   const [unsafe, usdRate, state] = await Promise.all([
     winner ? failedSafetyRecheck(deps, winner.detail.listing.address) : undefined,
@@ -295,12 +315,17 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
     crashPoint('verify:before-commit');
     return commit(saleMade);
   });
-  if (!sold || !winner) return;
+  if (!sold || !winner) return true;
   crashPoint('verify:after-commit');
   if (state?.confirmationStatus === 'finalized')
     await completePurchase(deps.db, winner.detail.purchase.id, performedBy);
+  return true;
 }
 
+/**
+ * The sale's records, beside the state change: the listing marked sold, then its analytics, price history, chain
+ * record, audit row and signed receipt in one statement (they are independent inserts, and the buyer waits on this).
+ */
 async function recordSale(
   db: Queryable,
   deps: PurchaseDeps,
@@ -309,58 +334,61 @@ async function recordSale(
 ): Promise<void> {
   const { detail, paid } = winner;
   const { purchase } = detail;
-  await purchaseListingRepository.markSold(db, purchase.addressId);
-  const listing = await purchaseListingRepository.findForSale(db, purchase.addressId);
-  if (listing) {
-    await saleRepository.recordSale(db, {
+  const listing = await purchaseListingRepository.markSold(db, purchase.addressId);
+  await inOneStatement(db, [
+    ...(listing
+      ? saleRepository.saleRows(db, {
+          transactionId: purchase.id,
+          priceLamports: purchase.priceLamports,
+          listing,
+          usdPerSol: ctx.usdPerSol,
+          at: ctx.now,
+        })
+      : []),
+    saleRepository.chainAuditRow(
+      db,
+      purchase.id,
+      {
+        signature: paid.signature,
+        slot: paid.slot,
+        confirmations: ctx.state?.confirmations ?? null,
+        networkStatus: ctx.state?.confirmationStatus === 'finalized' ? 'finalized' : 'confirmed',
+        from: paid.payer,
+        to: paid.recipient,
+        lamports: paid.lamportsPaid,
+        feeLamports: paid.fee,
+        blockTime: paid.blockTime === null ? null : new Date(Number(paid.blockTime) * 1000),
+        explorerUrl: explorerTxUrl(paid.signature, deps.cluster, deps.explorerRpcUrl),
+      },
+      ctx.now,
+    ),
+    auditRow(db, {
+      action: 'purchase.verify',
+      performedBy: ctx.performedBy,
       transactionId: purchase.id,
-      priceLamports: purchase.priceLamports,
-      listing,
-      usdPerSol: ctx.usdPerSol,
-      at: ctx.now,
-    });
-  }
-  await saleRepository.recordChainAudit(
-    db,
-    purchase.id,
-    {
-      signature: paid.signature,
-      slot: paid.slot,
-      confirmations: ctx.state?.confirmations ?? null,
-      networkStatus: ctx.state?.confirmationStatus === 'finalized' ? 'finalized' : 'confirmed',
-      from: paid.payer,
-      to: paid.recipient,
-      lamports: paid.lamportsPaid,
-      feeLamports: paid.fee,
-      blockTime: paid.blockTime === null ? null : new Date(Number(paid.blockTime) * 1000),
-      explorerUrl: explorerTxUrl(paid.signature, deps.cluster, deps.explorerRpcUrl),
-    },
-    ctx.now,
-  );
-  await recordAudit(db, {
-    action: 'purchase.verify',
-    performedBy: ctx.performedBy,
-    transactionId: purchase.id,
-    metadata: {
-      txHash: paid.signature,
-      escrow: purchase.paymentReference,
-      slot: paid.slot.toString(),
-      lamportsPaid: paid.lamportsPaid.toString(),
-    },
-  });
-  if (deps.attestation) {
-    await issueSaleReceipt(db, deps.attestation, {
-      transactionId: purchase.id,
-      address: detail.listing.address,
-      paymentSignature: paid.signature,
-      escrow: purchase.paymentReference,
-      slot: paid.slot,
-      priceLamports: purchase.priceLamports,
-      buyer: detail.buyerWallet,
-      seller: detail.sellerWallet,
-      at: ctx.now,
-    });
-  }
+      metadata: {
+        txHash: paid.signature,
+        escrow: purchase.paymentReference,
+        slot: paid.slot.toString(),
+        lamportsPaid: paid.lamportsPaid.toString(),
+      },
+    }),
+    ...(deps.attestation
+      ? [
+          saleReceiptRow(db, deps.attestation, {
+            transactionId: purchase.id,
+            address: detail.listing.address,
+            paymentSignature: paid.signature,
+            escrow: purchase.paymentReference,
+            slot: paid.slot,
+            priceLamports: purchase.priceLamports,
+            buyer: detail.buyerWallet,
+            seller: detail.sellerWallet,
+            at: ctx.now,
+          }),
+        ]
+      : []),
+  ]);
 }
 
 /** verified → completed once the cluster reports the payment finalized. */

@@ -13,6 +13,7 @@ export function purchaseDepsOf(
   chain: ChainContext,
   cipher: VaultCipher,
   attestation?: Attestation,
+  runLater?: PurchaseDeps['runLater'],
 ): PurchaseDeps {
   const quorumRpcs = env.verifyQuorum > 1 ? chain.endpointRpcs : undefined;
   return {
@@ -30,6 +31,7 @@ export function purchaseDepsOf(
     reservationCooldownMs: env.reservationCooldownMs,
     now: () => new Date(),
     attestation,
+    runLater,
     safetyCheck: (address) => checkAddressSafety({ db, rpc: chain.rpc }, address),
     safetyCheckEach: quorumRpcs
       ? (address) => Promise.all(quorumRpcs.map((rpc) => checkAddressSafety({ db, rpc }, address)))

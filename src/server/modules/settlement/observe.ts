@@ -55,9 +55,11 @@ export async function observeEscrow(
         ...(before ? { before: toSignature(before) } : {}),
       })
       .send();
-  // What is recorded and what the chain lists are independent reads: at once, they are one wait instead of two.
-  // A payment recorded in between is listed as fresh, and recording it again is a no-op.
-  const [known, first] = await Promise.all([settlementRepository.knownSignatures(db, escrow), pageOf()]);
+  // Most escrows the worker reads were never paid: their empty list needs no database read.
+  const first = await pageOf();
+  if (first.length === 0) return 0;
+  // A payment recorded between the two reads is listed as fresh, and recording it again is a no-op.
+  const known = await settlementRepository.knownSignatures(db, escrow);
   const fresh: { signature: string; slot: bigint }[] = [];
   let before: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
@@ -75,20 +77,16 @@ export async function observeEscrow(
   for (const { signature } of fresh.reverse()) {
     const receipt = await agreedReceipt(reads, escrow, signature);
     if (!receipt) continue;
-    // The receipt and its ledger row commit together: a crash between them would leave a receipt the ledger never
-    // counts (observing it again finds it recorded).
-    const stored = await db.transaction((tx) =>
-      settlementRepository.recordReceipt(tx, {
-        escrow,
-        signature,
-        transactionId,
-        payer: receipt.payer,
-        lamports: receipt.lamports,
-        slot: receipt.slot,
-        purpose: closed ? 'refund' : null,
-        reason: closed ?? null,
-      }),
-    );
+    const stored = await settlementRepository.recordReceipt(db, {
+      escrow,
+      signature,
+      transactionId,
+      payer: receipt.payer,
+      lamports: receipt.lamports,
+      slot: receipt.slot,
+      purpose: closed ? 'refund' : null,
+      reason: closed ?? null,
+    });
     if (stored) recorded += 1;
   }
   return recorded;

@@ -49,41 +49,39 @@ export const settlementRepository = {
 
   /** Every signature already accounted for on `escrow`: its receipts and its own transfers, old signings included. */
   async knownSignatures(db: Queryable, escrow: string): Promise<Set<string>> {
-    const receipts = await db
-      .select({ s: escrowReceipts.signature })
-      .from(escrowReceipts)
-      .where(eq(escrowReceipts.escrow, escrow));
-    const transfers = await db
-      .select({ s: escrowTransfers.signature, old: escrowTransfers.expiredSignatures })
-      .from(escrowTransfers)
-      .where(eq(escrowTransfers.escrow, escrow));
-    return new Set([...receipts.map((r) => r.s), ...transfers.flatMap((t) => [t.s, ...t.old])]);
+    const result = await db.execute(sql`
+      select ${escrowReceipts.signature} as s from ${escrowReceipts} where ${escrowReceipts.escrow} = ${escrow}
+      union all
+      select unnest(array[${escrowTransfers.signature}] || ${escrowTransfers.expiredSignatures}) from ${escrowTransfers}
+      where ${escrowTransfers.escrow} = ${escrow}`);
+    return new Set((result as unknown as { rows: { s: string }[] }).rows.map((r) => r.s));
   },
 
-  /** A receipt and its ledger entry, once: true when this call recorded it. */
+  /**
+   * A receipt and its ledger entry, once, in one statement (so one commit: a receipt the ledger does not count would
+   * be found recorded by the next observation and never counted). True when this call recorded it.
+   */
   async recordReceipt(
     db: Queryable,
     receipt: Omit<typeof escrowReceipts.$inferInsert, 'observedAt' | 'transferId'>,
   ): Promise<boolean> {
-    const inserted = await db
+    const store = db
       .insert(escrowReceipts)
       .values(receipt)
       .onConflictDoNothing()
-      .returning({ s: escrowReceipts.signature });
-    if (inserted.length === 0) return false;
-    await settlementRepository.insertLedger(db, [
-      {
-        transactionId: receipt.transactionId,
-        escrow: receipt.escrow,
-        kind: 'receipt',
-        fromAccount: `payer:${receipt.payer}`,
-        toAccount: escrowAccount(receipt.escrow),
-        lamports: receipt.lamports,
-        signature: receipt.signature,
-        leg: 0,
-      },
-    ]);
-    return true;
+      .returning({ signature: escrowReceipts.signature });
+    const result = await db.execute(sql`
+      with stored as (${store.getSQL()}),
+      ledger as (
+        insert into ${ledgerEntries} (transaction_id, escrow, kind, from_account, to_account, lamports, signature, leg)
+        select ${receipt.transactionId}, ${receipt.escrow}, ${'receipt' satisfies LedgerEntryKind},
+          ${`payer:${receipt.payer}`}, ${escrowAccount(receipt.escrow)}, ${receipt.lamports.toString()}::bigint,
+          signature, 0
+        from stored
+        on conflict do nothing
+      )
+      select count(*)::int as n from stored`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0;
   },
 
   receiptsOfTransaction(db: Queryable, transactionId: string): Promise<ReceiptRow[]> {

@@ -6,7 +6,7 @@ import { safetyRoutes } from './safety.routes';
 
 export type { Attestation } from './attestation';
 export { attestationPlugin } from './attestation.plugin';
-export { issueDestroyReceipt, issueSaleReceipt } from './receipts.service';
+export { issueDestroyReceipt, saleReceiptRow } from './receipts.service';
 export { receiptsRepository } from './receipts.repository';
 export { checkAddressSafety, unlistUnsafe } from './safety.service';
 

@@ -9,7 +9,12 @@ export type ReceiptKind = 'sale' | 'destroy';
 export const receiptsRepository = {
   /** Idempotent: a purchase has at most one receipt of each kind, the first one issued. */
   async insert(db: Queryable, transactionId: string, kind: ReceiptKind, receipt: Receipt): Promise<void> {
-    await db
+    await receiptsRepository.insertRow(db, transactionId, kind, receipt);
+  },
+
+  /** The insert, not run yet (`inOneStatement`). */
+  insertRow(db: Queryable, transactionId: string, kind: ReceiptKind, receipt: Receipt) {
+    return db
       .insert(receipts)
       .values({
         transactionId,

@@ -16,7 +16,8 @@ export interface SaleFacts {
 }
 
 /** Issued in the transaction that records the sale, so a verified purchase always has its receipt. */
-export async function issueSaleReceipt(db: Queryable, attestation: Attestation, sale: SaleFacts): Promise<void> {
+/** The signed sale receipt's insert, not run yet: for `inOneStatement` in the transaction that makes the sale. */
+export function saleReceiptRow(db: Queryable, attestation: Attestation, sale: SaleFacts) {
   const receipt = attestation.sign({
     type: 'vanity-vault/sale-receipt/v1',
     address: sale.address,
@@ -30,7 +31,7 @@ export async function issueSaleReceipt(db: Queryable, attestation: Attestation, 
     cluster: attestation.cluster,
     issuedAt: sale.at.toISOString(),
   });
-  await receiptsRepository.insert(db, sale.transactionId, 'sale', receipt);
+  return receiptsRepository.insertRow(db, sale.transactionId, 'sale', receipt);
 }
 
 /** Issued in the transaction that deletes the ciphertext: the statement is true once it commits. */
