@@ -4,7 +4,7 @@ import { randomBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '@shared/keys/base58';
 import { checkBasePoint } from './base-point';
-import { randomScalar } from './base-scalar';
+import { newBaseKey, randomScalar } from './base-scalar';
 
 const Point = ed25519.Point;
 const torsion = ED25519_TORSION_SUBGROUP.map((hex) => Point.fromHex(hex, true));
@@ -17,6 +17,15 @@ describe('checking a split-key base point', () => {
       const check = checkBasePoint(encodeBase58(P.toBytes()));
       expect(check.ok && check.point.equals(P)).toBe(true);
       expect(checkBasePoint(P.toBytes()).ok).toBe(true);
+    }
+  });
+
+  it("accepts every new browser key's P, which is its scalar times G", () => {
+    for (let i = 0; i < 20; i++) {
+      const { scalar, basePoint } = newBaseKey();
+      expect(scalar > 0n && scalar < Point.Fn.ORDER).toBe(true);
+      expect(basePoint).toEqual(Point.BASE.multiply(scalar).toBytes());
+      expect(checkBasePoint(basePoint).ok).toBe(true);
     }
   });
 
