@@ -4,12 +4,16 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { chanceFoundBy, orderProbability, type OrderPattern } from '@shared/orders/quote';
 import { BASE58_ALPHABET } from '@shared/rarity/alphabet';
 import {
+  candidateSourceOf,
   createKeySource,
   createGrindPool,
   keyMatcherOf,
+  LANE_KINDS,
   matcherOf,
+  sampleLane,
   uniformKeyProbability,
   type GrindPool,
+  type LaneKind,
 } from '@server/modules/orders';
 import { encodeBase58 } from '@server/modules/vault';
 import { table } from './lib/report';
@@ -26,6 +30,7 @@ import { table } from './lib/report';
  */
 const DERIVE_MS = 2_000;
 const ROUNDS = 5;
+const LANE_MS = 6_000;
 const POOL_MS = 4_000;
 const ORDERS = 200;
 /** The random orders are drawn among those a worker finds in this many keys on average, to bound the run. */
@@ -116,9 +121,9 @@ function matchCosts(): [string, number][] {
 }
 
 /** Keys/s of a pool grinding a pattern it will not find, counted from what its workers report. */
-async function poolRate(pool: GrindPool): Promise<number> {
+async function poolRate(pool: GrindPool, lane: LaneKind = 'wallet'): Promise<number> {
   let attempts = 0;
-  const run = pool.grind(NEVER, (n) => (attempts += n));
+  const run = pool.grind(NEVER, (n) => (attempts += n), sampleLane(lane));
   await new Promise((resolve) => setTimeout(resolve, 500)); // past the first report
   const from = attempts;
   const start = performance.now();
@@ -127,6 +132,48 @@ async function poolRate(pool: GrindPool): Promise<number> {
   run.stop();
   await run.result;
   return rate;
+}
+
+const LANE_NAMES: Record<LaneKind, string> = {
+  wallet: 'wallet: libsodium seed keygen (today)',
+  'split-key': 'split key: P + t·G, one mixed addition per candidate, batched normalisation',
+  'seed-derived': 'seed-derived: SHA-256(base ‖ seed ‖ owner), node:crypto',
+};
+
+/**
+ * The three lanes of issue 29 side by side, each candidate tested on its bytes against a prefix: one thread in this
+ * process, in turns (ROUNDS slices each, so a shared machine's load swings hit every lane alike), counted per
+ * wall second and per CPU-second of this thread.
+ */
+function laneRates(): Record<LaneKind, { rate: number; perCpu: number }> {
+  const prefix = keyMatcherOf({ pattern: 'abc', position: 'prefix', caseSensitive: false });
+  const keySource = createKeySource();
+  const sources = LANE_KINDS.map((kind) => candidateSourceOf(sampleLane(kind), keySource));
+  const totals = LANE_KINDS.map(() => ({ n: 0, ms: 0, cpuMs: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    sources.forEach((source, l) => {
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      const until = start + LANE_MS / ROUNDS;
+      let n = 0;
+      while (performance.now() < until) {
+        for (let i = 0; i < 256; i++) prefix(source.next());
+        n += 256;
+      }
+      const used = process.cpuUsage(cpu);
+      // The first round warms each lane up (JIT, the stepper's first batch) and is not counted.
+      if (round === 0) return;
+      totals[l]!.n += n;
+      totals[l]!.ms += performance.now() - start;
+      totals[l]!.cpuMs += (used.user + used.system) / 1000;
+    });
+  }
+  return Object.fromEntries(
+    LANE_KINDS.map((kind, l) => {
+      const t = totals[l]!;
+      return [kind, { rate: (t.n / t.ms) * 1000, perCpu: (t.n / t.cpuMs) * 1000 }];
+    }),
+  ) as Record<LaneKind, { rate: number; perCpu: number }>;
 }
 
 interface Found {
@@ -191,6 +238,13 @@ export async function benchGrind(): Promise<string> {
   const cores = availableParallelism();
   const derive = derivations();
   const costs = matchCosts();
+  const lanes = laneRates();
+  const laneWorker: Partial<Record<LaneKind, number>> = {};
+  {
+    const pool = await createGrindPool(1, { measureMs: 300 });
+    for (const kind of LANE_KINDS) laneWorker[kind] = await poolRate(pool, kind);
+    await pool.close();
+  }
 
   const one = await createGrindPool(1, { measureMs: 300 });
   const measuredAtStart = one.perWorkerRate();
@@ -254,7 +308,35 @@ export async function benchGrind(): Promise<string> {
   });
 
   const anchor = 35_000;
+  const walletCpu = lanes.wallet.perCpu;
   return [
+    '### Three lanes side by side (issue 29)',
+    '',
+    `One thread in the bench process, the lanes in turns (${ROUNDS - 1} counted slices of ${LANE_MS / ROUNDS / 1000} s each, ` +
+      'after one warm-up slice), each candidate tested against a prefix on its bytes; then one grinder worker ' +
+      `(the server's worker code, a pattern it never finds) on each lane for ${POOL_MS / 1000} s.`,
+    '',
+    table(
+      [
+        'lane',
+        'attempts/s (one thread)',
+        'attempts per CPU-second',
+        'per CPU-second vs wallet',
+        'attempts/s per worker',
+      ],
+      LANE_KINDS.map((kind) => [
+        LANE_NAMES[kind],
+        fmt(lanes[kind].rate),
+        fmt(lanes[kind].perCpu),
+        `${(lanes[kind].perCpu / walletCpu).toFixed(2)}×`,
+        fmt(laneWorker[kind]!),
+      ]),
+    ),
+    '',
+    `Targets: split key ≥ 3× the wallet lane per core: ${(lanes['split-key'].perCpu / walletCpu).toFixed(2)}× ` +
+      `(${lanes['split-key'].perCpu >= 3 * walletCpu ? 'met' : 'NOT met'}); seed-derived ≥ 300,000 per core: ` +
+      `${fmt(lanes['seed-derived'].perCpu)} (${lanes['seed-derived'].perCpu >= 300_000 ? 'met' : 'NOT met'}).`,
+    '',
     '### One thread: deriving a fresh key (32 CSPRNG bytes each)',
     '',
     table(

@@ -15,6 +15,16 @@ export { createGrindPool, type GrindPool } from './grind-pool';
 export { keyMatcherOf, uniformKeyProbability } from './grind-key-match';
 export { matcherOf } from './grind-match';
 export { createKeySource } from './grind-keys';
+export {
+  candidateSourceOf,
+  laneProblem,
+  sampleLane,
+  LANE_KINDS,
+  type GrindLane,
+  type LaneKind,
+  type LaneFind,
+} from './grind-lanes';
+export type { GrindHit, SplitKeyHit, SeedDerivedHit } from './grind-pool';
 
 export interface OrdersRuntime {
   /** Starts this instance's grinder pool (measuring its rate) and lease loop; a no-op with GRIND_WORKERS=0. */
