@@ -213,7 +213,10 @@ async function expectHandled(req: HostileRequest, res: LightMyRequestResponse): 
   const changed = await tracker.changed(); // first, so a failing request's writes are never blamed on the next
   const thrown = serverError ? `\nthe server threw ${serverError}` : '';
   const what = redact(`${describeRequest(req)}\n→ ${res.statusCode} ${res.body.slice(0, 500)}${thrown}`);
-  expect(res.statusCode, what).toBeLessThan(500);
+  // This server runs without SHOP_WALLET or demo data, where a well-formed order is refused with 503 by design (issue
+  // 26 finding 8: the shop's wallet is never guessed): the one 5xx that is an answer, not a failure.
+  const unconfigured = res.statusCode === 503 && /"error":"ORDERS_UNAVAILABLE"/.test(res.body);
+  if (!unconfigured) expect(res.statusCode, what).toBeLessThan(500);
   if (req.mustRefuse) {
     stats.mustRefuse++;
     expect(res.statusCode, `${what}\nmust be refused: ${req.mustRefuse}`).toBeGreaterThanOrEqual(400);
@@ -366,7 +369,10 @@ describe('hostile input on the local chain’s /rpc (HTTP and WebSocket)', () =>
         });
         stats.sent++;
         const what = redact(`POST /rpc ${payload.slice(0, 300)}\n→ ${res.statusCode} ${res.body.slice(0, 500)}`);
-        expect(res.statusCode, what).toBeLessThan(500);
+        // This server runs without SHOP_WALLET or demo data, where a well-formed order is refused with 503 by design (issue
+        // 26 finding 8: the shop's wallet is never guessed): the one 5xx that is an answer, not a failure.
+        const unconfigured = res.statusCode === 503 && /"error":"ORDERS_UNAVAILABLE"/.test(res.body);
+        if (!unconfigured) expect(res.statusCode, what).toBeLessThan(500);
         if (res.statusCode === 200) expect(internalErrors(res.json()), what).toEqual([]);
         else expect(res.json(), what).toMatchObject({ error: expect.stringMatching(ERROR_CODE) });
       }),

@@ -56,18 +56,16 @@ export async function initiatePurchase(
     throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerId must be the wallet you signed in with');
   }
   const offeredLamports = parsePrice(input.price);
-  // Independent reads at once: each is a wait in line on a busy database. The listing is read without a lock, for the
-  // account-safety checks below (docs/domain.md#account-safety-checks), which run before anything is reserved.
-  const [tier, target] = await Promise.all([
-    membershipTier(deps.db, input.membershipTier),
-    purchaseListingRepository.findOpen(deps.db, input.addressId),
-  ]);
+  const tier = await membershipTier(deps.db, input.membershipTier);
   if (!tier) throw badRequest(ErrorCode.MEMBERSHIP_TIER_NOT_FOUND, `Unknown membership tier '${input.membershipTier}'`);
   // The tier is the buyer's, not the request's: a body saying 'elite' must not buy an elite discount.
   if (tier.name !== tierOfBuyer(actor.wallet)) {
     throw forbidden(ErrorCode.MEMBERSHIP_TIER_MISMATCH, `Your wallet does not hold the ${tier.name} membership`);
   }
 
+  // docs/domain.md#account-safety-checks: the address is checked on chain before anything is reserved (outside the row
+  // lock).
+  const target = await purchaseListingRepository.findOpen(deps.db, input.addressId);
   if (target) await refuseUnsafePurchase(deps, target);
 
   // Read before the transaction: no listing row lock waits on an RPC round trip.
