@@ -2,14 +2,12 @@ import type { PaymentInstructions, TransactionView } from '@shared/api/transacti
 import { isSolanaError } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/toast-store';
-import { useWallet, walletBalanceKey } from '@web/features/wallet';
+import { isChainRefusal, isWalletRejection, payWithWallet, useWallet, walletBalanceKey } from '@web/features/wallet';
 import { ApiRequestError } from '@web/lib/api-client';
 import { configQueryOptions } from '@web/lib/config';
 import { confirmTransaction } from './api/confirm-transaction';
 import { invalidateTradeCaches, transactionKeys } from './api/query-keys';
-import { payWithWallet } from './pay/pay-with-wallet';
 import { rejectionToast } from './purchase-failure';
-import { isChainRefusal, isWalletRejection } from './pay/wallet-chain';
 
 /**
  * Signs and sends the payment, then tells the server its signature (docs/domain.md#payment-transaction,

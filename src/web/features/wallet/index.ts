@@ -5,3 +5,5 @@ export { WalletButton } from './components/wallet-button';
 export { WalletBalance } from './components/wallet-balance';
 export { walletBalanceKey } from './use-wallet-balance';
 export { AdminGate } from './components/admin-gate';
+export { payWithWallet, sendWithWallet, type MessageContext, type WalletSendInput } from './send-with-wallet';
+export { absoluteRpcUrls, isChainRefusal, isWalletRejection, walletChainOf } from './wallet-chain';

@@ -1,7 +1,7 @@
 import { createChainRpc } from '@chain/rpc/chain-rpc';
 import type { PublicConfig } from '@shared/api/config';
 import { signature as toSignature } from '@solana/kit';
-import { absoluteRpcUrls } from './wallet-chain';
+import { absoluteRpcUrls } from '@web/features/wallet';
 
 /** Polls start this long after sending when the WebSocket is up (it usually answers first), at once when not. */
 export const SIGNATURE_POLL_MS = 2_000;

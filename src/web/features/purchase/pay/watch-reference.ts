@@ -1,7 +1,7 @@
 import { fetchPaymentTransaction, findPaymentByReference } from '@chain/payment/find-payment';
 import { createChainRpc } from '@chain/rpc/chain-rpc';
 import type { PublicConfig } from '@shared/api/config';
-import { absoluteRpcUrls } from './wallet-chain';
+import { absoluteRpcUrls } from '@web/features/wallet';
 
 /** A phone wallet's payment lands without this page sending it: look for it about once a second. */
 export const REFERENCE_POLL_MS = 1_000;
