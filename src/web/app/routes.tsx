@@ -28,6 +28,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('@web/features/orders/pages/order-page').then((m) => ({ Component: m.OrderPage })),
       },
       {
+        path: 'order/:orderId/finish',
+        lazy: () =>
+          import('@web/features/orders/pages/finish-order-page').then((m) => ({ Component: m.FinishOrderPage })),
+      },
+      {
         path: 'create-listing',
         lazy: () =>
           import('@web/features/create-listing/pages/create-listing-page').then((m) => ({

@@ -5,7 +5,7 @@ import { orderKeys } from './order-keys';
 
 export const cancelOrderInputSchema = orderParamsSchema;
 
-/** POST /api/orders/{id}/cancel: only while queued or grinding. */
+/** POST /api/orders/{id}/cancel: before delivery; a paid-up-front order's deposit is refunded. */
 export function cancelOrder(id: string) {
   cancelOrderInputSchema.parse({ id });
   return apiFetch(`/api/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {}, schema: orderSchema });

@@ -13,12 +13,16 @@ export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
 
 const isActive = (o: Order | undefined) => o?.status === 'queued' || o?.status === 'grinding';
 
-/** The server counts the attempts; the page refetches every second while the order is queued or grinding. */
+/**
+ * The server counts the attempts; the page refetches every second while the order is queued or grinding, and every
+ * three while a paid-up-front order awaits its deposit (the server watches the escrow and moves it on by itself).
+ */
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
-    refetchInterval: (query) => (isActive(query.state.data) ? 1_000 : false),
+    refetchInterval: (query) =>
+      isActive(query.state.data) ? 1_000 : query.state.data?.status === 'awaiting-payment' ? 3_000 : false,
   });
 
 export const useOrder = (id: string | null) => useQuery({ ...orderQueryOptions(id ?? ''), enabled: id !== null });

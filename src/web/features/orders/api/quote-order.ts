@@ -4,7 +4,7 @@ import { apiFetch } from '@web/lib/api-client';
 
 export const quoteInputSchema = orderPatternSchema;
 
-/** POST /api/orders/quote: difficulty, time at the shop's measured rate, price and rarity of a pattern. */
+/** POST /api/orders/quote: a lane's difficulty, time at its measured rate, price and rarity of a pattern. */
 export function quoteOrder(input: OrderPatternBody, signal?: AbortSignal): Promise<OrderQuote> {
   return apiFetch('/api/orders/quote', {
     method: 'POST',
@@ -16,7 +16,7 @@ export function quoteOrder(input: OrderPatternBody, signal?: AbortSignal): Promi
 
 export const quoteQueryOptions = (input: OrderPatternBody) =>
   queryOptions({
-    queryKey: ['orders', 'quote', input.pattern, input.position, input.caseSensitive ?? true],
+    queryKey: ['orders', 'quote', input.lane ?? 'wallet', input.pattern, input.position, input.caseSensitive ?? true],
     queryFn: ({ signal }) => quoteOrder(input, signal),
     staleTime: 30_000,
     retry: false,

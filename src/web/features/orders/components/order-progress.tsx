@@ -3,13 +3,19 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/badge';
 import { Button, buttonClass } from '@web/components/button';
 import { humanCount, humanDuration } from '@web/features/validator';
+import { useExplorer } from '@web/lib/use-explorer';
+import { ExplorerLink } from '@web/components/explorer-link';
+import { DeadlineNote } from './order-payment';
 
 const STATUS: Record<Order['status'], { label: string; tone: 'neutral' | 'money' | 'info' | 'gold' | 'danger' }> = {
+  'awaiting-payment': { label: 'Awaiting payment', tone: 'neutral' },
   queued: { label: 'Queued', tone: 'neutral' },
   grinding: { label: 'Grinding', tone: 'info' },
   found: { label: 'Found', tone: 'money' },
   purchased: { label: 'Purchased', tone: 'gold' },
+  delivered: { label: 'Delivered', tone: 'gold' },
   expired: { label: 'Reservation expired', tone: 'neutral' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
   cancelled: { label: 'Cancelled', tone: 'danger' },
 };
 
@@ -29,6 +35,8 @@ export function OrderProgress({
   const status = STATUS[order.status];
   const percent = Math.min(100, order.chanceFoundByNow * 100);
   const active = order.status === 'queued' || order.status === 'grinding';
+  // A split-key or seed-derived order's address is shown with its proof by the page (DeliveredAddress), not here.
+  const walletLane = order.lane === 'wallet';
   return (
     <div className="flex flex-col gap-4" data-testid="order-progress">
       <div className="flex flex-wrap items-center gap-2">
@@ -93,7 +101,9 @@ export function OrderProgress({
           Every key is a fresh random draw, so the expected time from now stays the same however long it has run.
         </p>
       )}
-      {order.address && (
+      {active && order.deadline && <DeadlineNote deadline={order.deadline} />}
+      {order.status === 'refunded' && <Refunded order={order} />}
+      {walletLane && order.address && (
         <div className="flex flex-col gap-2 rounded-xl bg-vault-950/60 p-4 ring-1 ring-money-500/30">
           <p className="text-sm text-vault-300">
             {order.status === 'purchased'
@@ -134,11 +144,28 @@ export function OrderProgress({
           )}
         </div>
       )}
-      {active && (
+      {(active || order.status === 'awaiting-payment') && (
         <Button variant="secondary" className="self-start" loading={cancelling} onClick={onCancel}>
           Cancel order
         </Button>
       )}
+    </div>
+  );
+}
+
+function Refunded({ order }: { order: Order }) {
+  const explorer = useExplorer();
+  return (
+    <div role="status" className="flex flex-col gap-1 text-sm text-vault-300" data-testid="order-refunded">
+      <p>
+        Nothing was found by the deadline{order.deadline ? ` (${new Date(order.deadline).toLocaleString()})` : ''}: your
+        payment went back to your wallet.
+      </p>
+      {order.refundSignatures.map((signature) => (
+        <p key={signature}>
+          Refund: <ExplorerLink value={signature} href={explorer.tx(signature)} what="Refund transaction" />
+        </p>
+      ))}
     </div>
   );
 }

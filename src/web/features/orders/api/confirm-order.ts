@@ -1,0 +1,20 @@
+import { orderParamsSchema, orderSchema } from '@shared/api/orders';
+import { z } from 'zod';
+import { apiFetch } from '@web/lib/api-client';
+
+export const confirmOrderInputSchema = orderParamsSchema.extend({
+  signature: z.string().min(64).max(100).optional(),
+});
+
+/**
+ * POST /api/orders/{id}/confirm: "I paid" for a paid-up-front order. The server reads the order's escrow then (it
+ * also watches it by itself), so the signature only helps it look sooner.
+ */
+export function confirmOrder(input: z.input<typeof confirmOrderInputSchema>) {
+  const { id, signature } = confirmOrderInputSchema.parse(input);
+  return apiFetch(`/api/orders/${encodeURIComponent(id)}/confirm`, {
+    method: 'POST',
+    body: signature ? { signature } : {},
+    schema: orderSchema,
+  });
+}
