@@ -4,15 +4,21 @@ import { humanCount, humanDuration } from '@web/features/validator';
 
 const time = (seconds: number | null) => (seconds === null ? 'measuring…' : humanDuration(seconds));
 
-/** The quote as facts: odds, attempts for 50% and 95%, time at the shop's measured rate, price and rarity. */
+/** The quote as facts: odds, attempts for 50% and 95%, time at the lane's measured rate, price and rarity. */
 export function QuoteFacts({ quote }: { quote: OrderQuote }) {
   const { difficulty: d } = quote;
+  // A seed-derived address has no key: what the shop tries is seeds.
+  const [one, many] = quote.lane === 'seed-derived' ? ['seed', 'seeds'] : ['key', 'keys'];
   const rows: [string, string, string][] = [
-    ['Odds per key', `1 in ${humanCount(d.expectedAttempts)}`, 'quote-odds'],
+    [`Odds per ${one}`, `1 in ${humanCount(d.expectedAttempts)}`, 'quote-odds'],
     ['Expected attempts', humanCount(d.expectedAttempts), 'quote-expected'],
-    ['50% chance by', `${humanCount(d.attempts50)} keys · ${time(quote.seconds.p50)}`, 'quote-p50'],
-    ['95% chance by', `${humanCount(d.attempts95)} keys · ${time(quote.seconds.p95)}`, 'quote-p95'],
-    ['Grind rate', quote.keysPerSecond > 0 ? `${humanCount(quote.keysPerSecond)} keys/s` : 'measuring…', 'quote-rate'],
+    ['50% chance by', `${humanCount(d.attempts50)} ${many} · ${time(quote.seconds.p50)}`, 'quote-p50'],
+    ['95% chance by', `${humanCount(d.attempts95)} ${many} · ${time(quote.seconds.p95)}`, 'quote-p95'],
+    [
+      'Grind rate',
+      quote.keysPerSecond > 0 ? `${humanCount(quote.keysPerSecond)} ${many}/s` : 'measuring…',
+      'quote-rate',
+    ],
     ['Rarity score', `${quote.rarityScore.toFixed(1)} / 10 · ${tierOf(quote.rarityScore).label}`, 'quote-rarity'],
   ];
   return (
