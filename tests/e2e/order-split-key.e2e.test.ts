@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { decodeBase58, encodeBase58 } from '@shared/keys/base58';
+import { decodeTweak, freshNoncePrefix, newBaseKey, tweakedPoint, writeFinishLaterFile } from '@shared/split-key';
+import { fetchMint, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { address as toAddress, createSolanaRpc, devnet } from '@solana/kit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newKeypair } from '@tests/helpers/keypair';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { airdrop, expectToast, openWithWallet, signIn } from './helpers/trade-fixtures';
+
+/*
+ * Issue 29, acceptance 3: a buyer orders a 2-character split-key mint, downloads the finish-later file (a warning
+ * in it: not a wallet key), pays the order's escrow, waits for delivery, checks the proof, creates the token mint
+ * with an initial supply, and then the chain (kit's getTokenAccountsByOwner) shows the wallet's token account for
+ * it. On a phone, the same buyer finishes from the file on /order/{id}/finish: a file of another secret is refused,
+ * theirs is checked. ORDER_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ */
+const SHOTS = process.env.ORDER_SCREENSHOTS;
+const SHOP = newKeypair().address;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  await Promise.all([
+    startAppServer({
+      env: { GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3', SHOP_WALLET: SHOP, ADMIN_WALLETS: SHOP },
+    }).then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
+    await close.click({ timeout: 1_000 }).catch(() => undefined);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+async function chainRpc() {
+  const config = (await (await fetch(`${server.url}/api/config`)).json()) as { rpcUrls: string[] };
+  return createSolanaRpc(devnet(new URL(config.rpcUrls[0]!, server.url).toString()));
+}
+
+/** Picks the lane by its title and waits for the quote of `pattern` in it. */
+async function quoteLane(page: Page, title: RegExp, pattern: string) {
+  await page.getByRole('radio', { name: title }).check();
+  await page.getByLabel('Pattern').fill(pattern);
+  await page.getByTestId('quote-price').waitFor({ timeout: 15_000 });
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Place order/ }).isEnabled(), { timeout: 15_000 })
+    .toBe(true);
+}
+
+const buyer = newKeypair();
+let basePoint = '';
+let fileText = '';
+let mint = '';
+
+describe('split-key mint ordered in the browser (issue 29)', () => {
+  it(
+    'orders, downloads the file, pays, waits, creates the mint, and the wallet holds its token account',
+    { timeout: 300_000 },
+    () =>
+      withPage(browser, { baseURL: server.url }, async (page) => {
+        await airdrop(server.url, buyer.address, 5);
+        await openWithWallet(page, buyer, '/order');
+        await page.getByRole('heading', { name: 'Order a Custom Address' }).waitFor();
+
+        await quoteLane(page, /^A token mint or program/, 'Ab');
+        const explanation = page.getByTestId('lane-explanation');
+        await explanation.getByText(/It is a raw scalar, not a seed/).waitFor();
+        expect(await explanation.textContent()).toContain(
+          'Phantom, Backpack, Solflare, solana-keygen and web3.js all take a seed',
+        );
+        await shot(page, 'split-key-quote');
+
+        // The file, before the order exists: the only copy of a outside this page.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download the finish-later file' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/NOT-A-WALLET-KEY\.json$/);
+        fileText = await readFile((await download.path())!, 'utf8');
+        expect(fileText).toContain('NOT A WALLET KEY. No wallet can import this');
+        const file = JSON.parse(fileText) as { basePoint: string; orderId: string | null; baseScalar: string };
+        basePoint = file.basePoint;
+        expect(file.orderId).toBeNull();
+        // The page never put the secret where it outlives the tab.
+        const stored = await page.evaluate(
+          () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+        );
+        expect(stored).not.toContain(file.baseScalar);
+        expect(page.url()).not.toContain(file.baseScalar);
+
+        await page.getByRole('button', { name: /^Place order/ }).click();
+        await expectToast(page, 'Order placed');
+        const status = page.getByTestId('order-status');
+        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Awaiting payment');
+        await page.getByTestId('order-deadline').waitFor();
+        await shot(page, 'split-key-pay');
+        await page.getByRole('button', { name: /^Pay .* SOL from my wallet$/ }).click();
+        await expect.poll(() => status.textContent(), { timeout: 150_000 }).toBe('Delivered');
+
+        // The proof: P (the file's), t and the address; P + t·G is the address.
+        mint = (await page.getByTestId('order-address').textContent()) ?? '';
+        expect(mint.startsWith('Ab')).toBe(true);
+        expect(await page.getByTestId('proof-base-point').textContent()).toBe(basePoint);
+        const t = decodeTweak((await page.getByTestId('proof-tweak').textContent()) ?? '');
+        expect(t).not.toBeNull();
+        const P = ed25519.Point.fromBytes(decodeBase58(basePoint)!);
+        expect(encodeBase58(tweakedPoint(P, t!).toBytes())).toBe(mint);
+        await shot(page, 'split-key-delivered');
+
+        await page.getByLabel('Decimals').selectOption('6');
+        await page.getByLabel('Initial supply (optional)').fill('1000');
+        await page.getByRole('button', { name: /^Create my token mint at/ }).click();
+        await expectToast(page, 'Mint created');
+        await page.getByTestId('mint-created').waitFor();
+        await shot(page, 'split-key-minted');
+
+        const rpc = await chainRpc();
+        const { value: accounts } = await rpc
+          .getTokenAccountsByOwner(
+            toAddress(buyer.address),
+            { mint: toAddress(mint) },
+            { encoding: 'jsonParsed', commitment: 'confirmed' },
+          )
+          .send();
+        expect(accounts).toHaveLength(1);
+        const parsed = accounts[0]!.account.data.parsed.info;
+        expect(parsed.mint).toBe(mint);
+        expect(parsed.owner).toBe(buyer.address);
+        expect(parsed.tokenAmount.amount).toBe('1000000000');
+        const created = await fetchMint(rpc, toAddress(mint), { commitment: 'confirmed' });
+        expect(created.programAddress).toBe(TOKEN_PROGRAM_ADDRESS);
+        expect(created.data.decimals).toBe(6);
+        expect(created.data.mintAuthority).toEqual({ __option: 'Some', value: buyer.address });
+      }),
+  );
+
+  it(
+    'finishes from the file on a phone (390 px): another secret is refused, the right one checked',
+    { timeout: 120_000 },
+    () =>
+      withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+        expect(mint, 'the first test delivered the order').not.toBe('');
+        const session = await signIn(server.url, buyer);
+        const mine = await session.call<{ orders: Array<{ id: string; address: string | null }> }>(
+          'GET',
+          '/api/orders/mine',
+        );
+        const order = mine.body.orders.find((o) => o.address === mint)!;
+
+        await openWithWallet(page, buyer, '/order');
+        await quoteLane(page, /^An account with no key/, 'Ab');
+        await page.getByLabel('Owner program').waitFor();
+        await shot(page, 'seed-derived-quote');
+        await quoteLane(page, /^A token mint or program/, 'Ab');
+        await shot(page, 'split-key-quote');
+
+        await page.goto(`/order/${order.id}/finish`);
+        await page.getByRole('heading', { name: 'Finish a Split-Key Order' }).waitFor();
+        const input = page.getByLabel('Finish-later file (.json)');
+        const other = newBaseKey();
+        const wrong = writeFinishLaterFile({
+          baseScalar: other.scalar,
+          noncePrefix: freshNoncePrefix(),
+          orderId: null,
+          address: null,
+        });
+        await input.setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from(wrong) });
+        await expect
+          .poll(() => page.getByTestId('finish-problem').textContent(), { timeout: 15_000 })
+          .toContain("This file's secret is not the one this order was placed with");
+        expect(await page.getByRole('button', { name: /^Create my token mint at/ }).count()).toBe(0);
+
+        await input.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(fileText) });
+        await page.getByTestId('finish-checked').waitFor({ timeout: 15_000 });
+        await page.getByRole('button', { name: /^Create my token mint at/ }).waitFor();
+        await shot(page, 'split-key-finish');
+      }),
+  );
+});
