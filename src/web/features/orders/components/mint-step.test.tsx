@@ -47,8 +47,11 @@ const order = (overrides: Partial<Order>): Order => ({
   ...overrides,
 });
 
-const render = (o: Order, completion: Parameters<typeof MintStep>[0]['completion']) =>
-  textOf(renderStatic(<MintStep order={o} completion={completion} />));
+/** The chain read says whether the account exists yet (`owner`), as the page's query would. */
+const render = (o: Order, completion: Parameters<typeof MintStep>[0]['completion'], owner: string | null = null) =>
+  textOf(
+    renderStatic(<MintStep order={o} completion={completion} />, [[['chain', 'account-owner', o.address], { owner }]]),
+  );
 
 describe('MintStep (issue 29)', () => {
   it('shows why a split-key file cannot finish the order, and offers no mint', () => {
@@ -61,7 +64,9 @@ describe('MintStep (issue 29)', () => {
   });
 
   it('sends a tab without the secret to the finish page', () => {
-    const html = renderStatic(<MintStep order={order({})} completion={null} />);
+    const html = renderStatic(<MintStep order={order({})} completion={null} />, [
+      [['chain', 'account-owner', order({}).address], { owner: null }],
+    ]);
     expect(textOf(html)).toContain('Finish with my file');
     expect(html).toContain('href="/order/00000000-0000-4000-8000-000000000029/finish"');
   });
@@ -80,6 +85,12 @@ describe('MintStep (issue 29)', () => {
     const mine = render({ ...seeded, base: BUYER }, null);
     expect(mine).toContain(`Create my token mint at ${seeded.address}`);
     expect(mine).toContain('The address was ground for this program.');
+  });
+
+  it('offers nothing to create once the account exists on chain', () => {
+    const said = render(order({}), null, TOKEN_PROGRAM_ADDRESS);
+    expect(said).toContain('The account at this address exists already (owned by SPL Token)');
+    expect(said).not.toContain('Finish with my file');
   });
 
   it('does not offer a token mint for an account another program owns', () => {

@@ -4,7 +4,8 @@ import { address as toAddress, type TransactionPartialSigner } from '@solana/kit
 import { Link } from 'react-router';
 import { buttonClass } from '@web/components/button';
 import { useWallet } from '@web/features/wallet';
-import { CreateMintCard } from '../mint/create-mint-card';
+import { CreateMintCard, TOKEN_PROGRAM_NAMES } from '../mint/create-mint-card';
+import { useChainAccountOwner } from '../mint/use-chain-account';
 import type { SplitKeyCompletion } from '../split-key-secret';
 
 const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]);
@@ -16,8 +17,20 @@ const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRA
  */
 export function MintStep({ order, completion }: { order: Order; completion: SplitKeyCompletion | null }) {
   const { address: wallet } = useWallet();
-  if (order.status !== 'delivered' || !order.address) return null;
-  const mint = toAddress(order.address);
+  const delivered = order.status === 'delivered' && order.address ? order.address : null;
+  const existing = useChainAccountOwner(delivered);
+  // A failed read offers the creation anyway: the chain refuses it if the account exists.
+  if (!delivered || existing.isPending) return null;
+  const mint = toAddress(delivered);
+  const owner = existing.data?.owner ?? null;
+  if (owner !== null)
+    return (
+      <p role="status" className="text-sm text-money-300" data-testid="account-exists">
+        The account at this address exists already
+        {TOKEN_PROGRAM_NAMES[owner] ? ` (owned by ${TOKEN_PROGRAM_NAMES[owner]})` : ''}: there is nothing left to
+        create.
+      </p>
+    );
 
   if (order.lane === 'split-key') {
     if (!completion)
@@ -39,7 +52,7 @@ export function MintStep({ order, completion }: { order: Order; completion: Spli
         </p>
       );
     const signer: TransactionPartialSigner = completion.signer;
-    return <CreateMintCard address={order.address} account={() => ({ lane: 'split-key', account: signer })} />;
+    return <CreateMintCard address={delivered} account={() => ({ lane: 'split-key', account: signer })} />;
   }
 
   if (order.lane === 'seed-derived') {
@@ -60,7 +73,7 @@ export function MintStep({ order, completion }: { order: Order; completion: Spli
     const seed = order.seed;
     return (
       <CreateMintCard
-        address={order.address}
+        address={delivered}
         fixedProgram={toAddress(order.owner)}
         account={(base) => ({ lane: 'seed-derived', address: mint, base, seed })}
       />
