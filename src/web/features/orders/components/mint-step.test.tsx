@@ -1,7 +1,7 @@
 import type { Order } from '@shared/api/orders';
 import { renderStatic, textOf } from '@tests/helpers/render-web';
 import { describe, expect, it, vi } from 'vitest';
-import { TOKEN_PROGRAM_ADDRESS } from '@shared/mint/create-mint';
+import { TOKEN_PROGRAM_ADDRESS } from '@shared/mint';
 import { MintStep } from './mint-step';
 
 const BUYER = 'BuyerWa11et111111111111111111111111111111111';

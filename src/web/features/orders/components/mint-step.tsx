@@ -1,5 +1,5 @@
 import type { Order } from '@shared/api/orders';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint/create-mint';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint';
 import { address as toAddress, type TransactionPartialSigner } from '@solana/kit';
 import { Link } from 'react-router';
 import { buttonClass } from '@web/components/button';

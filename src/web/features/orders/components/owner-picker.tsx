@@ -1,4 +1,4 @@
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint/create-mint';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint';
 import { isSolanaAddress } from '@shared/keys/base58';
 import { Field, Input } from '@web/components/input';
 import { Select } from '@web/components/select';

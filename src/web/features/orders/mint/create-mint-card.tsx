@@ -1,5 +1,5 @@
-import type { MintAccountSpec } from '@shared/mint/create-mint';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint/create-mint';
+import type { MintAccountSpec } from '@shared/mint';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint';
 import type { Address, TransactionSigner } from '@solana/kit';
 import { useState } from 'react';
 import { Button } from '@web/components/button';

@@ -1,4 +1,4 @@
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint/create-mint';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { address, createNoopSigner, type Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { createMintInstructions, MINT_ACCOUNT_SIZE, type MintAccountSpec } from '@shared/mint/create-mint';
+import { createMintInstructions, MINT_ACCOUNT_SIZE, type MintAccountSpec } from '@shared/mint';
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstructionAsync,

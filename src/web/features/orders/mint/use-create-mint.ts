@@ -1,5 +1,5 @@
 import { createChainRpc } from '@chain/rpc/chain-rpc';
-import type { MintAccountSpec } from '@shared/mint/create-mint';
+import type { MintAccountSpec } from '@shared/mint';
 import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
