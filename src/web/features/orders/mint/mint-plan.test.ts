@@ -1,6 +1,7 @@
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint';
 import { findAssociatedTokenPda } from '@solana-program/token';
-import { address, createNoopSigner, type Address } from '@solana/kit';
+import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
+import { address, createAddressWithSeed, createNoopSigner, type Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { completeSplitKey, newSplitKeySecret } from '../split-key-secret';
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -56,5 +57,26 @@ describe('mintPlanInstructions', () => {
     const mintTo = plan.instructions[3]!;
     expect(mintTo.programAddress).toBe(TOKEN_2022_PROGRAM_ADDRESS);
     expect(mintTo.accounts?.map((a) => a.address)).toEqual([signer.address, ata, wallet.address] as Address[]);
+  });
+
+  it('creates a seed-derived mint from the wallet itself, the wallet being its base', async () => {
+    const mint = await createAddressWithSeed({
+      baseAddress: wallet.address,
+      seed: 'x1',
+      programAddress: TOKEN_PROGRAM_ADDRESS,
+    });
+    const plan = await mintPlanInstructions({
+      account: { lane: 'seed-derived', address: mint, base: wallet, seed: 'x1' },
+      wallet,
+      choices: { decimals: 0, tokenProgram: TOKEN_PROGRAM_ADDRESS, initialSupply: 5n },
+      rentLamports: 1_461_600n,
+    });
+    expect(plan.mint).toBe(mint);
+    expect(plan.instructions.map((i) => i.programAddress)).toEqual([
+      SYSTEM_PROGRAM_ADDRESS,
+      TOKEN_PROGRAM_ADDRESS,
+      'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+      TOKEN_PROGRAM_ADDRESS,
+    ]);
   });
 });
