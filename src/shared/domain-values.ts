@@ -53,11 +53,35 @@ export type Category = (typeof CATEGORIES)[number];
  * Custom-pattern orders (docs/domain.md#custom-orders): queued → grinding → found → (purchased | expired), or
  * cancelled.
  */
-export const ORDER_STATUSES = ['queued', 'grinding', 'found', 'purchased', 'expired', 'cancelled'] as const;
+// 'awaiting-payment', 'delivered' and 'refunded' are the paid-up-front lanes' (split-key, seed-derived: DESIGN.md §14):
+// their deposit waits in the order's escrow until the address is found (delivered) or the deadline passes (refunded).
+export const ORDER_STATUSES = [
+  'awaiting-payment',
+  'queued',
+  'grinding',
+  'found',
+  'purchased',
+  'delivered',
+  'expired',
+  'refunded',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders that hold the requester's one active slot and sit in the grinders' queue. */
 export const ACTIVE_ORDER_STATUSES = ['queued', 'grinding'] as const satisfies readonly OrderStatus[];
+/** A paid-up-front order whose escrow still waits for a decision: delivered (paid out) or refunded. */
+export const OPEN_ESCROW_ORDER_STATUSES = [
+  'awaiting-payment',
+  'queued',
+  'grinding',
+] as const satisfies readonly OrderStatus[];
 export const ORDER_POSITIONS = ['prefix', 'suffix'] as const;
+/**
+ * What an ordered address is for (DESIGN.md §14): a wallet (an importable key, ground and sealed by the shop), a
+ * mint or program whose key nobody else holds (split key), or an account with no key at all (seed-derived).
+ */
+export const ORDER_LANES = ['wallet', 'split-key', 'seed-derived'] as const;
+export type OrderLane = (typeof ORDER_LANES)[number];
 export type OrderPosition = (typeof ORDER_POSITIONS)[number];
 
 /** What settlement decided a payment into an escrow is for (docs/domain.md#settlement). */
@@ -77,6 +101,10 @@ export const REFUND_REASONS = [
   'PURCHASE_CLOSED',
   'LISTING_UNAVAILABLE',
   'UNSAFE_ACCOUNT',
+  // A paid-up-front order (DESIGN.md §14): nothing found by its deadline, cancelled by its requester, or closed.
+  'NOT_FOUND_BY_DEADLINE',
+  'ORDER_CANCELLED',
+  'ORDER_CLOSED',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

@@ -8,6 +8,7 @@ const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "
 
 const queued: Order = {
   id: '00000000-0000-4000-8000-000000000001',
+  lane: 'wallet',
   pattern: 'Abc',
   position: 'prefix',
   caseSensitive: true,
@@ -27,6 +28,16 @@ const queued: Order = {
   reservedUntil: null,
   createdAt: '2026-11-26T12:00:00.000Z',
   foundAt: null,
+  basePoint: null,
+  base: null,
+  owner: null,
+  tweak: null,
+  seed: null,
+  payment: null,
+  deadline: null,
+  payoutSignature: null,
+  refundSignatures: [],
+  receipt: null,
 };
 
 const render = (order: Order) =>

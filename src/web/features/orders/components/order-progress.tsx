@@ -5,10 +5,13 @@ import { Button, buttonClass } from '@web/components/button';
 import { humanCount, humanDuration } from '@web/features/validator';
 
 const STATUS: Record<Order['status'], { label: string; tone: 'neutral' | 'money' | 'info' | 'gold' | 'danger' }> = {
+  'awaiting-payment': { label: 'Waiting for payment', tone: 'neutral' },
   queued: { label: 'Queued', tone: 'neutral' },
   grinding: { label: 'Grinding', tone: 'info' },
   found: { label: 'Found', tone: 'money' },
   purchased: { label: 'Purchased', tone: 'gold' },
+  delivered: { label: 'Delivered', tone: 'gold' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
   expired: { label: 'Reservation expired', tone: 'neutral' },
   cancelled: { label: 'Cancelled', tone: 'danger' },
 };
