@@ -107,6 +107,23 @@ export async function sendSigned(rpc: TestRpc, tx: Transaction, skipPreflight = 
   return rpc.sendTransaction(getBase64EncodedWireTransaction(tx), { encoding: 'base64', skipPreflight }).send();
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, which tests check field by field
+type WireJson = any;
+
+/** Raw JSON-RPC over HTTP: the exact wire answer, not a client's reshaping of it. */
+export async function rawRpc(
+  url: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<{ result?: WireJson; error?: { code: number; message: string; data?: unknown } }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return response.json();
+}
+
 export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {

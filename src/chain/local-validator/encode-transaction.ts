@@ -64,8 +64,8 @@ function parsedTransaction(record: TransactionRecord) {
 
 /**
  * The getTransaction answer for a landed transaction. `version` is present only when the caller declared
- * maxSupportedTransactionVersion, as in Solana's RPC. Inner instructions are LiteSVM's; token balances are not
- * recorded locally and are reported empty.
+ * maxSupportedTransactionVersion, as in Solana's RPC. Inner instructions are LiteSVM's; token balances are read
+ * around the transaction by executor.ts (empty for records saved before they were kept).
  */
 export function encodeTransactionResponse(
   record: TransactionRecord,
@@ -99,8 +99,8 @@ export function encodeTransactionResponse(
             }))
           : (record.innerInstructions ?? []),
       logMessages: record.logMessages,
-      preTokenBalances: [],
-      postTokenBalances: [],
+      preTokenBalances: record.preTokenBalances ?? [],
+      postTokenBalances: record.postTokenBalances ?? [],
       rewards: [],
       loadedAddresses: record.loadedAddresses,
       computeUnitsConsumed: record.computeUnitsConsumed,

@@ -3,8 +3,10 @@ import { Clock, FailedTransactionMetadata, type TransactionMetadata } from 'lite
 import { computeBudgetOf, instructionsOfCompiledMessage } from '../compute-budget';
 import type { ValidatorCore } from './core';
 import type { InnerInstructionGroup, TransactionRecord } from './ledger';
+import { accountAt } from './methods/accounts';
 import { RpcError, RpcErrorCode } from './rpc-error';
 import { accountChange, type AccountPatch, type StoredAccount } from './state-file';
+import { collectTokenBalances } from './token/token-balances';
 import { describeTransactionError, toTransactionErrorJson, type TransactionErrorJson } from './transaction-error';
 import { allAccountKeys, resolveLoadedAddresses, writableAccountKeys, type DecodedTransaction } from './wire';
 
@@ -192,10 +194,14 @@ export function executeTransaction(
   const written = writableAccountKeys(tx.message, loadedAddresses);
   const { undo: undoWrites, stored: before } = snapshotAccounts(core, written);
   const balances = () => keys.map((key): bigint => core.svm.getBalance(key) ?? 0n);
+  const invoked = new Set(tx.message.instructions.map((ix) => ix.programAddressIndex));
+  const tokenBalances = () => collectTokenBalances(keys, invoked, (address) => accountAt(core, address));
   setClockTo(core, slot, nowMs);
   const preBalances = balances();
+  const preTokenBalances = tokenBalances();
   const outcome = outcomeOf(run(core, tx, false));
   const postBalances = balances();
+  const postTokenBalances = tokenBalances();
   const fee = preBalances.reduce((a, b) => a + b, 0n) - postBalances.reduce((a, b) => a + b, 0n);
   if (outcome.err !== null && fee <= 0n) return outcome;
   const record: TransactionRecord = {
@@ -215,6 +221,8 @@ export function executeTransaction(
     accountKeys: keys,
     memo: memoOf(tx),
     innerInstructions: innerInstructionsOf(outcome.meta),
+    preTokenBalances,
+    postTokenBalances,
   };
   core.ledger.add(record);
   rememberWrittenAccounts(core, written);

@@ -1,3 +1,4 @@
+import type { TransactionTokenBalance } from './token/token-balances';
 import type { TransactionErrorJson } from './transaction-error';
 import type { LoadedAddresses } from './wire';
 
@@ -25,6 +26,9 @@ export interface TransactionRecord {
   memo: string | null;
   /** CPIs as LiteSVM reports them, in the RPC's compiled form (absent in records saved before they were kept). */
   innerInstructions?: InnerInstructionGroup[];
+  /** Token accounts' balances before and after, in the RPC's form (absent in records saved before they were kept). */
+  preTokenBalances?: TransactionTokenBalance[];
+  postTokenBalances?: TransactionTokenBalance[];
 }
 
 export interface CompiledInnerInstruction {

@@ -1,6 +1,13 @@
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, startLocalChain, waitUntil, withTempDir, type LocalChain } from '@tests/helpers/local-chain';
+import {
+  fundedSigner,
+  rawRpc,
+  startLocalChain,
+  waitUntil,
+  withTempDir,
+  type LocalChain,
+} from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
@@ -20,21 +27,7 @@ let mint2022: TestMint;
 let splAccount: Address;
 let account2022: Address;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, checked field by field with toEqual
-type WireResult = any;
-
-/** Raw JSON-RPC, so the test sees the exact wire answer rather than a client's reshaping of it. */
-async function call(
-  method: string,
-  params: unknown[],
-): Promise<{ result?: WireResult; error?: { code: number; message: string } }> {
-  const response = await fetch(chain.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  return response.json();
-}
+const call = (method: string, params: unknown[]) => rawRpc(chain.url, method, params);
 
 beforeAll(async () => {
   chain = await startLocalChain({ slotMs: 100 });

@@ -7,7 +7,7 @@ import {
 } from '@solana-program/token';
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { fundedSigner, rawRpc, startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
@@ -25,19 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => chain.stop());
 
-/** Raw JSON-RPC: the exact wire answer, not a client's reshaping of it. */
 async function parsedTransaction(signature: string) {
-  const response = await fetch(chain.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'getTransaction',
-      params: [signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
-    }),
-  });
-  return (await response.json()).result as { transaction: { message: { instructions: unknown[] } } };
+  const options = { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 };
+  return (await rawRpc(chain.url, 'getTransaction', [signature, options])).result as {
+    transaction: { message: { instructions: unknown[] } };
+  };
 }
 
 // The `type` and `info` of each instruction as Agave's parse_token.rs writes them (amounts as strings,

@@ -31,6 +31,7 @@ const HTTP_METHODS = [
   'getTokenAccountsByDelegate',
   'getTokenAccountBalance',
   'getTokenSupply',
+  'getTokenLargestAccounts',
   'getBlock',
   'getBlockTime',
   'getBlocks',

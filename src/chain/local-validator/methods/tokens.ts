@@ -1,4 +1,4 @@
-import type { Address, EncodedAccount } from '@solana/kit';
+import { getAddressEncoder, type Address, type EncodedAccount } from '@solana/kit';
 import { z } from 'zod';
 import type { ValidatorCore } from '../core';
 import type { EncodeBudget } from '../encode-budget';
@@ -13,7 +13,7 @@ import {
   tokenKindOf,
   uiTokenAmount,
 } from '../token/token-state';
-import { TOKEN_PROGRAMS } from '../token/token-programs';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAMS } from '../token/token-programs';
 import { accountConfig, checkedAddress, decimalsOf, encodeAccount } from './accounts';
 import { addressSchema, commitmentConfig, parseParams, withContext, type MethodHandler } from './params';
 
@@ -67,7 +67,47 @@ function tokenAccount(core: ValidatorCore, address: Address) {
   return decodeTokenAccount(account.data);
 }
 
-/** The SPL Token reads wallets make on connect (balances, supplies, every token account of a wallet). */
+/** Agave's NUM_LARGEST_ACCOUNTS. */
+const LARGEST_ACCOUNTS = 20;
+
+/**
+ * A mint for getTokenLargestAccounts, refused as Agave's `get_mint_owner_and_additional_data` refuses it: the bytes
+ * are unpacked as a mint first (Token-2022's layout rules, which include SPL Token's), the owner checked after.
+ */
+function largestAccountsMint(core: ValidatorCore, address: Address) {
+  const account = core.svm.getAccount(address);
+  if (!account.exists) throw invalidParam('could not find mint');
+  const mint = tokenKindOf(TOKEN_2022_PROGRAM_ADDRESS, account.data) === 'mint' ? decodeMint(account.data) : null;
+  if (!mint?.isInitialized) throw invalidParam('Token mint could not be unpacked');
+  if (!TOKEN_PROGRAMS.has(account.programAddress)) throw invalidParam('not a Token mint');
+  return { program: account.programAddress, decimals: mint.decimals };
+}
+
+/**
+ * The mint's 20 largest token accounts, largest first; equal amounts in descending address order, as Agave's
+ * max-heap of (amount, address) pops them.
+ */
+function largestAccounts(core: ValidatorCore, mint: Address) {
+  const { program, decimals } = largestAccountsMint(core, mint);
+  const bytes = getAddressEncoder();
+  const holders = core.svm
+    .getProgramAccounts(program)
+    .filter(
+      (account) =>
+        tokenKindOf(program, account.data) === 'account' &&
+        tokenAccountKeyAt(account.data, TOKEN_ACCOUNT_MINT_OFFSET) === mint,
+    )
+    .map((account) => ({ address: account.address, amount: decodeTokenAccount(account.data).amount }));
+  holders.sort((a, b) => {
+    if (a.amount !== b.amount) return a.amount > b.amount ? -1 : 1;
+    return Buffer.compare(bytes.encode(b.address) as Uint8Array, bytes.encode(a.address) as Uint8Array);
+  });
+  return holders
+    .slice(0, LARGEST_ACCOUNTS)
+    .map(({ address, amount }) => ({ address, ...uiTokenAmount(amount, decimals) }));
+}
+
+/** The SPL Token reads wallets and explorers make (balances, supplies, largest holders, a wallet's token accounts). */
 export function tokenMethods(core: ValidatorCore): Record<string, MethodHandler> {
   const addressAndConfig = z.tuple([addressSchema, commitmentConfig.optional()]);
   return {
@@ -88,6 +128,10 @@ export function tokenMethods(core: ValidatorCore): Record<string, MethodHandler>
       if (tokenKindOf(account.programAddress, account.data) !== 'mint') throw invalidParam('not a Token mint');
       const mint = decodeMint(account.data);
       return withContext(core, uiTokenAmount(mint.supply, mint.decimals));
+    },
+    getTokenLargestAccounts: (params) => {
+      const [address] = parseParams(addressAndConfig, params);
+      return withContext(core, largestAccounts(core, checkedAddress(address)));
     },
   };
 }

@@ -1,7 +1,3 @@
-import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import type { Address } from '@solana/kit';
-
-export { TOKEN_PROGRAM_ADDRESS };
-/** LiteSVM loads both token programs (and the associated-token program) by default. */
-export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
-export const TOKEN_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]);
+// One list of token program ids, in shared code (the browser creates mints with them). LiteSVM loads both token
+// programs (and the associated-token program) by default.
+export { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAMS } from '@shared/mint/token-programs';

@@ -1,11 +1,12 @@
 import { getMintDecoder, getTokenDecoder, type Mint, type Token } from '@solana-program/token';
 import { getBase58Decoder, isNone, type Address, type Option, type ReadonlyUint8Array } from '@solana/kit';
+import { MINT_ACCOUNT_SIZE } from '@shared/mint';
 import { tokenExtensions, type UiExtension } from './token-extensions';
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAMS } from './token-programs';
 
 /** Byte sizes of the base SPL Token layouts, shared by Token-2022 (which appends extensions after 165 bytes). */
 export const TOKEN_ACCOUNT_SIZE = 165;
-export const MINT_SIZE = 82;
+export const MINT_SIZE = MINT_ACCOUNT_SIZE;
 const ACCOUNT_TYPE_MINT = 1;
 const ACCOUNT_TYPE_ACCOUNT = 2;
 /** Token-2022 puts the account-type byte here on both mints (padded) and token accounts. */
