@@ -42,6 +42,8 @@ export interface AppDeps {
 export interface AppOptions {
   /** false in tests that do not want log output. */
   logger?: boolean;
+  /** Where log lines go instead of stdout: tests that read what the server logged (no secret in a log). */
+  logStream?: { write(line: string): void };
   /** Pretty log lines instead of JSON: main.ts asks for them when stdout is a terminal. */
   prettyLogs?: boolean;
   webDir?: string;
@@ -55,7 +57,12 @@ export const DEFAULT_BODY_LIMIT = 256 * 1024;
 /** Builds the whole HTTP app without listening, so tests can `inject` into exactly what production runs. */
 export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(deps.env.logLevel, { pretty: opts.prettyLogs ?? false }),
+    logger:
+      opts.logger === false
+        ? false
+        : opts.logStream
+          ? { ...(loggerOptions(deps.env.logLevel, { pretty: false }) as object), stream: opts.logStream }
+          : loggerOptions(deps.env.logLevel, { pretty: opts.prettyLogs ?? false }),
     logController: new RequestLogController(),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick their IP.
@@ -144,6 +151,6 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(purchasesRoutes, { deps: purchases });
   await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });
-  await app.register(ordersPlugin, { rpc: deps.chain.rpc });
+  await app.register(ordersPlugin, { rpc: deps.chain.rpc, purchases });
   await app.register(settlementAdminRoutes, { rpc: deps.chain.rpc });
 }

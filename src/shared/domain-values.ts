@@ -69,6 +69,12 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders that hold the requester's one active slot and sit in the grinders' queue. */
 export const ACTIVE_ORDER_STATUSES = ['queued', 'grinding'] as const satisfies readonly OrderStatus[];
+/** A paid-up-front order whose escrow still waits for a decision: delivered (paid out) or refunded. */
+export const OPEN_ESCROW_ORDER_STATUSES = [
+  'awaiting-payment',
+  'queued',
+  'grinding',
+] as const satisfies readonly OrderStatus[];
 export const ORDER_POSITIONS = ['prefix', 'suffix'] as const;
 /**
  * What an ordered address is for (DESIGN.md §14): a wallet (an importable key, ground and sealed by the shop), a
@@ -95,6 +101,10 @@ export const REFUND_REASONS = [
   'PURCHASE_CLOSED',
   'LISTING_UNAVAILABLE',
   'UNSAFE_ACCOUNT',
+  // A paid-up-front order (DESIGN.md §14): nothing found by its deadline, cancelled by its requester, or closed.
+  'NOT_FOUND_BY_DEADLINE',
+  'ORDER_CANCELLED',
+  'ORDER_CLOSED',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

@@ -221,6 +221,7 @@ describe('the balance is checked again when the order starts and when its key is
       log: t.app.log,
       leaseMs: 3_000,
       pollMs: 100,
+      deliver: () => Promise.reject(new Error('a wallet-lane order is never delivered')),
       balanceOf: async (wallet) => {
         reads.push(wallet);
         return reads.length === 1 ? SOL : 999_000n;

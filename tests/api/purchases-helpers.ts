@@ -66,6 +66,8 @@ export async function createPurchaseApp(opts: {
   database?: TestDatabase;
   masterKey?: string;
   env?: Record<string, string>;
+  /** Every log line the app writes, at LOG_LEVEL (off without one). */
+  logStream?: { write(line: string): void };
 }): Promise<PurchaseTestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-purchase-'));
   const env: Env = loadEnv({
@@ -81,7 +83,10 @@ export async function createPurchaseApp(opts: {
   await seedReferenceData(database.db); // as the runtime does at start-up
   const base = await createChainContext(env);
   const chain = { ...base, rpc: opts.chain.rpc };
-  const app = await buildApp({ env, database, chain }, { logger: false });
+  const app = await buildApp(
+    { env, database, chain },
+    opts.logStream ? { logStream: opts.logStream } : { logger: false },
+  );
   await app.ready();
   return {
     app,

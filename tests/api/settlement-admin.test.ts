@@ -91,6 +91,7 @@ describe('GET /api/admin/ledger/check', () => {
       {
         escrow: unrecorded.escrow,
         transactionId: unrecorded.transactionId,
+        orderId: null,
         ledgerLamports: '0',
         chainLamports: '3000000',
         problem: expect.stringContaining('a payment landed that settlement has not recorded yet'),
@@ -169,6 +170,7 @@ describe('GET /api/admin/settlement', () => {
     expect(overview.openEscrows.find((o) => o.escrow === open.escrow)).toEqual({
       escrow: open.escrow,
       transactionId: open.transactionId,
+      orderId: null,
       address: open.listingAddress,
       purchaseStatus: 'pending',
       balanceLamports: '7000000',

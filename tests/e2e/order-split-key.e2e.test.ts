@@ -106,7 +106,7 @@ describe('split-key mint ordered in the browser (issue 29)', () => {
         await page.getByRole('button', { name: /^Place order/ }).click();
         await expectToast(page, 'Order placed');
         const status = page.getByTestId('order-status');
-        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Awaiting payment');
+        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Waiting for payment');
         await page.getByTestId('order-deadline').waitFor();
         await shot(page, 'split-key-pay');
         await page.getByRole('button', { name: /^Pay .* SOL from my wallet$/ }).click();

@@ -3,7 +3,11 @@ import { getBase58Decoder } from '@solana/kit';
 import type { Queryable } from '@server/db/database';
 import { addresses, transactions, users, type TransactionStatus, type TransferLeg } from '@server/db/schema';
 import { ledgerOf } from '@server/modules/settlement/outbox';
-import { settlementRepository, type TransferRow } from '@server/modules/settlement/settlement.repository';
+import {
+  purchaseOwner,
+  settlementRepository,
+  type TransferRow,
+} from '@server/modules/settlement/settlement.repository';
 
 /**
  * Settlement rows written straight into a database (docs/domain.md#settlement): a purchase with its escrow, the
@@ -59,7 +63,7 @@ export async function insertEscrow(
     })
     .returning();
   const sealedKey = `sealed-${randomBytes(16).toString('hex')}`;
-  await settlementRepository.insertEscrowKey(db, purchase!.id, {
+  await settlementRepository.insertEscrowKey(db, purchaseOwner(purchase!.id), {
     address: escrow,
     encryptedPrivateKey: sealedKey,
     salt: randomBytes(16).toString('hex'),
@@ -116,7 +120,7 @@ export async function insertTransfer(
     db,
     {
       escrow: e.escrow,
-      transactionId: e.transactionId,
+      ...purchaseOwner(e.transactionId),
       kind: opts.kind,
       legs: opts.legs,
       feeLamports: NETWORK_FEE,

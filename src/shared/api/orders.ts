@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_LANES, ORDER_POSITIONS, ORDER_STATUSES } from '../domain-values';
-import { isSolanaAddress } from '../keys/base58';
+import { isSolanaAddress, isTransactionSignature } from '../keys/base58';
+import { receiptSchema } from '../trust/receipt-schema';
 import { paymentInstructionsSchema } from './transactions';
 
 /**
@@ -104,8 +105,20 @@ export const orderSchema = z.object({
   payoutSignature: z.string().nullable(),
   /** Refunds that landed from this order's escrow, oldest first. */
   refundSignatures: z.array(z.string()),
+  /** A delivered split-key or seed-derived order's signed receipt: the lane, the proof, "key never held by the shop". */
+  receipt: receiptSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** POST /api/orders/{id}/confirm: the payment's signature is only a hint; the escrow itself is read. */
+export const orderConfirmSchema = z
+  .object({
+    signature: z
+      .string()
+      .refine(isTransactionSignature, 'signature must be base58 of a 64-byte transaction signature')
+      .optional(),
+  })
+  .default({});
 
 export const orderParamsSchema = z.object({ id: z.uuid({ error: 'The order id must be a UUID' }) });
 

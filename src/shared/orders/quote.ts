@@ -7,6 +7,7 @@
  * geometric: P(found within n) = 1 − (1 − p)^n. That is also the honest "chance found by now": the process is
  * memoryless, so the work already done never makes the next key likelier to match.
  */
+import type { OrderLane } from '../domain-values';
 import { MIN_PRICE_LAMPORTS } from '../money';
 import { BASE58_ALPHABET, base58CaseVariants } from '../rarity/alphabet';
 import { prefixProbability, suffixProbability } from '../rarity/probability';
@@ -79,11 +80,18 @@ export function difficultyOf(probability: number): Difficulty {
  * equal difficulty is suggested at (docs/market-data.md#one-rarity-and-price-story). Independent of the measured rate
  * and of the market multiplier, so every instance quotes the same price.
  */
-export function orderPriceLamports(_order: OrderPattern, probability: number): bigint {
-  const suggested = suggestedPriceLamports(probability, 'solana');
+export function orderPriceLamports(_order: OrderPattern, probability: number, lane: OrderLane = 'wallet'): bigint {
+  const suggested = (suggestedPriceLamports(probability, 'solana') * LANE_PRICE_PERCENT[lane]) / 100n;
   // Never below what an escrow can receive and pay out (docs/domain.md#settlement): the order is bought like a listing.
   return suggested < MIN_PRICE_LAMPORTS ? MIN_PRICE_LAMPORTS : suggested;
 }
+
+/**
+ * Each lane's price rule (DESIGN.md §14, decision 0018), as a share of the rarity model's price. A split-key address
+ * is as rare as a wallet's and only its buyer can ever use it: full price. A seed-derived address is bound to one base
+ * wallet and one owning program and has no key to sell on: half price.
+ */
+const LANE_PRICE_PERCENT: Record<OrderLane, bigint> = { wallet: 100n, 'split-key': 100n, 'seed-derived': 50n };
 
 export function orderRarityScore(probability: number): number {
   return rarityScoreFromProbability(probability);

@@ -36,7 +36,37 @@ export const destroyStatementSchema = z
   })
   .strict();
 
-export const receiptStatementSchema = z.discriminatedUnion('type', [saleStatementSchema, destroyStatementSchema]);
+/**
+ * A split-key or seed-derived order delivered (DESIGN.md §14): proof, not promise. Split key: anyone recomputes
+ * P + t·G and finds `address`; seed-derived: SHA-256(base ‖ seed ‖ owner). Neither value controls the address alone,
+ * and the shop never held a key for it.
+ */
+export const orderDeliveryStatementSchema = z
+  .object({
+    type: z.literal('vanity-vault/order-delivery/v1'),
+    orderId: text,
+    lane: z.enum(['split-key', 'seed-derived']),
+    address: text,
+    basePoint: text.optional(),
+    tweak: text.optional(),
+    base: text.optional(),
+    seed: text.optional(),
+    owner: text.optional(),
+    keyHeldByShop: z.literal('never'),
+    paymentSignature: text,
+    escrow: text,
+    priceLamports: z.string().regex(/^\d+$/),
+    buyer: text,
+    cluster: text,
+    issuedAt: text,
+  })
+  .strict();
+
+export const receiptStatementSchema = z.discriminatedUnion('type', [
+  saleStatementSchema,
+  destroyStatementSchema,
+  orderDeliveryStatementSchema,
+]);
 export type ReceiptStatement = z.infer<typeof receiptStatementSchema>;
 
 export const receiptSchema = z.object({

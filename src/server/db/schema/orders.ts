@@ -3,7 +3,7 @@ import { bigint, boolean, check, doublePrecision, index, pgTable, text, uniqueIn
 import { amount, createdAt, id, oneOf, timestamptz } from './columns';
 import { addresses } from './listings';
 import { users } from './users';
-import { ORDER_POSITIONS, ORDER_STATUSES, type OrderStatus } from './values';
+import { ORDER_LANES, ORDER_POSITIONS, ORDER_STATUSES, type OrderLane, type OrderStatus } from './values';
 
 /**
  * A custom-pattern order (docs/domain.md#custom-orders): queued → grinding → found → (purchased | expired), or
@@ -47,11 +47,46 @@ export const customOrders = pgTable(
     // was found (expired at once, the key on open sale).
     closedReason: text('closed_reason'),
     createdAt: createdAt(),
+    // What the address is for (DESIGN.md §14). The split-key and seed-derived lanes are paid up front into the
+    // order's escrow (escrow_keys.order_id) and delivered as public values, never as a key.
+    lane: text('lane').$type<OrderLane>().notNull().default('wallet'),
+    // Split key: P = a·G, base58, canonical. Unique over every order ever, so no P is ground twice.
+    basePoint: text('base_point'),
+    // Seed-derived: the base wallet and the owning program of sha256(base ‖ seed ‖ owner).
+    seedBase: text('seed_base'),
+    seedOwner: text('seed_owner'),
+    // Paid-up-front lanes: the escrow to pay, what to pay (price + the payout's network fee), when the payment
+    // landed, and when it is refunded if nothing has been found.
+    escrow: text('escrow'),
+    // Who the escrow pays once the address is delivered: the shop's wallet when the order was placed.
+    payeeWallet: text('payee_wallet'),
+    totalLamports: bigint('total_lamports', { mode: 'bigint' }),
+    paidAt: timestamptz('paid_at'),
+    // The escrow receipt that paid: held undecided while grinding, then the sale (delivered) or the refund.
+    paymentSignature: text('payment_signature'),
+    deadline: timestamptz('deadline'),
+    // What was found on those lanes: the address, and t (base58 of 32 LE bytes) or the seed. Neither controls the
+    // address alone; both are shown only to the requester, once delivered.
+    foundAddress: text('found_address'),
+    tweak: text('tweak'),
+    seed: text('seed'),
   },
   (t) => [
     check('custom_orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('custom_orders_position_check', oneOf(t.position, ORDER_POSITIONS)),
     check('custom_orders_price_positive', sql`${t.price} > 0`),
+    check('custom_orders_lane_check', oneOf(t.lane, ORDER_LANES)),
+    check(
+      'custom_orders_lane_inputs',
+      sql`(${t.lane} = 'wallet') or (${t.lane} = 'split-key' and ${t.basePoint} is not null) or (${t.lane} = 'seed-derived' and ${t.seedBase} is not null and ${t.seedOwner} is not null)`,
+    ),
+    uniqueIndex('custom_orders_base_point_idx')
+      .on(t.basePoint)
+      .where(sql`${t.basePoint} is not null`),
+    // The settlement worker's pass over paid-up-front orders that still owe a decision.
+    index('custom_orders_escrow_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.escrow} is not null and ${t.status} in ('awaiting-payment', 'queued', 'grinding')`),
     // A wallet's active orders: the per-wallet cap, and the fair-turn rank of the claim (its earlier active orders).
     index('custom_orders_requester_active_idx')
       .on(t.requesterId, t.createdAt)

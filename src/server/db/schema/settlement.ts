@@ -13,25 +13,44 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, timestamptz } from './columns';
+import { customOrders } from './orders';
 import { transactions } from './transactions';
 import { ESCROW_TRANSFER_KINDS, ESCROW_TRANSFER_STATUSES, LEDGER_ENTRY_KINDS, RECEIPT_PURPOSES } from './values';
 
 /**
- * Settlement through escrow (docs/domain.md#settlement). One escrow keypair per purchase, made from the CSPRNG and
+ * Whose escrow a row belongs to: a purchase's, or a paid-up-front order's (the split-key and seed-derived lanes,
+ * DESIGN.md §14). Exactly one is set (`oneOwner`); every settlement table carries both, so the one money path
+ * serves both.
+ */
+const owners = () => ({
+  transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'restrict' }),
+  orderId: uuid('order_id').references(() => customOrders.id, { onDelete: 'restrict' }),
+});
+const oneOwner = (table: string, t: { transactionId: unknown; orderId: unknown }) =>
+  check(`${table}_one_owner`, sql`num_nonnulls(${t.transactionId}, ${t.orderId}) = 1`);
+
+/**
+ * Settlement through escrow (docs/domain.md#settlement). One escrow keypair per purchase (or paid order), made from the CSPRNG and
  * sealed by the vault exactly like a listed key (the address is the AAD). Never deleted: a payment that reaches an
  * escrow however late must still find its key to be refunded. Money records are never cascade-deleted.
  */
-export const escrowKeys = pgTable('escrow_keys', {
-  address: text('address').primaryKey(),
-  transactionId: uuid('transaction_id')
-    .notNull()
-    .unique()
-    .references(() => transactions.id, { onDelete: 'restrict' }),
-  encryptedPrivateKey: text('encrypted_private_key').notNull(),
-  salt: text('salt').notNull(),
-  iv: text('iv').notNull(),
-  createdAt: createdAt(),
-});
+export const escrowKeys = pgTable(
+  'escrow_keys',
+  {
+    address: text('address').primaryKey(),
+    transactionId: uuid('transaction_id')
+      .unique()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .unique()
+      .references(() => customOrders.id, { onDelete: 'restrict' }),
+    encryptedPrivateKey: text('encrypted_private_key').notNull(),
+    salt: text('salt').notNull(),
+    iv: text('iv').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOwner('escrow_keys', t)],
+);
 
 /** A payment seen landing in an escrow: one row per (escrow, signature), whatever it paid for. */
 export const escrowReceipts = pgTable(
@@ -41,9 +60,7 @@ export const escrowReceipts = pgTable(
       .notNull()
       .references(() => escrowKeys.address, { onDelete: 'restrict' }),
     signature: text('signature').notNull(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'restrict' }),
+    ...owners(),
     /** Who gets the lamports back if they do not buy the key: the source of the transfer into the escrow. */
     payer: text('payer').notNull(),
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
@@ -61,6 +78,8 @@ export const escrowReceipts = pgTable(
     check('escrow_receipts_purpose_check', oneOf(t.purpose, RECEIPT_PURPOSES)),
     check('escrow_receipts_lamports_positive', sql`${t.lamports} > 0`),
     index('escrow_receipts_transaction_idx').on(t.transactionId),
+    index('escrow_receipts_order_idx').on(t.orderId),
+    oneOwner('escrow_receipts', t),
     // The settlement worker's queue: decided receipts whose lamports have not been sent on yet.
     index('escrow_receipts_unsent_idx')
       .on(t.escrow)
@@ -80,9 +99,7 @@ export const escrowTransfers = pgTable(
     escrow: text('escrow')
       .notNull()
       .references(() => escrowKeys.address, { onDelete: 'restrict' }),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'restrict' }),
+    ...owners(),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('signed'),
     legs: jsonb('legs').$type<TransferLeg[]>().notNull(),
@@ -107,6 +124,8 @@ export const escrowTransfers = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'signed'`),
     index('escrow_transfers_transaction_idx').on(t.transactionId),
+    index('escrow_transfers_order_idx').on(t.orderId),
+    oneOwner('escrow_transfers', t),
   ],
 );
 
@@ -125,9 +144,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'restrict' }),
+    ...owners(),
     escrow: text('escrow').notNull(),
     kind: text('kind').notNull(),
     fromAccount: text('from_account').notNull(),
@@ -144,5 +161,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_lamports_positive', sql`${t.lamports} > 0`),
     uniqueIndex('ledger_entries_signature_leg').on(t.escrow, t.signature, t.leg),
     index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_order_idx').on(t.orderId),
+    oneOwner('ledger_entries', t),
   ],
 );

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import type { Db } from '../../db/database';
 import type { VaultCipher } from '../vault';
-import type { GrindPool } from './grind-pool';
+import type { GrindPool, SeedDerivedHit, SplitKeyHit } from './grind-pool';
+import { grindLaneOf } from './lane-inputs';
 import { ordersRepository, type OrderRow } from './orders.repository';
 import { recordMatch } from './record-match';
 import { shopSeller } from './shop-seller';
@@ -17,6 +18,13 @@ export interface GrinderDeps {
   leaseMs: number;
   /** The wallet's SOL balance at `confirmed`, in lamports: read again when a key is found. */
   balanceOf(wallet: string): Promise<bigint>;
+  /** A split-key or seed-derived find (deliver-lane-match.ts, then the order's payout). */
+  deliver(
+    order: OrderRow,
+    owner: string,
+    hit: SplitKeyHit | SeedDerivedHit,
+    attempts: number,
+  ): Promise<'found' | 'lost'>;
   /** How often to look for work when the queue is empty. */
   pollMs?: number;
   now?: () => Date;
@@ -96,7 +104,7 @@ export function createGrinder(deps: GrinderDeps): Grinder {
   async function work(order: OrderRow): Promise<void> {
     const seller = await shopSeller(deps.db, deps.env);
     let pending = 0;
-    const run = deps.pool.grind(order, (n) => (pending += n));
+    const run = deps.pool.grind(order, (n) => (pending += n), grindLaneOf(order));
     stopCurrent = run.stop;
     const beatMs = Math.max(100, Math.floor(deps.leaseMs / 3));
     let beating = Promise.resolve();
@@ -120,14 +128,17 @@ export function createGrinder(deps: GrinderDeps): Grinder {
       clearInterval(timer);
       await beating;
       if (hit) {
-        const outcome = await recordMatch(
-          { db: deps.db, cipher: deps.cipher, seller, now, reservationProblem },
-          order,
-          owner,
-          hit,
-          pending,
-        );
-        deps.log.info({ orderId: order.id, outcome }, 'custom order ground');
+        const outcome =
+          'secretKey' in hit
+            ? await recordMatch(
+                { db: deps.db, cipher: deps.cipher, seller, now, reservationProblem },
+                order,
+                owner,
+                hit,
+                pending,
+              )
+            : await deps.deliver(order, owner, hit, pending);
+        deps.log.info({ orderId: order.id, lane: order.lane, outcome }, 'custom order ground');
       } else if (stopped) {
         await ordersRepository.heartbeat(deps.db, order.id, owner, {
           attempts: pending,
@@ -147,7 +158,8 @@ export function createGrinder(deps: GrinderDeps): Grinder {
     while (!stopped) {
       try {
         const order = await ordersRepository.claim(deps.db, owner, now(), deps.leaseMs);
-        const dropped = order && (await turnProblem(order));
+        // A paid-up-front order's price is in its escrow already: only a wallet-lane order's balance is read again.
+        const dropped = order?.lane === 'wallet' && (await turnProblem(order));
         if (order && dropped) {
           await ordersRepository.cancelHeld(deps.db, order.id, owner, now(), dropped);
           deps.log.info({ orderId: order.id }, 'custom order dropped: the wallet no longer covers its price');

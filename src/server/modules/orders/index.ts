@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { address } from '@solana/kit';
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { AppInstance } from '../../types';
+import type { PurchaseDeps } from '../purchases';
+import { deliverLaneMatch } from './deliver-lane-match';
+import { settleOrder, settleOrderEscrows } from './order-escrow';
 import { createGrindPool, type GrindPool } from './grind-pool';
-import { createGrinder, type Grinder } from './grinder';
+import { createGrinder, type Grinder, type GrinderDeps } from './grinder';
 import { ordersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import type { OrdersContext } from './orders.service';
@@ -33,10 +36,11 @@ export interface OrdersRuntime {
   stop(): Promise<void>;
   rate(): number;
   /**
-   * found → purchased / expired, every 5 s once started. Reads never call it (no GET writes, issue 17): they show
+   * found → purchased / expired, and one settlement pass over the paid-up-front orders' escrows (paid, refunded,
+   * delivered and paid out), every 5 s once started. Reads never call it (no GET writes, issue 17): they show
    * the state it is about to write (`shownStatus`).
    */
-  settle(): Promise<{ purchased: number; expired: number }>;
+  settle(): Promise<{ purchased: number; expired: number; escrowErrors: string[] }>;
 }
 
 declare module 'fastify' {
@@ -53,7 +57,7 @@ const SETTLE_MS = 5_000;
  * never spawns threads. Needs `app.vault` registered first.
  */
 export const ordersPlugin = fp(
-  async (app: FastifyInstance, opts: { rpc: ChainRpc }) => {
+  async (app: FastifyInstance, opts: { rpc: ChainRpc; purchases: PurchaseDeps }) => {
     const env = app.env;
     const balanceOf = async (wallet: string) =>
       (await opts.rpc.getBalance(address(wallet), { commitment: 'confirmed' }).send()).value;
@@ -64,12 +68,32 @@ export const ordersPlugin = fp(
     const ctx: OrdersContext = {
       db: app.database.db,
       env,
-      rate: () => pool?.rate() ?? 0,
-      perWorkerRate: () => pool?.perWorkerRate() ?? 0,
+      rate: (lane) => pool?.rate(lane) ?? 0,
+      perWorkerRate: (lane) => pool?.perWorkerRate(lane) ?? 0,
       now: () => new Date(),
       balanceOf,
+      cipher: app.vault.cipher,
     };
-    const settle = () => ordersRepository.settle(app.database.db, new Date());
+    const settle = async () => ({
+      ...(await ordersRepository.settle(app.database.db, new Date())),
+      escrowErrors: await settleOrderEscrows(opts.purchases),
+    });
+    // One pass at a time: a slow RPC must not stack passes over the same escrows.
+    let settling: Promise<unknown> | null = null;
+    const settleOnce = () => (settling ??= settle().finally(() => (settling = null)));
+    const deliver: GrinderDeps['deliver'] = async (order, owner, hit, attempts) => {
+      const outcome = await deliverLaneMatch(
+        { db: app.database.db, attestation: app.attestation, now: () => new Date() },
+        order,
+        owner,
+        hit,
+        attempts,
+      );
+      // The payout to the shop goes out now; the worker's pass sends it otherwise.
+      const row = await ordersRepository.findWithAddress(app.database.db, order.id);
+      if (outcome === 'found' && row) await settleOrder(opts.purchases, row.order).catch(() => undefined);
+      return outcome;
+    };
 
     const runtime: OrdersRuntime = {
       rate: ctx.rate,
@@ -78,7 +102,7 @@ export const ordersPlugin = fp(
         starting ??= (async () => {
           settleTimer = setInterval(
             // Tracked: a settle running when shutdown begins finishes before the database closes.
-            () => void app.inFlight.track(settle()).catch((err: unknown) => app.log.warn({ err }, 'settle')),
+            () => void app.inFlight.track(settleOnce()).catch((err: unknown) => app.log.warn({ err }, 'settle')),
             SETTLE_MS,
           );
           settleTimer.unref();
@@ -93,6 +117,7 @@ export const ordersPlugin = fp(
             log: app.log,
             leaseMs: env.orderLeaseMs,
             balanceOf,
+            deliver,
           });
           grinder.start();
         })();
@@ -109,12 +134,14 @@ export const ordersPlugin = fp(
       },
     };
     app.decorate('orders', runtime);
-    await app.register(async (scope) => ordersRoutes(scope as AppInstance, { ctx }));
+    await app.register(async (scope) =>
+      ordersRoutes(scope as AppInstance, { ctx, settle: (order) => settleOrder(opts.purchases, order) }),
+    );
     app.addHook('onListen', async () => {
       // Measuring takes a few hundred ms: do not hold up the listen callback for it.
       void runtime.start().catch((err: unknown) => app.log.error({ err }, 'order grinder failed to start'));
     });
     app.addHook('onClose', async () => runtime.stop());
   },
-  { name: 'vv-orders', dependencies: ['vault'] },
+  { name: 'vv-orders', dependencies: ['vault', 'attestation'] },
 );

@@ -1,11 +1,20 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { ACTIVE_ORDER_STATUSES, addresses, customOrders, users } from '../../db/schema';
+import {
+  ACTIVE_ORDER_STATUSES,
+  OPEN_ESCROW_ORDER_STATUSES,
+  addresses,
+  customOrders,
+  users,
+  type OrderStatus,
+} from '../../db/schema';
 
 export type OrderRow = typeof customOrders.$inferSelect;
 export type NewOrderRow = typeof customOrders.$inferInsert;
 
 const active = inArray(customOrders.status, [...ACTIVE_ORDER_STATUSES]);
+/** Holding one of the wallet's order slots: active, or placed and waiting for its deposit. */
+const holdingSlot = inArray(customOrders.status, [...OPEN_ESCROW_ORDER_STATUSES]);
 
 // pg_advisory_xact_lock key that serialises placing orders ('vv-order'): the shop-wide, per-wallet and per-IP caps are
 // each a count then an insert, exact only if no two placements interleave. Placing is rare and its transaction short.
@@ -38,22 +47,22 @@ export const ordersRepository = {
    */
   committedFor(db: Queryable, requesterId: string, now: Date) {
     return db
-      .select({ status: customOrders.status, price: customOrders.price })
+      .select({ status: customOrders.status, price: customOrders.price, lane: customOrders.lane })
       .from(customOrders)
       .where(
         and(
           eq(customOrders.requesterId, requesterId),
-          or(active, and(eq(customOrders.status, 'found'), gt(customOrders.reservedUntil, now))),
+          or(holdingSlot, and(eq(customOrders.status, 'found'), gt(customOrders.reservedUntil, now))),
         ),
       );
   },
 
-  /** Orders queued or grinding that were placed from this client address. */
+  /** Orders waiting for a deposit, queued or grinding that were placed from this client address. */
   async activeCountForIp(db: Queryable, ip: string): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(customOrders)
-      .where(and(eq(customOrders.ip, ip), active));
+      .where(and(eq(customOrders.ip, ip), holdingSlot));
     return Number(row?.n ?? 0);
   },
 
@@ -109,14 +118,47 @@ export const ordersRepository = {
       .limit(20);
   },
 
-  /** The requester cancels while queued or grinding; the holder of a lease sees it at its next heartbeat. */
+  /**
+   * The requester cancels while waiting for the deposit, queued or grinding; the holder of a lease sees it at its next
+   * heartbeat. A paid-up-front order's deposit is then refunded by its settlement pass (order-escrow.ts).
+   */
   async cancel(db: Queryable, id: string, requesterId: string, now: Date): Promise<OrderRow | undefined> {
     const [row] = await db
       .update(customOrders)
       .set({ status: 'cancelled', finishedAt: now, leaseOwner: null, leaseUntil: null })
-      .where(and(eq(customOrders.id, id), eq(customOrders.requesterId, requesterId), active))
+      .where(and(eq(customOrders.id, id), eq(customOrders.requesterId, requesterId), holdingSlot))
       .returning();
     return row;
+  },
+
+  /** The order row locked for its settlement pass. */
+  async lockForSettlement(db: Queryable, id: string): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(customOrders).where(eq(customOrders.id, id)).for('update');
+    return row;
+  },
+
+  /** A paid-up-front order moves on: paid (queued), expired unpaid, refunded at its deadline, delivered. */
+  async update(db: Queryable, id: string, from: OrderStatus, set: Partial<NewOrderRow>): Promise<boolean> {
+    const rows = await db
+      .update(customOrders)
+      .set(set)
+      .where(and(eq(customOrders.id, id), eq(customOrders.status, from)))
+      .returning({ id: customOrders.id });
+    return rows.length === 1;
+  },
+
+  /**
+   * Paid-up-front orders whose escrow the settlement pass reads: every one still open, and closed ones for a day
+   * after they closed (a late or second payment is refunded), the least recently placed first.
+   */
+  escrowOrdersToSettle(db: Queryable, now: Date, limit: number): Promise<OrderRow[]> {
+    const day = new Date(now.getTime() - 24 * 3600 * 1000);
+    return db
+      .select()
+      .from(customOrders)
+      .where(and(sql`${customOrders.escrow} is not null`, or(holdingSlot, gt(customOrders.finishedAt, day))))
+      .orderBy(asc(customOrders.createdAt))
+      .limit(limit);
   },
 
   /**
@@ -128,7 +170,14 @@ export const ordersRepository = {
     const claimable = db
       .select({ id: customOrders.id })
       .from(customOrders)
-      .where(and(active, or(isNull(customOrders.leaseUntil), lt(customOrders.leaseUntil, now))))
+      .where(
+        and(
+          active,
+          or(isNull(customOrders.leaseUntil), lt(customOrders.leaseUntil, now)),
+          // A paid-up-front order past its deadline is the settlement pass's to refund, not to grind.
+          or(isNull(customOrders.deadline), gt(customOrders.deadline, now)),
+        ),
+      )
       .orderBy(asc(turnOf), asc(customOrders.createdAt), asc(customOrders.id))
       .limit(1)
       .for('update', { skipLocked: true });

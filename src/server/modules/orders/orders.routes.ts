@@ -2,14 +2,16 @@ import { errorResponses } from '@server/http/error-responses';
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
 import {
   myOrdersSchema,
+  orderConfirmSchema,
   orderParamsSchema,
   orderPatternSchema,
+  orderPlaceSchema,
   orderQuoteSchema,
   orderSchema,
 } from '@shared/api/orders';
 import { notFound, unauthorized, conflict } from '../../http/app-error';
 import type { AppInstance } from '../../types';
-import { ordersRepository } from './orders.repository';
+import { ordersRepository, type OrderRow } from './orders.repository';
 import { orderView, placeOrder, quoteOrder, type OrdersContext } from './orders.service';
 
 const MINUTE = 60_000;
@@ -17,8 +19,11 @@ const errors = errorResponses(400, 401, 403, 404);
 const orderNotFound = () => notFound(ErrorCode.ORDER_NOT_FOUND, 'Order not found');
 
 /** POST /api/orders/quote, POST /api/orders, GET /api/orders/mine, GET /api/orders/{id}, POST /api/orders/{id}/cancel. */
-export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext }) {
-  const { ctx } = opts;
+export async function ordersRoutes(
+  app: AppInstance,
+  opts: { ctx: OrdersContext; settle: (order: OrderRow) => Promise<void> },
+) {
+  const { ctx, settle } = opts;
   const sessionOf = (request: { session: { userId: string; walletAddress: string } | null }) => {
     if (!request.session) throw unauthorized();
     return request.session;
@@ -53,8 +58,10 @@ export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext 
       schema: {
         tags: ['orders'],
         summary:
-          'Place a custom-pattern order: the wallet must hold its price; capped per wallet and per client address',
-        body: orderPatternSchema,
+          'Place a custom-pattern order on a lane: a wallet-lane order needs a wallet holding its price; a split-key ' +
+          '(basePoint) or seed-derived (base, owner) order answers with the payment into its own escrow. Capped per ' +
+          'wallet and per client address',
+        body: orderPlaceSchema,
         response: { 201: orderSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema, ...errors },
       },
     },
@@ -130,7 +137,38 @@ export async function ordersRoutes(app: AppInstance, opts: { ctx: OrdersContext 
           `This order is ${existing.order.status}: it can no longer be cancelled`,
         );
       }
+      // A paid deposit goes back now; the worker's pass would send it within seconds anyway.
+      if (row.escrow !== null) await settle(row);
       return orderView(ctx, row, null);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/confirm',
+    {
+      config: {
+        access: 'session',
+        rateLimit: [{ max: 30, timeWindow: MINUTE, keyBy: 'wallet' }],
+      },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Look at a split-key or seed-derived order's escrow now, after the wallet paid (the worker also watches it)",
+        params: orderParamsSchema,
+        body: orderConfirmSchema,
+        response: { 200: orderSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const existing = await ordersRepository.findWithAddress(ctx.db, request.params.id);
+      if (!existing || existing.order.requesterId !== session.userId) throw orderNotFound();
+      if (existing.order.escrow === null) {
+        throw conflict(ErrorCode.ORDER_NOT_PAYABLE, 'A wallet-lane order is paid by buying its listing once found');
+      }
+      await settle(existing.order);
+      const row = await ordersRepository.findWithAddress(ctx.db, request.params.id);
+      return orderView(ctx, row!.order, row!.address, row!.addressStatus);
     },
   );
 }

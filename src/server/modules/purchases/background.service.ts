@@ -1,5 +1,12 @@
 import { recordAudit } from '../audit';
-import { chainBalances, checkTransfer, ledgerRepository, observeEscrow, settlementRepository } from '../settlement';
+import {
+  chainBalances,
+  checkTransfer,
+  ledgerRepository,
+  observeEscrow,
+  purchaseOwner,
+  settlementRepository,
+} from '../settlement';
 import { due } from './background.repository';
 import { escrowReads, paymentState } from './chain-reads';
 import type { PurchaseDeps } from './deps';
@@ -95,7 +102,13 @@ export async function sweepClosed(deps: PurchaseDeps, report = emptyReport()): P
   const rows = await transactionsRepository.claim(deps.db, { due: due.closed(now), now, limit: BATCH });
   await each(report, rows, async (row) => {
     const closed = isOwned(row.status) ? 'ALREADY_PAID' : row.failureKind === 'expired' ? undefined : 'PURCHASE_CLOSED';
-    const recorded = await observeEscrow(deps.db, escrowReads(deps), row.paymentReference, row.id, closed);
+    const recorded = await observeEscrow(
+      deps.db,
+      escrowReads(deps),
+      row.paymentReference,
+      purchaseOwner(row.id),
+      closed,
+    );
     // A payment recorded by an earlier pass that died before deciding it is decided now, or never would be.
     if (recorded === 0 && !(await settlementRepository.hasUndecidedReceipts(deps.db, row.id))) return;
     await decideListing(deps, row.addressId);

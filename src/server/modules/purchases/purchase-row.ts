@@ -5,7 +5,7 @@ import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
 import type { PurchaseDeps } from './deps';
 import type { Fees } from './fees';
 import { paymentMemoOf } from './payment-reference';
-import { newEscrowKey, settlementRepository } from '../settlement';
+import { newEscrowKey, purchaseOwner, settlementRepository } from '../settlement';
 import { referenceDataRepository } from './reference-data.repository';
 import { transactionsRepository, type TransactionRow } from './transactions.repository';
 
@@ -75,6 +75,6 @@ export async function insertPurchaseRow(
     expiresAt: new Date(now.getTime() + input.paymentWindowMs),
     createdAt: now,
   });
-  await settlementRepository.insertEscrowKey(db, id, escrow);
+  await settlementRepository.insertEscrowKey(db, purchaseOwner(id), escrow);
   return row;
 }

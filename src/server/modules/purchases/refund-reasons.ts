@@ -11,6 +11,9 @@ const TEXT: Record<RefundReason, string> = {
   PURCHASE_CLOSED: 'Refunded: this purchase had already ended.',
   LISTING_UNAVAILABLE: 'Refunded: the address was no longer for sale at this price.',
   UNSAFE_ACCOUNT: 'Refunded: the address failed its account-safety re-check, so it was taken off the market.',
+  NOT_FOUND_BY_DEADLINE: 'Refunded: nothing matching was found by the order’s deadline.',
+  ORDER_CANCELLED: 'Refunded: the order was cancelled.',
+  ORDER_CLOSED: 'Refunded: this order had already ended.',
 };
 
 /**

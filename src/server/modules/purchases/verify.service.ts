@@ -10,7 +10,14 @@ import { commit, decideInTransaction, rollback, type Decision } from '@server/db
 import { inOneStatement } from '@server/db/one-statement';
 import { notFound } from '@server/http/app-error';
 import { auditRow, recordAudit } from '../audit';
-import { observeEscrow, sendSettlement, settlementRepository, type ReceiptRow } from '../settlement';
+import {
+  observeEscrow,
+  purchaseOwner,
+  sendSettlement,
+  settlementRepository,
+  type EscrowOwner,
+  type ReceiptRow,
+} from '../settlement';
 import { saleReceiptRow, unlistUnsafe } from '../trust';
 import { escrowReads, paymentState, verifyEndpoints } from './chain-reads';
 import type { PurchaseDeps } from './deps';
@@ -98,7 +105,7 @@ export async function settleListing(
   const reads = escrowReads(deps);
   let recorded = 0;
   await inBatches(rows, async (r) => {
-    recorded += await observeEscrow(deps.db, reads, r.paymentReference, r.id, closedReasonOf(r));
+    recorded += await observeEscrow(deps.db, reads, r.paymentReference, purchaseOwner(r.id), closedReasonOf(r));
   });
   // Nothing recorded (a closed purchase's receipt is decided as it is recorded) and nothing decided: nothing to send.
   // A transfer a crashed pass left unsent is the worker's outbox pass to find.
@@ -117,13 +124,15 @@ export async function settleListing(
 export async function observeListingPayments(deps: PurchaseDeps, addressId: string): Promise<void> {
   const waiting = await transactionsRepository.waitingOfListing(deps.db, addressId, COMPETITORS_READ);
   const reads = escrowReads(deps);
-  await inBatches(waiting, (r) => observeEscrow(deps.db, reads, r.paymentReference, r.id));
+  await inBatches(waiting, (r) => observeEscrow(deps.db, reads, r.paymentReference, purchaseOwner(r.id)));
 }
 
 /** Sends what settlement decided for these escrows (outbox.ts); each escrow's failure is its own. */
 export async function sendOn(deps: PurchaseDeps, escrows: readonly string[]): Promise<void> {
-  const saleTerms = async (transactionId: string) => {
-    const t = await transactionsRepository.findById(deps.db, transactionId);
+  const saleTerms = async (owner: EscrowOwner) => {
+    // One worker sends on every escrow with decided receipts: a paid-up-front order's too (DESIGN.md §14).
+    if (owner.orderId !== null) return settlementRepository.orderSaleTerms(deps.db, owner.orderId);
+    const t = await transactionsRepository.findById(deps.db, owner.transactionId);
     return t
       ? {
           sellerWallet: t.recipientWallet,
@@ -229,7 +238,8 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
   const receipts = await settlementRepository.undecidedReceiptsOfListing(deps.db, addressId);
   if (receipts.length === 0) return false;
   const byPurchase = new Map<string, ReceiptRow[]>();
-  for (const r of receipts) byPurchase.set(r.transactionId, [...(byPurchase.get(r.transactionId) ?? []), r]);
+  // Joined through their purchase, so every one has a transactionId.
+  for (const r of receipts) byPurchase.set(r.transactionId!, [...(byPurchase.get(r.transactionId!) ?? []), r]);
   const judged: Judged[] = [];
   for (const [id, rows] of byPurchase) {
     const detail = await transactionsRepository.findDetail(deps.db, { id });

@@ -10,7 +10,11 @@ export {
 } from './outbox';
 export {
   escrowAccount,
+  orderOwner,
+  ownerOf,
+  purchaseOwner,
   settlementRepository,
+  type EscrowOwner,
   type LedgerEntry,
   type ReceiptRow,
   type TransferRow,

@@ -11,7 +11,7 @@ import {
   randomAddress,
   type TestEscrow,
 } from '@tests/helpers/settlement-rows';
-import { settlementRepository } from './settlement.repository';
+import { purchaseOwner, settlementRepository } from './settlement.repository';
 import { chainBalances, checkLedger, type ChainBalances } from './ledger-check';
 
 /*
@@ -100,6 +100,7 @@ describe('checkLedger', () => {
     expect(await only()).toEqual({
       escrow: e.escrow,
       transactionId: e.transactionId,
+      orderId: null,
       ledgerLamports: '1000000',
       chainLamports: '3000000',
       problem: expect.stringMatching(
@@ -167,7 +168,7 @@ describe('checkLedger', () => {
     // A payout recorded with no receipt behind it: more left than ever arrived.
     await settlementRepository.insertLedger(database.db, [
       {
-        transactionId: e.transactionId,
+        ...purchaseOwner(e.transactionId),
         escrow: e.escrow,
         kind: 'payout',
         fromAccount: `escrow:${e.escrow}`,

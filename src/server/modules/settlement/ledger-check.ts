@@ -1,7 +1,7 @@
 import type { Address } from '@solana/kit';
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { LedgerCheckReport, LedgerDifference } from '@shared/api/settlement';
-import { OPEN_TRANSACTION_STATUSES } from '@shared/domain-values';
+import { OPEN_ESCROW_ORDER_STATUSES, OPEN_TRANSACTION_STATUSES } from '@shared/domain-values';
 import type { Queryable } from '@server/db/database';
 import { ledgerRepository, type UnrecordedTransfer } from './ledger.repository';
 
@@ -88,7 +88,9 @@ export async function checkLedger(deps: LedgerCheckDeps): Promise<LedgerCheckRep
       const transfers = unrecorded.get(escrow.escrow) ?? [];
       // Decided, and everything it received sent on and landed: nothing may be left in it.
       const closed =
-        !(OPEN_TRANSACTION_STATUSES as readonly string[]).includes(escrow.purchaseStatus) &&
+        !((escrow.orderId ? OPEN_ESCROW_ORDER_STATUSES : OPEN_TRANSACTION_STATUSES) as readonly string[]).includes(
+          escrow.purchaseStatus,
+        ) &&
         !unsent.has(escrow.escrow) &&
         !transfers.some((t) => t.status === 'signed');
       const problem = problemOf(ledgerLamports, chainLamports, closed, transfers);
@@ -96,6 +98,7 @@ export async function checkLedger(deps: LedgerCheckDeps): Promise<LedgerCheckRep
         differences.push({
           escrow: escrow.escrow,
           transactionId: escrow.transactionId,
+          orderId: escrow.orderId,
           ledgerLamports: ledgerLamports.toString(),
           chainLamports: chainLamports === null ? null : chainLamports.toString(),
           problem,

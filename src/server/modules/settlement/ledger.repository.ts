@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql, type SQL } fr
 import type { Queryable } from '@server/db/database';
 import {
   addresses,
+  customOrders,
   escrowKeys,
   escrowReceipts,
   escrowTransfers,
@@ -28,9 +29,14 @@ const balance: SQL<string> = sql<string>`(coalesce(sum(${ledgerEntries.lamports}
 
 export interface EscrowOfPurchase {
   escrow: string;
-  transactionId: string;
+  transactionId: string | null;
+  orderId: string | null;
+  /** The purchase's status, or the paid-up-front order's. */
   purchaseStatus: string;
 }
+
+/** The status of what owns an escrow: its purchase, or its order (DESIGN.md §14). */
+const ownerStatus = sql<string>`coalesce(${transactions.status}, ${customOrders.status})`;
 
 /**
  * A stored transfer whose lamports the ledger does not show leaving: `signed` (not seen landed yet) takes its legs
@@ -54,10 +60,12 @@ export const ledgerRepository = {
       .select({
         escrow: escrowKeys.address,
         transactionId: escrowKeys.transactionId,
-        purchaseStatus: transactions.status,
+        orderId: escrowKeys.orderId,
+        purchaseStatus: ownerStatus,
       })
       .from(escrowKeys)
-      .innerJoin(transactions, eq(transactions.id, escrowKeys.transactionId))
+      .leftJoin(transactions, eq(transactions.id, escrowKeys.transactionId))
+      .leftJoin(customOrders, eq(customOrders.id, escrowKeys.orderId))
       .where(after === null ? undefined : gt(escrowKeys.address, after))
       .orderBy(asc(escrowKeys.address))
       .limit(limit);
@@ -127,8 +135,9 @@ export const ledgerRepository = {
       .select({
         escrow: ledgerEntries.escrow,
         transactionId: escrowKeys.transactionId,
-        address: addresses.address,
-        purchaseStatus: transactions.status,
+        orderId: escrowKeys.orderId,
+        address: sql<string | null>`coalesce(${addresses.address}, ${customOrders.foundAddress})`,
+        purchaseStatus: ownerStatus,
         balance: sql<string>`${balance}::text`,
         receivedAt:
           sql<Date>`min(${ledgerEntries.createdAt}) filter (where ${ledgerEntries.toAccount} = ${ownAccount})`.mapWith(
@@ -138,9 +147,18 @@ export const ledgerRepository = {
       })
       .from(ledgerEntries)
       .innerJoin(escrowKeys, eq(escrowKeys.address, ledgerEntries.escrow))
-      .innerJoin(transactions, eq(transactions.id, escrowKeys.transactionId))
-      .innerJoin(addresses, eq(addresses.id, transactions.addressId))
-      .groupBy(ledgerEntries.escrow, escrowKeys.transactionId, addresses.address, transactions.status)
+      .leftJoin(transactions, eq(transactions.id, escrowKeys.transactionId))
+      .leftJoin(addresses, eq(addresses.id, transactions.addressId))
+      .leftJoin(customOrders, eq(customOrders.id, escrowKeys.orderId))
+      .groupBy(
+        ledgerEntries.escrow,
+        escrowKeys.transactionId,
+        escrowKeys.orderId,
+        addresses.address,
+        transactions.status,
+        customOrders.foundAddress,
+        customOrders.status,
+      )
       .having(sql`${balance} > 0`)
       .orderBy(
         sql`min(${ledgerEntries.createdAt}) filter (where ${ledgerEntries.toAccount} = ${ownAccount})`,

@@ -14,6 +14,7 @@ import {
 } from '@tests/helpers/local-chain';
 import { insertEscrow } from '@tests/helpers/settlement-rows';
 import { observeEscrow, type EscrowReads } from './observe';
+import { purchaseOwner } from './settlement.repository';
 
 /*
  * Observing an escrow (docs/domain.md#settlement) on a real local chain and database: every payment becomes one
@@ -56,8 +57,8 @@ describe('observeEscrow', () => {
     const e = await insertEscrow(database.db);
     const signature = await pay(e.escrow, 1_000_000n);
 
-    expect(await observeEscrow(database.db, reads, e.escrow, e.transactionId)).toBe(1);
-    expect(await observeEscrow(database.db, reads, e.escrow, e.transactionId)).toBe(0);
+    expect(await observeEscrow(database.db, reads, e.escrow, purchaseOwner(e.transactionId))).toBe(1);
+    expect(await observeEscrow(database.db, reads, e.escrow, purchaseOwner(e.transactionId))).toBe(0);
     expect(await rowsOf(signature)).toEqual({
       receipts: [{ lamports: '1000000' }],
       ledger: [{ kind: 'receipt', lamports: '1000000' }],
@@ -77,7 +78,7 @@ describe('observeEscrow', () => {
        when (new.signature = '${signature}') execute function refuse_ledger_row()`,
     );
 
-    await expect(observeEscrow(database.db, reads, e.escrow, e.transactionId)).rejects.toThrow(
+    await expect(observeEscrow(database.db, reads, e.escrow, purchaseOwner(e.transactionId))).rejects.toThrow(
       /insert into "ledger_entries"/,
     );
     expect(await rowsOf(signature)).toEqual({ receipts: [], ledger: [] });

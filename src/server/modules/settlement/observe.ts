@@ -4,7 +4,7 @@ import { escrowReceiptOf, type EscrowReceipt } from '@chain/payment/verify-payme
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { RefundReason } from '@server/db/schema';
 import type { Db } from '@server/db/database';
-import { settlementRepository } from './settlement.repository';
+import { settlementRepository, type EscrowOwner } from './settlement.repository';
 
 /**
  * Where an escrow is read: `rpc` lists its signatures; `quorum` of `rpcs` (VERIFY_QUORUM) must agree on what each
@@ -44,8 +44,8 @@ export async function observeEscrow(
   db: Db,
   reads: EscrowReads,
   escrow: string,
-  transactionId: string,
-  closed?: RefundReason,
+  owner: EscrowOwner,
+  closed?: RefundReason | (string & {}),
 ): Promise<number> {
   const pageOf = (before?: string) =>
     reads.rpc
@@ -80,7 +80,7 @@ export async function observeEscrow(
     const stored = await settlementRepository.recordReceipt(db, {
       escrow,
       signature,
-      transactionId,
+      ...owner,
       payer: receipt.payer,
       lamports: receipt.lamports,
       slot: receipt.slot,

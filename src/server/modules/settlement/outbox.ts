@@ -21,7 +21,14 @@ import type { VaultCipher } from '../vault';
 import { isUniqueViolation } from '@server/db/unique-violation';
 import { escrowSigner } from './escrow-key';
 import { planTransfer, type SaleTerms } from './legs';
-import { escrowAccount, settlementRepository, type LedgerEntry, type TransferRow } from './settlement.repository';
+import {
+  escrowAccount,
+  ownerOf,
+  settlementRepository,
+  type EscrowOwner,
+  type LedgerEntry,
+  type TransferRow,
+} from './settlement.repository';
 
 /** The escrow signs alone and sets no priority fee: its transfers cost exactly one signature. */
 export const PAYOUT_FEE_LAMPORTS = LAMPORTS_PER_SIGNATURE;
@@ -79,11 +86,11 @@ async function send(deps: SettlementDeps, transfer: Pick<TransferRow, 'id' | 'si
 export async function sendSettlement(
   deps: SettlementDeps,
   escrow: string,
-  saleTerms: (transactionId: string) => Promise<SaleTerms | null>,
+  saleTerms: (owner: EscrowOwner) => Promise<SaleTerms | null>,
 ): Promise<TransferRow | undefined> {
   const receipts = await settlementRepository.unsentReceipts(deps.db, escrow);
   if (receipts.length === 0) return undefined;
-  const transactionId = receipts[0]!.transactionId;
+  const owner = ownerOf(receipts[0]!);
   const hasSale = receipts.some((r) => r.purpose === 'sale');
   const plan = planTransfer(
     receipts.map((r) => ({
@@ -92,7 +99,7 @@ export async function sendSettlement(
       lamports: r.lamports,
       purpose: r.purpose as 'sale' | 'refund',
     })),
-    hasSale ? await saleTerms(transactionId) : null,
+    hasSale ? await saleTerms(owner) : null,
     PAYOUT_FEE_LAMPORTS,
   );
   if (!plan) return undefined;
@@ -101,7 +108,7 @@ export async function sendSettlement(
     .transaction(async (tx) => {
       const row = await settlementRepository.insertTransfer(
         tx,
-        { escrow, transactionId, kind: plan.kind, legs: plan.legs, feeLamports: PAYOUT_FEE_LAMPORTS, ...signed },
+        { escrow, ...owner, kind: plan.kind, legs: plan.legs, feeLamports: PAYOUT_FEE_LAMPORTS, ...signed },
         plan.receipts,
       );
       // Another instance claimed one of these receipts first: nothing of this signing may survive.
@@ -127,7 +134,7 @@ export function ledgerOf(t: TransferRow): LedgerEntry[] {
   const from = escrowAccount(t.escrow);
   const accountOf = (leg: TransferLeg) =>
     leg.kind === 'payout' ? `seller:${leg.to}` : leg.kind === 'commission' ? `treasury:${leg.to}` : `payer:${leg.to}`;
-  const base = { transactionId: t.transactionId, escrow: t.escrow, signature: t.signature, fromAccount: from };
+  const base = { ...ownerOf(t), escrow: t.escrow, signature: t.signature, fromAccount: from };
   return [
     ...t.legs.map((leg, i) => ({
       ...base,

@@ -13,6 +13,7 @@ function transferView(t: TransferRow): SettlementTransfer {
   return {
     id: t.id,
     transactionId: t.transactionId,
+    orderId: t.orderId,
     escrow: t.escrow,
     kind: t.kind as SettlementTransfer['kind'],
     status: t.status as SettlementTransfer['status'],
@@ -64,6 +65,7 @@ export async function readSettlementOverview(db: Queryable): Promise<SettlementO
     openEscrows: open.rows.map((row) => ({
       escrow: row.escrow,
       transactionId: row.transactionId,
+      orderId: row.orderId,
       address: row.address,
       purchaseStatus: row.purchaseStatus,
       balanceLamports: row.balance,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import {
+  customOrders,
   escrowKeys,
   escrowReceipts,
   escrowTransfers,
@@ -11,12 +12,26 @@ import {
   type TransferLeg,
 } from '@server/db/schema';
 import type { SealedEscrowKey } from './escrow-key';
+import type { SaleTerms } from './legs';
+import { parseSolToLamports } from '@shared/money';
 
 export type ReceiptRow = typeof escrowReceipts.$inferSelect;
 export type TransferRow = typeof escrowTransfers.$inferSelect;
 
+/**
+ * Whose escrow: a purchase's (`transactionId`) or a paid-up-front order's (`orderId`, DESIGN.md §14). Exactly one is
+ * set; every receipt, transfer and ledger row of the escrow carries the same pair.
+ */
+export type EscrowOwner = { transactionId: string; orderId: null } | { transactionId: null; orderId: string };
+export const purchaseOwner = (transactionId: string): EscrowOwner => ({ transactionId, orderId: null });
+export const orderOwner = (orderId: string): EscrowOwner => ({ transactionId: null, orderId });
+/** The owner columns of a stored row, as an EscrowOwner. */
+export const ownerOf = (row: { transactionId: string | null; orderId: string | null }): EscrowOwner =>
+  row.orderId !== null ? orderOwner(row.orderId) : purchaseOwner(row.transactionId!);
+
 export interface LedgerEntry {
-  transactionId: string;
+  transactionId: string | null;
+  orderId: string | null;
   escrow: string;
   kind: LedgerEntryKind;
   fromAccount: string;
@@ -30,8 +45,8 @@ export const escrowAccount = (escrow: string) => `escrow:${escrow}`;
 
 /** The settlement tables (docs/domain.md#settlement); every write takes the caller's transaction handle. */
 export const settlementRepository = {
-  async insertEscrowKey(db: Queryable, transactionId: string, key: SealedEscrowKey): Promise<void> {
-    await db.insert(escrowKeys).values({ transactionId, ...key });
+  async insertEscrowKey(db: Queryable, owner: EscrowOwner, key: SealedEscrowKey): Promise<void> {
+    await db.insert(escrowKeys).values({ ...owner, ...key });
   },
 
   async findEscrowKey(db: Queryable, address: string): Promise<SealedEscrowKey | undefined> {
@@ -73,8 +88,8 @@ export const settlementRepository = {
     const result = await db.execute(sql`
       with stored as (${store.getSQL()}),
       ledger as (
-        insert into ${ledgerEntries} (transaction_id, escrow, kind, from_account, to_account, lamports, signature, leg)
-        select ${receipt.transactionId}, ${receipt.escrow}, ${'receipt' satisfies LedgerEntryKind},
+        insert into ${ledgerEntries} (transaction_id, order_id, escrow, kind, from_account, to_account, lamports, signature, leg)
+        select ${receipt.transactionId ?? null}::uuid, ${receipt.orderId ?? null}::uuid, ${receipt.escrow}, ${'receipt' satisfies LedgerEntryKind},
           ${`payer:${receipt.payer}`}, ${escrowAccount(receipt.escrow)}, ${receipt.lamports.toString()}::bigint,
           signature, 0
         from stored
@@ -101,6 +116,32 @@ export const settlementRepository = {
       .where(and(eq(transactions.addressId, addressId), isNull(escrowReceipts.purpose)))
       .orderBy(asc(escrowReceipts.slot), asc(escrowReceipts.observedAt));
     return rows.map((r) => r.receipt);
+  },
+
+  receiptsOfOrder(db: Queryable, orderId: string): Promise<ReceiptRow[]> {
+    return db
+      .select()
+      .from(escrowReceipts)
+      .where(eq(escrowReceipts.orderId, orderId))
+      .orderBy(asc(escrowReceipts.slot), asc(escrowReceipts.observedAt));
+  },
+
+  /**
+   * What a delivered order's escrow pays (DESIGN.md §14): the shop's wallet fixed at placement gets the price; no
+   * commission (the price is the shop's own). Null for an order that has no escrow.
+   */
+  async orderSaleTerms(db: Queryable, orderId: string): Promise<SaleTerms | null> {
+    const [row] = await db
+      .select({ payee: customOrders.payeeWallet, price: customOrders.price })
+      .from(customOrders)
+      .where(eq(customOrders.id, orderId));
+    if (!row?.payee) return null;
+    return {
+      sellerWallet: row.payee,
+      priceLamports: parseSolToLamports(row.price),
+      commissionLamports: 0n,
+      treasuryWallet: null,
+    };
   },
 
   async hasUndecidedReceipts(db: Queryable, transactionId: string): Promise<boolean> {
@@ -155,9 +196,8 @@ export const settlementRepository = {
    */
   async insertTransfer(
     db: Queryable,
-    transfer: {
+    transfer: EscrowOwner & {
       escrow: string;
-      transactionId: string;
       kind: 'payout' | 'refund';
       legs: TransferLeg[];
       feeLamports: bigint;
@@ -232,6 +272,15 @@ export const settlementRepository = {
       .where(and(eq(escrowTransfers.id, id), eq(escrowTransfers.status, 'signed')))
       .returning({ id: escrowTransfers.id });
     return rows.length === 1;
+  },
+
+  /** Landed transfers of one order's escrow, oldest first. */
+  landedTransfersOfOrder(db: Queryable, orderId: string): Promise<TransferRow[]> {
+    return db
+      .select()
+      .from(escrowTransfers)
+      .where(and(eq(escrowTransfers.orderId, orderId), eq(escrowTransfers.status, 'landed')))
+      .orderBy(asc(escrowTransfers.landedAt));
   },
 
   /** Landed transfers of these purchases, oldest first: their payout and refund signatures. */

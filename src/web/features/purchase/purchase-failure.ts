@@ -39,6 +39,18 @@ const REFUNDS: Record<RefundReason, { reason: string; what: string }> = {
     reason: 'this purchase had already closed',
     what: 'The payment arrived after this purchase had ended, so it could not buy the key.',
   },
+  NOT_FOUND_BY_DEADLINE: {
+    reason: 'nothing was found by the deadline',
+    what: "The shop did not find a matching address by the order's deadline, so the deposit came back.",
+  },
+  ORDER_CANCELLED: {
+    reason: 'the order was cancelled',
+    what: 'The order was cancelled before an address was found, so the deposit came back.',
+  },
+  ORDER_CLOSED: {
+    reason: 'this order had already closed',
+    what: 'The payment arrived after this order had ended, so it was not needed.',
+  },
   LISTING_UNAVAILABLE: {
     reason: 'this address was no longer for sale',
     what: 'By the time the payment landed, the address had been sold, taken off sale, deleted or repriced.',

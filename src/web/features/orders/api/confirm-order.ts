@@ -1,10 +1,8 @@
-import { orderParamsSchema, orderSchema } from '@shared/api/orders';
-import { z } from 'zod';
+import { orderConfirmSchema, orderParamsSchema, orderSchema } from '@shared/api/orders';
+import type { z } from 'zod';
 import { apiFetch } from '@web/lib/api-client';
 
-export const confirmOrderInputSchema = orderParamsSchema.extend({
-  signature: z.string().min(64).max(100).optional(),
-});
+export const confirmOrderInputSchema = orderParamsSchema.and(orderConfirmSchema);
 
 /**
  * POST /api/orders/{id}/confirm: "I paid" for a paid-up-front order. The server reads the order's escrow then (it
@@ -14,7 +12,7 @@ export function confirmOrder(input: z.input<typeof confirmOrderInputSchema>) {
   const { id, signature } = confirmOrderInputSchema.parse(input);
   return apiFetch(`/api/orders/${encodeURIComponent(id)}/confirm`, {
     method: 'POST',
-    body: signature ? { signature } : {},
+    body: orderConfirmSchema.parse({ signature }),
     schema: orderSchema,
   });
 }

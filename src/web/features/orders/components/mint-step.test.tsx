@@ -44,6 +44,7 @@ const order = (overrides: Partial<Order>): Order => ({
   deadline: '2026-11-27T06:00:00.000Z',
   payoutSignature: null,
   refundSignatures: [],
+  receipt: null,
   ...overrides,
 });
 

@@ -37,6 +37,7 @@ const queued: Order = {
   deadline: null,
   payoutSignature: null,
   refundSignatures: [],
+  receipt: null,
 };
 
 const render = (order: Order) =>

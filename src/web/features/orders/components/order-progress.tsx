@@ -8,7 +8,7 @@ import { ExplorerLink } from '@web/components/explorer-link';
 import { DeadlineNote } from './order-payment';
 
 const STATUS: Record<Order['status'], { label: string; tone: 'neutral' | 'money' | 'info' | 'gold' | 'danger' }> = {
-  'awaiting-payment': { label: 'Awaiting payment', tone: 'neutral' },
+  'awaiting-payment': { label: 'Waiting for payment', tone: 'neutral' },
   queued: { label: 'Queued', tone: 'neutral' },
   grinding: { label: 'Grinding', tone: 'info' },
   found: { label: 'Found', tone: 'money' },

@@ -12,7 +12,8 @@ function download(receipt: ReceiptWithKind) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `vanity-vault-${kind}-receipt-${receipt.statement.transactionId}.json`;
+  const owner = 'transactionId' in receipt.statement ? receipt.statement.transactionId : receipt.statement.orderId;
+  a.download = `vanity-vault-${kind}-receipt-${owner}.json`;
   a.click();
   URL.revokeObjectURL(url);
 }

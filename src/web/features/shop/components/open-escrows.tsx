@@ -44,19 +44,30 @@ export function OpenEscrows({ escrows }: { escrows: readonly OpenEscrow[] }) {
             </td>
             <td className={`${td} font-mono whitespace-nowrap`}>{sol(escrow.balanceLamports)}</td>
             <td className={td}>
-              <Link
-                to={`/address/${encodeURIComponent(escrow.address)}`}
-                title={escrow.address}
-                className="font-mono text-sky-300 hover:text-sky-200"
-              >
-                {`${escrow.address.slice(0, 6)}...${escrow.address.slice(-6)}`}
-              </Link>
+              {escrow.address ? (
+                <Link
+                  to={`/address/${encodeURIComponent(escrow.address)}`}
+                  title={escrow.address}
+                  className="font-mono text-sky-300 hover:text-sky-200"
+                >
+                  {`${escrow.address.slice(0, 6)}...${escrow.address.slice(-6)}`}
+                </Link>
+              ) : (
+                <span className="text-vault-400">not found yet</span>
+              )}
             </td>
             <td className={td}>
-              <Link to={`/transaction/${escrow.transactionId}`} className="text-sky-300 hover:text-sky-200">
-                <span className="capitalize">{escrow.purchaseStatus}</span>
-                <span className="sr-only"> purchase {escrow.transactionId}</span>
-              </Link>
+              {escrow.transactionId ? (
+                <Link to={`/transaction/${escrow.transactionId}`} className="text-sky-300 hover:text-sky-200">
+                  <span className="capitalize">{escrow.purchaseStatus}</span>
+                  <span className="sr-only"> purchase {escrow.transactionId}</span>
+                </Link>
+              ) : (
+                <span>
+                  <span className="capitalize">{escrow.purchaseStatus}</span>
+                  <span className="sr-only"> order {escrow.orderId}</span>
+                </span>
+              )}
             </td>
             <td className={`${td} whitespace-nowrap`}>{formatWhen(escrow.receivedAt)}</td>
           </tr>

@@ -36,6 +36,7 @@ describe('LedgerCheckCard', () => {
             {
               escrow: tx.escrow,
               transactionId: tx.id,
+              orderId: null,
               ledgerLamports: '5000',
               chainLamports: null,
               problem: 'The escrow could not be read from the chain.',
@@ -75,6 +76,7 @@ describe('OpenEscrows and TransferTable', () => {
             {
               escrow: tx.escrow,
               transactionId: tx.id,
+              orderId: null,
               address: tx.address.address,
               purchaseStatus: 'verified',
               balanceLamports: '51255000',
@@ -91,6 +93,7 @@ describe('OpenEscrows and TransferTable', () => {
     const payout: SettlementTransfer = {
       id: tx.id,
       transactionId: tx.id,
+      orderId: null,
       escrow: tx.escrow,
       kind: 'payout',
       status: 'failed',
