@@ -160,6 +160,7 @@ describe('page heads', () => {
       `/address/${forSale[0]!.address}`,
       `/transaction/${id}`,
       `/secure-transaction/${id}`,
+      `/order/${id}/finish`,
       '/no-such-page',
     ];
     for (const route of routes) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { decodeBase58, encodeBase58 } from '@shared/keys/base58';
 import { decodeTweak, freshNoncePrefix, newBaseKey, tweakedPoint, writeFinishLaterFile } from '@shared/split-key';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@shared/mint';
 import { fetchMint, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { address as toAddress, createSolanaRpc, devnet } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
@@ -14,10 +15,11 @@ import { airdrop, expectToast, openWithWallet, signIn } from './helpers/trade-fi
 
 /*
  * Issue 29, acceptance 3: a buyer orders a 2-character split-key mint, downloads the finish-later file (a warning
- * in it: not a wallet key), pays the order's escrow, waits for delivery, checks the proof, creates the token mint
- * with an initial supply, and then the chain (kit's getTokenAccountsByOwner) shows the wallet's token account for
- * it. On a phone, the same buyer finishes from the file on /order/{id}/finish: a file of another secret is refused,
- * theirs is checked. ORDER_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ * in it: not a wallet key), pays the order's escrow, waits for delivery, checks the proof P + t·G, creates the token
+ * mint with an initial supply in the page, and then the chain (kit's getTokenAccountsByOwner) shows the wallet's
+ * token account for it. On a phone, another buyer's page is reloaded after delivery, so the secret is gone from
+ * memory: /order/{id}/finish refuses a file of another secret and finishes with theirs (a Token-2022 mint).
+ * ORDER_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.ORDER_SCREENSHOTS;
 const SHOP = newKeypair().address;
@@ -62,65 +64,80 @@ async function quoteLane(page: Page, title: RegExp, pattern: string) {
     .toBe(true);
 }
 
-const buyer = newKeypair();
-let basePoint = '';
-let fileText = '';
-let mint = '';
+/** The wallet's token accounts for `mint` under `programId`, as kit reads them (jsonParsed). */
+async function tokenAccounts(owner: string, mint: string) {
+  const rpc = await chainRpc();
+  const { value } = await rpc
+    .getTokenAccountsByOwner(
+      toAddress(owner),
+      { mint: toAddress(mint) },
+      { encoding: 'jsonParsed', commitment: 'confirmed' },
+    )
+    .send();
+  return value.map((a) => a.account.data.parsed.info);
+}
+
+/**
+ * On /order with the wallet connected: picks the split-key lane, downloads the finish-later file (checked: its
+ * warning, and that the secret is nowhere else), places and pays the order and waits for delivery, then checks the
+ * proof P + t·G. Returns the file's text and the delivered address.
+ */
+async function orderSplitKeyMint(page: Page) {
+  await quoteLane(page, /^A token mint or program/, 'Ab');
+  const explanation = page.getByTestId('lane-explanation');
+  await explanation.getByText(/It is a raw scalar, not a seed/).waitFor();
+  expect(await explanation.textContent()).toContain(
+    'Phantom, Backpack, Solflare, solana-keygen and web3.js all take a seed',
+  );
+  await shot(page, 'split-key-quote');
+
+  // The file, before the order exists: the only copy of a outside this page.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the finish-later file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/NOT-A-WALLET-KEY\.json$/);
+  const fileText = await readFile((await download.path())!, 'utf8');
+  expect(fileText).toContain('NOT A WALLET KEY. No wallet can import this');
+  const file = JSON.parse(fileText) as { basePoint: string; orderId: string | null; baseScalar: string };
+  expect(file.orderId).toBeNull();
+  // The page never put the secret where it outlives the tab.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(stored).not.toContain(file.baseScalar);
+  expect(page.url()).not.toContain(file.baseScalar);
+
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await expectToast(page, 'Order placed');
+  const status = page.getByTestId('order-status');
+  await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Waiting for payment');
+  await page.getByTestId('order-deadline').waitFor();
+  await shot(page, 'split-key-pay');
+  await page.getByRole('button', { name: /^Pay .* SOL from my wallet$/ }).click();
+  await expect.poll(() => status.textContent(), { timeout: 150_000 }).toBe('Delivered');
+
+  // The proof: P (the file's), t and the address; P + t·G is the address.
+  const mint = (await page.getByTestId('order-address').textContent()) ?? '';
+  expect(mint.startsWith('Ab')).toBe(true);
+  expect(await page.getByTestId('proof-base-point').textContent()).toBe(file.basePoint);
+  const t = decodeTweak((await page.getByTestId('proof-tweak').textContent()) ?? '');
+  expect(t).not.toBeNull();
+  const P = ed25519.Point.fromBytes(decodeBase58(file.basePoint)!);
+  expect(encodeBase58(tweakedPoint(P, t!).toBytes())).toBe(mint);
+  await shot(page, 'split-key-delivered');
+  return { fileText, mint };
+}
 
 describe('split-key mint ordered in the browser (issue 29)', () => {
   it(
-    'orders, downloads the file, pays, waits, creates the mint, and the wallet holds its token account',
+    'orders, downloads the file, pays, waits, creates the mint in the page, and the wallet holds its token account',
     { timeout: 300_000 },
     () =>
       withPage(browser, { baseURL: server.url }, async (page) => {
+        const buyer = newKeypair();
         await airdrop(server.url, buyer.address, 5);
         await openWithWallet(page, buyer, '/order');
         await page.getByRole('heading', { name: 'Order a Custom Address' }).waitFor();
-
-        await quoteLane(page, /^A token mint or program/, 'Ab');
-        const explanation = page.getByTestId('lane-explanation');
-        await explanation.getByText(/It is a raw scalar, not a seed/).waitFor();
-        expect(await explanation.textContent()).toContain(
-          'Phantom, Backpack, Solflare, solana-keygen and web3.js all take a seed',
-        );
-        await shot(page, 'split-key-quote');
-
-        // The file, before the order exists: the only copy of a outside this page.
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          page.getByRole('button', { name: 'Download the finish-later file' }).click(),
-        ]);
-        expect(download.suggestedFilename()).toMatch(/NOT-A-WALLET-KEY\.json$/);
-        fileText = await readFile((await download.path())!, 'utf8');
-        expect(fileText).toContain('NOT A WALLET KEY. No wallet can import this');
-        const file = JSON.parse(fileText) as { basePoint: string; orderId: string | null; baseScalar: string };
-        basePoint = file.basePoint;
-        expect(file.orderId).toBeNull();
-        // The page never put the secret where it outlives the tab.
-        const stored = await page.evaluate(
-          () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
-        );
-        expect(stored).not.toContain(file.baseScalar);
-        expect(page.url()).not.toContain(file.baseScalar);
-
-        await page.getByRole('button', { name: /^Place order/ }).click();
-        await expectToast(page, 'Order placed');
-        const status = page.getByTestId('order-status');
-        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Waiting for payment');
-        await page.getByTestId('order-deadline').waitFor();
-        await shot(page, 'split-key-pay');
-        await page.getByRole('button', { name: /^Pay .* SOL from my wallet$/ }).click();
-        await expect.poll(() => status.textContent(), { timeout: 150_000 }).toBe('Delivered');
-
-        // The proof: P (the file's), t and the address; P + t·G is the address.
-        mint = (await page.getByTestId('order-address').textContent()) ?? '';
-        expect(mint.startsWith('Ab')).toBe(true);
-        expect(await page.getByTestId('proof-base-point').textContent()).toBe(basePoint);
-        const t = decodeTweak((await page.getByTestId('proof-tweak').textContent()) ?? '');
-        expect(t).not.toBeNull();
-        const P = ed25519.Point.fromBytes(decodeBase58(basePoint)!);
-        expect(encodeBase58(tweakedPoint(P, t!).toBytes())).toBe(mint);
-        await shot(page, 'split-key-delivered');
+        const { mint } = await orderSplitKeyMint(page);
 
         await page.getByLabel('Decimals').selectOption('6');
         await page.getByLabel('Initial supply (optional)').fill('1000');
@@ -129,20 +146,10 @@ describe('split-key mint ordered in the browser (issue 29)', () => {
         await page.getByTestId('mint-created').waitFor();
         await shot(page, 'split-key-minted');
 
-        const rpc = await chainRpc();
-        const { value: accounts } = await rpc
-          .getTokenAccountsByOwner(
-            toAddress(buyer.address),
-            { mint: toAddress(mint) },
-            { encoding: 'jsonParsed', commitment: 'confirmed' },
-          )
-          .send();
-        expect(accounts).toHaveLength(1);
-        const parsed = accounts[0]!.account.data.parsed.info;
-        expect(parsed.mint).toBe(mint);
-        expect(parsed.owner).toBe(buyer.address);
-        expect(parsed.tokenAmount.amount).toBe('1000000000');
-        const created = await fetchMint(rpc, toAddress(mint), { commitment: 'confirmed' });
+        const [account, ...more] = await tokenAccounts(buyer.address, mint);
+        expect(more).toHaveLength(0);
+        expect(account).toMatchObject({ mint, owner: buyer.address, tokenAmount: { amount: '1000000000' } });
+        const created = await fetchMint(await chainRpc(), toAddress(mint), { commitment: 'confirmed' });
         expect(created.programAddress).toBe(TOKEN_PROGRAM_ADDRESS);
         expect(created.data.decimals).toBe(6);
         expect(created.data.mintAuthority).toEqual({ __option: 'Some', value: buyer.address });
@@ -150,11 +157,21 @@ describe('split-key mint ordered in the browser (issue 29)', () => {
   );
 
   it(
-    'finishes from the file on a phone (390 px): another secret is refused, the right one checked',
-    { timeout: 120_000 },
+    'on a phone (390 px), finishes from the file on /order/{id}/finish: another secret is refused, the right one creates a Token-2022 mint',
+    { timeout: 300_000 },
     () =>
       withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-        expect(mint, 'the first test delivered the order').not.toBe('');
+        const buyer = newKeypair();
+        await airdrop(server.url, buyer.address, 5);
+        await openWithWallet(page, buyer, '/order');
+        await quoteLane(page, /^An account with no key/, 'Ab');
+        await page.getByLabel('Owner program').waitFor();
+        await page
+          .getByTestId('lane-explanation')
+          .getByText(/works with every token tool/)
+          .waitFor();
+        await shot(page, 'seed-derived-quote');
+        const { fileText, mint } = await orderSplitKeyMint(page);
         const session = await signIn(server.url, buyer);
         const mine = await session.call<{ orders: Array<{ id: string; address: string | null }> }>(
           'GET',
@@ -162,13 +179,7 @@ describe('split-key mint ordered in the browser (issue 29)', () => {
         );
         const order = mine.body.orders.find((o) => o.address === mint)!;
 
-        await openWithWallet(page, buyer, '/order');
-        await quoteLane(page, /^An account with no key/, 'Ab');
-        await page.getByLabel('Owner program').waitFor();
-        await shot(page, 'seed-derived-quote');
-        await quoteLane(page, /^A token mint or program/, 'Ab');
-        await shot(page, 'split-key-quote');
-
+        // A new page load: the secret is gone from memory, and the file is the way back.
         await page.goto(`/order/${order.id}/finish`);
         await page.getByRole('heading', { name: 'Finish a Split-Key Order' }).waitFor();
         const input = page.getByLabel('Finish-later file (.json)');
@@ -187,11 +198,27 @@ describe('split-key mint ordered in the browser (issue 29)', () => {
 
         await input.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(fileText) });
         await page.getByTestId('finish-checked').waitFor({ timeout: 15_000 });
-        // The first test created the mint: the page sees it on chain and offers nothing to create twice.
+        await page.getByLabel('Decimals').selectOption('0');
+        await page.getByLabel('Token program').selectOption({ label: 'Token-2022' });
+        await page.getByLabel('Initial supply (optional)').fill('5');
+        await shot(page, 'split-key-finish');
+        await page.getByRole('button', { name: /^Create my token mint at/ }).click();
+        await page.getByTestId('mint-created').waitFor({ timeout: 60_000 });
+        const [account] = await tokenAccounts(buyer.address, mint);
+        expect(account).toMatchObject({ mint, owner: buyer.address, tokenAmount: { amount: '5' } });
+        expect((await fetchMint(await chainRpc(), toAddress(mint))).programAddress).toBe(TOKEN_2022_PROGRAM_ADDRESS);
+
+        // Opened again, the file finds the mint made: nothing is offered twice.
+        await page.reload();
+        await page.getByLabel('Finish-later file (.json)').setInputFiles({
+          name: 'mine.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(fileText),
+        });
         await expect
           .poll(() => page.getByTestId('account-exists').textContent(), { timeout: 15_000 })
-          .toContain('exists already (owned by SPL Token)');
-        await shot(page, 'split-key-finish');
+          .toContain('exists already (owned by Token-2022)');
+        await shot(page, 'split-key-finished');
       }),
   );
 });

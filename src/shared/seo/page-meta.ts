@@ -34,7 +34,7 @@ const STATIC: Record<string, PageMeta> = {
   '/order': {
     title: titled('Order a Custom Address'),
     description:
-      'Name a pattern, get a live quote from its difficulty, and have the shop grind the address with its key sealed at birth.',
+      'Name a pattern for a wallet, a token mint whose key nobody else holds, or a keyless account; get a live quote and have the shop grind it.',
   },
   '/verify-receipt': {
     title: titled('Verify a Receipt'),
@@ -75,6 +75,14 @@ export function pageMeta(pathname: string): PageMeta & { notFound: boolean } {
   const known = STATIC[path];
   if (known) return { ...known, notFound: false };
   const [, first, second, ...rest] = path.split('/');
+  // A split-key order finished from its file (issue 29): /order/{id}/finish.
+  if (first === 'order' && second && rest.length === 1 && rest[0] === 'finish') {
+    return {
+      title: titled('Finish a Split-Key Order'),
+      description: 'Open your finish-later file to complete your split key in the page and create your token mint.',
+      notFound: false,
+    };
+  }
   if (second && rest.length === 0) {
     if (first === 'address') {
       const address = decoded(second);

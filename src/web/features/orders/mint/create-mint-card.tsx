@@ -61,7 +61,15 @@ export function CreateMintCard({
       },
     );
   return (
-    <div className="flex flex-col gap-4" data-testid="create-mint">
+    <section className="flex flex-col gap-4" data-testid="create-mint" aria-labelledby="create-mint-title">
+      <div className="flex flex-col gap-1">
+        <h3 id="create-mint-title" className="font-semibold text-vault-100">
+          Create your token mint
+        </h3>
+        <p className="text-sm text-vault-300">
+          One transaction makes the account at your address and sets it up as a token mint.
+        </p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="mint-decimals" label="Decimals">
           <Select id="mint-decimals" value={decimals} onChange={(e) => setDecimals(Number(e.target.value))}>
@@ -122,7 +130,7 @@ export function CreateMintCard({
           Create my token mint at <span className="break-all font-mono">{address}</span>
         </span>
       </Button>
-    </div>
+    </section>
   );
 }
 

@@ -26,6 +26,9 @@ export function FinishOrderPage() {
     [file, order.data],
   );
 
+  // Said beside the file, before anything else: the file, or its fit with this order, is wrong.
+  const problem = file && !file.ok ? file.problem : completion && !completion.ok ? completion.problem : null;
+
   const onFile = async (picked: File | undefined) => {
     if (!picked) return;
     setFile(secretFromFile(await picked.text()));
@@ -78,9 +81,9 @@ export function FinishOrderPage() {
                   onChange={(e) => void onFile(e.target.files?.[0])}
                 />
               </label>
-              {file && !file.ok && (
+              {problem && (
                 <p role="alert" className="text-sm text-danger-400" data-testid="finish-problem">
-                  {file.problem}
+                  {problem}
                 </p>
               )}
               {completion?.ok && (
@@ -97,7 +100,7 @@ export function FinishOrderPage() {
               </CardHeader>
               <CardContent className="flex flex-col gap-5">
                 <DeliveredAddress order={order.data} />
-                {completion && <MintStep order={order.data} completion={completion} />}
+                {completion?.ok && <MintStep order={order.data} completion={completion} />}
               </CardContent>
             </Card>
           ) : (
