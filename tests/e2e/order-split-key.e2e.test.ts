@@ -39,7 +39,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Checks the page fits its width (a long address must wrap, not widen a phone's page), then maybe saves it. */
 async function shot(page: Page, name: string) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0], `${name} is wider than the screen`).toBeLessThanOrEqual(widths[1]!);
   if (!SHOTS) return;
   for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
     await close.click({ timeout: 1_000 }).catch(() => undefined);

@@ -37,7 +37,7 @@ export function OrderPayment({ order }: { order: Order }) {
           Payment sent. Waiting for the shop to see it in the escrow…
         </p>
       ) : (
-        <Button size="lg" className="self-start" loading={pay.isPending} onClick={() => pay.mutate()}>
+        <Button className="w-full sm:w-auto sm:self-start" loading={pay.isPending} onClick={() => pay.mutate()}>
           Pay {sol} SOL from my wallet
         </Button>
       )}

@@ -116,17 +116,18 @@ export function CreateMintCard({
         </Field>
       </div>
       <p className="text-xs text-vault-400">
-        Mint authority: your wallet{wallet ? ` (${wallet})` : ''}. No freeze authority. Your wallet pays the rent and
-        the fee and signs as fee payer.
+        Mint authority: your wallet{wallet && <span className="break-all font-mono"> {wallet}</span>}. No freeze
+        authority. Your wallet pays the rent and the fee and signs as fee payer.
       </p>
       <Button
         size="lg"
-        className="h-auto min-h-12 self-start whitespace-normal py-2 text-left"
+        // The whole address is the button's promise; it wraps (inside the label) rather than overflow a phone.
+        className="h-auto min-h-12 w-full py-2 sm:w-auto sm:self-start"
         disabled={!amount.ok}
         loading={create.isPending}
         onClick={onCreate}
       >
-        <span>
+        <span className="min-w-0 whitespace-normal text-left">
           Create my token mint at <span className="break-all font-mono">{address}</span>
         </span>
       </Button>
