@@ -224,6 +224,19 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
     const attestationKey = (await t.app.inject({ method: 'GET', url: '/api/attestation-key' })).json().publicKey;
     expect(verifyReceipt(receipt, attestationKey)).toMatchObject({ ok: true });
 
+    // The address page says so, to anyone, without the buyer or t.
+    const provenance = await t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${delivered.address}` });
+    expect(provenance.json()).toEqual({
+      address: delivered.address,
+      lane: 'split-key',
+      keyHeldByShop: 'never',
+      pattern: 'Vv',
+      position: 'prefix',
+      deliveredAt: delivered.foundAt,
+    });
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${buyer.walletAddress}` });
+    expect(unknown.json()).toBeNull();
+
     // The buyer creates the mint: the wallet pays the fee, a' co-signs the account's creation.
     const account: TransactionPartialSigner = asPartialSigner(createRawScalarSigner(aPrime, freshNoncePrefix()));
     expect(account.address).toBe(delivered.address);

@@ -131,6 +131,16 @@ export const ordersRepository = {
     return row;
   },
 
+  /** The delivered split-key or seed-derived order that ground `address`, if any. */
+  async deliveredAt(db: Queryable, address: string): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(customOrders)
+      .where(and(eq(customOrders.foundAddress, address), eq(customOrders.status, 'delivered')))
+      .limit(1);
+    return row;
+  },
+
   /** The order row locked for its settlement pass. */
   async lockForSettlement(db: Queryable, id: string): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(customOrders).where(eq(customOrders.id, id)).for('update');
