@@ -390,7 +390,10 @@ describe('the deposit comes back by itself', () => {
     // Paid, then past its deadline: refunded in full less the refund's network fee.
     const late = await place();
     expect((await payOrder(buyer, late)).status).toBe('queued');
-    await t.database.query("update custom_orders set deadline = now() - interval '1 second' where id = $1", [late.id]);
+    await t.database.query(
+      "update custom_orders set deadline = now() - interval '1 second', escrow_checked_at = null where id = $1",
+      [late.id],
+    );
     await t.app.orders.settle();
     // Paid, then cancelled by its requester.
     const cancelled = await place();
@@ -423,5 +426,14 @@ describe('the deposit comes back by itself', () => {
       [[late.id, cancelled.id, short.id]],
     );
     expect(reasons.map((r) => r.reason)).toEqual(['AMOUNT_TOO_LOW', 'NOT_FOUND_BY_DEADLINE', 'ORDER_CANCELLED']);
+
+    // A payment that reaches a closed order's escrow later still comes back, by the worker's pass alone.
+    await pay(chain, buyer, cancelled.payment!);
+    await t.database.query('update custom_orders set escrow_checked_at = null where id = $1', [cancelled.id]);
+    await t.app.orders.settle();
+    await ledgerBalances();
+    const closed = (await getOrder(t, buyer, cancelled.id)).json() as Order;
+    expect(closed.refundSignatures).toHaveLength(2);
+    expect(await balanceOf(chain, cancelled.payment!.recipient)).toBe(0n);
   });
 });

@@ -17,6 +17,7 @@ ALTER TABLE "custom_orders" ADD COLUMN "escrow" text;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "payee_wallet" text;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "total_lamports" bigint;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "custom_orders" ADD COLUMN "escrow_checked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "payment_signature" text;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "deadline" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "found_address" text;--> statement-breakpoint

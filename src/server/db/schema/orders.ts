@@ -62,6 +62,8 @@ export const customOrders = pgTable(
     payeeWallet: text('payee_wallet'),
     totalLamports: bigint('total_lamports', { mode: 'bigint' }),
     paidAt: timestamptz('paid_at'),
+    // When the settlement pass last read the escrow: its lease while open, and its backoff once closed.
+    escrowCheckedAt: timestamptz('escrow_checked_at'),
     // The escrow receipt that paid: held undecided while grinding, then the sale (delivered) or the refund.
     paymentSignature: text('payment_signature'),
     deadline: timestamptz('deadline'),

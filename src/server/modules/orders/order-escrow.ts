@@ -136,7 +136,7 @@ export async function settleOrder(deps: PurchaseDeps, order: OrderRow): Promise<
 /** Every paid-up-front order whose escrow may hold something undecided; one order's failure is its own. */
 export async function settleOrderEscrows(deps: PurchaseDeps, limit = 50): Promise<string[]> {
   const errors: string[] = [];
-  for (const order of await ordersRepository.escrowOrdersToSettle(deps.db, deps.now(), limit)) {
+  for (const order of await ordersRepository.claimEscrowsToSettle(deps.db, deps.now(), limit)) {
     try {
       await settleOrder(deps, order);
     } catch (err) {
