@@ -32,6 +32,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/addresses/search',
   'GET /api/addresses/by-address/:param',
   'GET /api/addresses/lookup/:param',
+  'GET /api/addresses/provenance/:param',
   'GET /api/addresses/:param/price-history',
   'GET /api/addresses/:param/activity',
   'POST /api/addresses/validate',

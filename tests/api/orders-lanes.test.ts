@@ -224,6 +224,19 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
     const attestationKey = (await t.app.inject({ method: 'GET', url: '/api/attestation-key' })).json().publicKey;
     expect(verifyReceipt(receipt, attestationKey)).toMatchObject({ ok: true });
 
+    // The address page says so, to anyone, without the buyer or t.
+    const provenance = await t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${delivered.address}` });
+    expect(provenance.json()).toEqual({
+      address: delivered.address,
+      lane: 'split-key',
+      keyHeldByShop: 'never',
+      pattern: 'Vv',
+      position: 'prefix',
+      deliveredAt: delivered.foundAt,
+    });
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${buyer.walletAddress}` });
+    expect(unknown.json()).toBeNull();
+
     // The buyer creates the mint: the wallet pays the fee, a' co-signs the account's creation.
     const account: TransactionPartialSigner = asPartialSigner(createRawScalarSigner(aPrime, freshNoncePrefix()));
     expect(account.address).toBe(delivered.address);
@@ -377,7 +390,10 @@ describe('the deposit comes back by itself', () => {
     // Paid, then past its deadline: refunded in full less the refund's network fee.
     const late = await place();
     expect((await payOrder(buyer, late)).status).toBe('queued');
-    await t.database.query("update custom_orders set deadline = now() - interval '1 second' where id = $1", [late.id]);
+    await t.database.query(
+      "update custom_orders set deadline = now() - interval '1 second', escrow_checked_at = null where id = $1",
+      [late.id],
+    );
     await t.app.orders.settle();
     // Paid, then cancelled by its requester.
     const cancelled = await place();
@@ -410,5 +426,14 @@ describe('the deposit comes back by itself', () => {
       [[late.id, cancelled.id, short.id]],
     );
     expect(reasons.map((r) => r.reason)).toEqual(['AMOUNT_TOO_LOW', 'NOT_FOUND_BY_DEADLINE', 'ORDER_CANCELLED']);
+
+    // A payment that reaches a closed order's escrow later still comes back, by the worker's pass alone.
+    await pay(chain, buyer, cancelled.payment!);
+    await t.database.query('update custom_orders set escrow_checked_at = null where id = $1', [cancelled.id]);
+    await t.app.orders.settle();
+    await ledgerBalances();
+    const closed = (await getOrder(t, buyer, cancelled.id)).json() as Order;
+    expect(closed.refundSignatures).toHaveLength(2);
+    expect(await balanceOf(chain, cancelled.payment!.recipient)).toBe(0n);
   });
 });

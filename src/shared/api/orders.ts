@@ -122,4 +122,18 @@ export const orderConfirmSchema = z
 
 export const orderParamsSchema = z.object({ id: z.uuid({ error: 'The order id must be a UUID' }) });
 
+/**
+ * GET /api/addresses/provenance/{address}: an address the shop ground on a lane whose key nobody else holds
+ * (DESIGN.md §14), for the address page's "key never held by the shop". Public: it names no buyer and no t.
+ */
+export const addressProvenanceSchema = z.object({
+  address: z.string(),
+  lane: z.enum(['split-key', 'seed-derived']),
+  keyHeldByShop: z.literal('never'),
+  pattern: z.string(),
+  position: z.enum(ORDER_POSITIONS),
+  deliveredAt: z.string(),
+});
+export type AddressProvenance = z.infer<typeof addressProvenanceSchema>;
+
 export const myOrdersSchema = z.object({ orders: z.array(orderSchema) });

@@ -17,6 +17,7 @@ ALTER TABLE "custom_orders" ADD COLUMN "escrow" text;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "payee_wallet" text;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "total_lamports" bigint;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "custom_orders" ADD COLUMN "escrow_checked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "payment_signature" text;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "deadline" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "custom_orders" ADD COLUMN "found_address" text;--> statement-breakpoint
@@ -30,6 +31,7 @@ ALTER TABLE "receipts" ADD CONSTRAINT "receipts_order_id_custom_orders_id_fk" FO
 CREATE INDEX "escrow_receipts_order_idx" ON "escrow_receipts" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "escrow_transfers_order_idx" ON "escrow_transfers" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_order_idx" ON "ledger_entries" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "custom_orders_found_address_idx" ON "custom_orders" USING btree ("found_address") WHERE "custom_orders"."found_address" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "custom_orders_base_point_idx" ON "custom_orders" USING btree ("base_point") WHERE "custom_orders"."base_point" is not null;--> statement-breakpoint
 CREATE INDEX "custom_orders_escrow_open_idx" ON "custom_orders" USING btree ("created_at") WHERE "custom_orders"."escrow" is not null and "custom_orders"."status" in ('awaiting-payment', 'queued', 'grinding');--> statement-breakpoint
 ALTER TABLE "escrow_keys" ADD CONSTRAINT "escrow_keys_order_id_unique" UNIQUE("order_id");--> statement-breakpoint

@@ -62,6 +62,8 @@ export const customOrders = pgTable(
     payeeWallet: text('payee_wallet'),
     totalLamports: bigint('total_lamports', { mode: 'bigint' }),
     paidAt: timestamptz('paid_at'),
+    // When the settlement pass last read the escrow: its lease while open, and its backoff once closed.
+    escrowCheckedAt: timestamptz('escrow_checked_at'),
     // The escrow receipt that paid: held undecided while grinding, then the sale (delivered) or the refund.
     paymentSignature: text('payment_signature'),
     deadline: timestamptz('deadline'),
@@ -80,6 +82,10 @@ export const customOrders = pgTable(
       'custom_orders_lane_inputs',
       sql`(${t.lane} = 'wallet') or (${t.lane} = 'split-key' and ${t.basePoint} is not null) or (${t.lane} = 'seed-derived' and ${t.seedBase} is not null and ${t.seedOwner} is not null)`,
     ),
+    // The address page's provenance read: which delivered order, if any, ground this address.
+    index('custom_orders_found_address_idx')
+      .on(t.foundAddress)
+      .where(sql`${t.foundAddress} is not null`),
     uniqueIndex('custom_orders_base_point_idx')
       .on(t.basePoint)
       .where(sql`${t.basePoint} is not null`),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { address } from '@solana/kit';
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { AppInstance } from '../../types';
-import type { PurchaseDeps } from '../purchases';
+import { sendOn, type PurchaseDeps } from '../purchases';
 import { deliverLaneMatch } from './deliver-lane-match';
 import { settleOrder, settleOrderEscrows } from './order-escrow';
 import { createGrindPool, type GrindPool } from './grind-pool';
@@ -89,9 +89,12 @@ export const ordersPlugin = fp(
         hit,
         attempts,
       );
-      // The payout to the shop goes out now; the worker's pass sends it otherwise.
-      const row = await ordersRepository.findWithAddress(app.database.db, order.id);
-      if (outcome === 'found' && row) await settleOrder(opts.purchases, row.order).catch(() => undefined);
+      // The payout to the shop goes out now (the outbox pass sends whatever this does not).
+      if (outcome === 'found' && order.escrow) {
+        await sendOn(opts.purchases, [order.escrow]).catch((err: unknown) =>
+          app.log.warn({ err, orderId: order.id }, 'order payout not sent yet; the outbox pass sends it'),
+        );
+      }
       return outcome;
     };
 

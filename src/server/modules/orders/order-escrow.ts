@@ -111,7 +111,9 @@ export async function decideOrder(deps: Pick<PurchaseDeps, 'db' | 'now'>, orderI
     for (const r of undecided) {
       if (r.signature === held && (status === 'queued' || status === 'grinding')) continue; // still paying for the grind
       if (status === 'awaiting-payment') await refund(r, 'AMOUNT_TOO_LOW');
-      else if (status === 'queued' || status === 'grinding') await refund(r, 'ALREADY_PAID');
+      else if (status === 'queued' || status === 'grinding') {
+        await refund(r, r.lamports < order.totalLamports ? 'AMOUNT_TOO_LOW' : 'ALREADY_PAID');
+      }
       else if (r.signature === held || status !== 'delivered') await refund(r, CLOSED_REASON[status] ?? 'ORDER_CLOSED');
       else await refund(r, 'ALREADY_PAID');
     }
@@ -136,7 +138,7 @@ export async function settleOrder(deps: PurchaseDeps, order: OrderRow): Promise<
 /** Every paid-up-front order whose escrow may hold something undecided; one order's failure is its own. */
 export async function settleOrderEscrows(deps: PurchaseDeps, limit = 50): Promise<string[]> {
   const errors: string[] = [];
-  for (const order of await ordersRepository.escrowOrdersToSettle(deps.db, deps.now(), limit)) {
+  for (const order of await ordersRepository.claimEscrowsToSettle(deps.db, deps.now(), limit)) {
     try {
       await settleOrder(deps, order);
     } catch (err) {

@@ -131,6 +131,16 @@ export const ordersRepository = {
     return row;
   },
 
+  /** The delivered split-key or seed-derived order that ground `address`, if any. */
+  async deliveredAt(db: Queryable, address: string): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(customOrders)
+      .where(and(eq(customOrders.foundAddress, address), eq(customOrders.status, 'delivered')))
+      .limit(1);
+    return row;
+  },
+
   /** The order row locked for its settlement pass. */
   async lockForSettlement(db: Queryable, id: string): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(customOrders).where(eq(customOrders.id, id)).for('update');
@@ -148,17 +158,29 @@ export const ordersRepository = {
   },
 
   /**
-   * Paid-up-front orders whose escrow the settlement pass reads: every one still open, and closed ones for a day
-   * after they closed (a late or second payment is refunded), the least recently placed first.
+   * Claims the paid-up-front orders whose escrow the settlement pass reads now, as the purchases' passes claim
+   * theirs (background.repository.ts): an open one every 2 seconds at most; a closed one, whose escrow may still
+   * receive a late payment to refund, less often as it ages (a tenth of its age, between 15 seconds and 6 hours).
+   * `FOR UPDATE SKIP LOCKED`, so instances share the work.
    */
-  escrowOrdersToSettle(db: Queryable, now: Date, limit: number): Promise<OrderRow[]> {
-    const day = new Date(now.getTime() - 24 * 3600 * 1000);
-    return db
-      .select()
+  async claimEscrowsToSettle(db: Queryable, now: Date, limit: number): Promise<OrderRow[]> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const due = or(
+      isNull(customOrders.escrowCheckedAt),
+      and(holdingSlot, lt(customOrders.escrowCheckedAt, new Date(now.getTime() - 2_000))),
+      and(
+        sql`not (${holdingSlot})`,
+        sql`${customOrders.escrowCheckedAt} < ${at} - greatest(interval '15 seconds', least(interval '6 hours', (${at} - coalesce(${customOrders.finishedAt}, ${customOrders.createdAt})) / 10))`,
+      ),
+    );
+    const claimable = db
+      .select({ id: customOrders.id })
       .from(customOrders)
-      .where(and(sql`${customOrders.escrow} is not null`, or(holdingSlot, gt(customOrders.finishedAt, day))))
-      .orderBy(asc(customOrders.createdAt))
-      .limit(limit);
+      .where(and(sql`${customOrders.escrow} is not null`, due))
+      .orderBy(sql`${customOrders.escrowCheckedAt} asc nulls first`)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db.update(customOrders).set({ escrowCheckedAt: now }).where(inArray(customOrders.id, claimable)).returning();
   },
 
   /**

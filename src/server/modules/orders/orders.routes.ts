@@ -1,6 +1,8 @@
 import { errorResponses } from '@server/http/error-responses';
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
+import { byAddressParamsSchema } from '@shared/api/listings';
 import {
+  addressProvenanceSchema,
   myOrdersSchema,
   orderConfirmSchema,
   orderParamsSchema,
@@ -140,6 +142,31 @@ export async function ordersRoutes(
       // A paid deposit goes back now; the worker's pass would send it within seconds anyway.
       if (row.escrow !== null) await settle(row);
       return orderView(ctx, row, null);
+    },
+  );
+
+  app.get(
+    '/api/addresses/provenance/:address',
+    {
+      config: { access: 'public', callerIndependent: true },
+      schema: {
+        tags: ['orders'],
+        summary: 'Whether the shop ground this address on a lane whose key it never held (split key, seed-derived)',
+        params: byAddressParamsSchema,
+        response: { 200: addressProvenanceSchema.nullable(), 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await ordersRepository.deliveredAt(ctx.db, request.params.address);
+      if (!row || row.lane === 'wallet' || !row.foundAt) return null;
+      return {
+        address: request.params.address,
+        lane: row.lane,
+        keyHeldByShop: 'never' as const,
+        pattern: row.pattern,
+        position: row.position,
+        deliveredAt: row.foundAt.toISOString(),
+      };
     },
   );
 
