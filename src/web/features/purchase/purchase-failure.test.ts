@@ -35,6 +35,10 @@ describe('refundText', () => {
       'Refunded: this purchase had already closed',
       'Refunded: this address was no longer for sale',
       'Refunded: the address failed its safety re-check',
+      // An order's deposit (issue 29): the same settlement sends these back.
+      'Refunded: nothing was found by the deadline',
+      'Refunded: the order was cancelled',
+      'Refunded: this order had already closed',
     ]);
     for (const code of REFUND_REASONS) expect(Object.values(refundText(refunded(code))).join(' ')).not.toContain(code);
     expect(refundText(refunded('SOMETHING_NEW')).title).toBe('Refunded: the payment could not buy the key');
