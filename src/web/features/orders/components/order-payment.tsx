@@ -48,8 +48,7 @@ export function OrderPayment({ order }: { order: Order }) {
 export function DeadlineNote({ deadline }: { deadline: string }) {
   return (
     <p className="text-xs text-vault-400" data-testid="order-deadline">
-      If nothing is found by {new Date(deadline).toLocaleString()}, the whole payment is refunded to your wallet
-      automatically.
+      If nothing is found by {new Date(deadline).toLocaleString()}, your payment goes back to your wallet automatically.
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@shared/api/orders';
+import { renderStatic, textOf } from '@tests/helpers/render-web';
 import { OrderProgress } from './order-progress';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
@@ -63,5 +64,17 @@ describe('OrderProgress (issue 26)', () => {
   it('shows why an order ended early', () => {
     const reason = 'Your wallet held 0 SOL when the address was found, less than the order’s 0.002 SOL.';
     expect(render({ ...queued, status: 'expired', queuePosition: null, closedReason: reason })).toContain(reason);
+  });
+
+  it('tells a paid-up-front order its deadline, its refund, and that it expired unpaid (issue 29)', () => {
+    const splitKey: Order = { ...queued, lane: 'split-key', deadline: '2026-11-27T07:00:00.000Z' };
+    const said = (order: Order) =>
+      textOf(renderStatic(<OrderProgress order={order} onCancel={() => undefined} cancelling={false} />));
+    expect(said(splitKey)).toContain('your payment goes back to your wallet automatically');
+    const refunded = said({ ...splitKey, status: 'refunded', queuePosition: null, refundSignatures: ['5'.repeat(88)] });
+    expect(refunded).toContain('Nothing was found by the deadline');
+    expect(refunded).toContain('Refund: 555555...555555');
+    expect(said({ ...splitKey, status: 'expired', queuePosition: null })).toContain('Expired unpaid');
+    expect(said({ ...queued, status: 'expired', queuePosition: null })).toContain('Reservation expired');
   });
 });

@@ -32,7 +32,11 @@ export function OrderProgress({
   onCancel(): void;
   cancelling: boolean;
 }) {
-  const status = STATUS[order.status];
+  // A paid-up-front order expires unpaid; only a wallet-lane order has a reservation to lapse.
+  const status =
+    order.status === 'expired' && order.lane !== 'wallet'
+      ? { label: 'Expired unpaid', tone: 'neutral' as const }
+      : STATUS[order.status];
   const percent = Math.min(100, order.chanceFoundByNow * 100);
   const active = order.status === 'queued' || order.status === 'grinding';
   // A split-key or seed-derived order's address is shown with its proof by the page (DeliveredAddress), not here.
