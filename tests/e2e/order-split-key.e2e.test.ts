@@ -5,7 +5,7 @@ import { decodeBase58, encodeBase58 } from '@shared/keys/base58';
 import { decodeTweak, freshNoncePrefix, newBaseKey, tweakedPoint, writeFinishLaterFile } from '@shared/split-key';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@shared/mint';
 import { fetchMint, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { address as toAddress, createSolanaRpc, devnet } from '@solana/kit';
+import { address as toAddress, createAddressWithSeed, createSolanaRpc, devnet } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKeypair } from '@tests/helpers/keypair';
@@ -222,6 +222,48 @@ describe('split-key mint ordered in the browser (issue 29)', () => {
           .poll(() => page.getByTestId('account-exists').textContent(), { timeout: 15_000 })
           .toContain('exists already (owned by Token-2022)');
         await shot(page, 'split-key-finished');
+      }),
+  );
+
+  it(
+    'a seed-derived mint: no file, no key; the wallet creates it with the seed it was delivered',
+    { timeout: 300_000 },
+    () =>
+      withPage(browser, { baseURL: server.url }, async (page) => {
+        const buyer = newKeypair();
+        await airdrop(server.url, buyer.address, 5);
+        await openWithWallet(page, buyer, '/order');
+        await quoteLane(page, /^An account with no key/, 'Ab');
+        expect(await page.getByLabel('Owner program').inputValue()).toBe('spl');
+        expect(await page.getByRole('button', { name: 'Download the finish-later file' }).count()).toBe(0);
+        await page.getByRole('button', { name: /^Place order/ }).click();
+        await expectToast(page, 'Order placed');
+        const status = page.getByTestId('order-status');
+        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Waiting for payment');
+        await page.getByRole('button', { name: /^Pay .* SOL from my wallet$/ }).click();
+        await expect.poll(() => status.textContent(), { timeout: 150_000 }).toBe('Delivered');
+
+        const mint = (await page.getByTestId('order-address').textContent()) ?? '';
+        expect(mint.startsWith('Ab')).toBe(true);
+        expect(await page.getByTestId('proof-base').textContent()).toBe(buyer.address);
+        expect(await page.getByTestId('proof-owner').textContent()).toBe(TOKEN_PROGRAM_ADDRESS);
+        const seed = (await page.getByTestId('proof-seed').textContent()) ?? '';
+        expect(
+          await createAddressWithSeed({
+            baseAddress: toAddress(buyer.address),
+            seed,
+            programAddress: TOKEN_PROGRAM_ADDRESS,
+          }),
+        ).toBe(mint);
+        await shot(page, 'seed-derived-delivered');
+
+        await page.getByLabel('Initial supply (optional)').fill('42');
+        await page.getByRole('button', { name: /^Create my token mint at/ }).click();
+        await page.getByTestId('mint-created').waitFor({ timeout: 60_000 });
+        const [account] = await tokenAccounts(buyer.address, mint);
+        expect(account).toMatchObject({ mint, owner: buyer.address, tokenAmount: { amount: '42000000' } });
+        const created = await fetchMint(await chainRpc(), toAddress(mint));
+        expect(created.data.mintAuthority).toEqual({ __option: 'Some', value: buyer.address });
       }),
   );
 });

@@ -21,8 +21,12 @@ export function OwnerPicker({ value, onChange }: { value: OwnerChoice; onChange(
   const custom = value.kind === 'custom' ? value.address : '';
   const invalid = value.kind === 'custom' && custom.trim() !== '' && ownerAddress(value) === null;
   return (
-    <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
-      <Field id="order-owner" label="Owner program" hint="Part of the address: it cannot change after the grind.">
+    <div className="grid gap-4 sm:grid-cols-[16rem_1fr]">
+      <Field
+        id="order-owner"
+        label="Owner program"
+        hint="A token mint is owned by SPL Token or Token-2022. Part of the address: it cannot change after the grind."
+      >
         <Select
           id="order-owner"
           value={value.kind}
@@ -32,8 +36,8 @@ export function OwnerPicker({ value, onChange }: { value: OwnerChoice; onChange(
             )
           }
         >
-          <option value="spl">SPL Token (a token mint)</option>
-          <option value="token-2022">Token-2022 (a token mint)</option>
+          <option value="spl">SPL Token</option>
+          <option value="token-2022">Token-2022</option>
           <option value="custom">Another program…</option>
         </Select>
       </Field>
