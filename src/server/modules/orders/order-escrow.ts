@@ -113,8 +113,8 @@ export async function decideOrder(deps: Pick<PurchaseDeps, 'db' | 'now'>, orderI
       if (status === 'awaiting-payment') await refund(r, 'AMOUNT_TOO_LOW');
       else if (status === 'queued' || status === 'grinding') {
         await refund(r, r.lamports < order.totalLamports ? 'AMOUNT_TOO_LOW' : 'ALREADY_PAID');
-      }
-      else if (r.signature === held || status !== 'delivered') await refund(r, CLOSED_REASON[status] ?? 'ORDER_CLOSED');
+      } else if (r.signature === held || status !== 'delivered')
+        await refund(r, CLOSED_REASON[status] ?? 'ORDER_CLOSED');
       else await refund(r, 'ALREADY_PAID');
     }
     return decided;
