@@ -41,8 +41,12 @@ export interface StreamingReplica {
 
 const PREFIX = 'vv-replica-';
 const OWNER_FILE = 'owner-pid';
-/** Settings a standby must hold at least as high as its primary, or it refuses to start. */
+/**
+ * Settings a standby must hold at least as high as its primary, or it refuses to start; and shared_buffers, so a
+ * benchmark compares like with like.
+ */
 const AT_LEAST_PRIMARY = [
+  'shared_buffers',
   'max_connections',
   'max_prepared_transactions',
   'max_locks_per_transaction',
@@ -158,7 +162,7 @@ export async function createStreamingReplica(
     await allowLocalReplication(admin);
     const version = await admin.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v");
     const found = await admin.query<{ name: string; setting: string }>(
-      'SELECT name, setting FROM pg_settings WHERE name = ANY($1)',
+      'SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name = ANY($1)', // with units: 128MB
       [AT_LEAST_PRIMARY],
     );
     return { major: Math.floor(version.rows[0]!.v / 10_000), settings: found.rows };
@@ -224,8 +228,7 @@ export async function createStreamingReplica(
       `unix_socket_directories = '${root}'`,
       'hot_standby = on',
       'fsync = off', // a throw-away copy: durability buys nothing here
-      "shared_buffers = '32MB'",
-      ...settings.map((s) => `${s.name} = ${s.setting}`),
+      ...settings.map((s) => `${s.name} = '${s.setting}'`),
       ...(opts.logStatements ? ["log_statement = 'all'", `log_line_prefix = '${LOG_PREFIX}%d|%a|'`] : []),
     ];
     await writeFile(path.join(dataDir, 'postgresql.conf'), `${conf.join('\n')}\n`);

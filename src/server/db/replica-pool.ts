@@ -17,8 +17,6 @@ export function isReplicaTrouble(err: unknown): boolean {
 /** Only 40001 leaves the replica in use: the statement lost a race with replay, the server is fine. */
 export const marksReplicaDown = (err: unknown) => !(err instanceof pg.DatabaseError && err.code === '40001');
 
-type QueryArgs = Parameters<pg.Pool['query']>;
-
 /**
  * What drizzle's node-postgres driver is given for a replica: `query` and `connect` as a pg.Pool has them, each
  * tried on the replica and, when the replica cannot answer (`isReplicaTrouble`), done on the primary instead, so no
@@ -32,13 +30,14 @@ export class ReplicaFallbackPool {
     private readonly onTrouble: (err: unknown) => void,
   ) {}
 
-  async query(...args: QueryArgs): Promise<pg.QueryResult> {
+  /** The form drizzle calls: a query config (text, name, types, rowMode) or text, and the values. */
+  async query(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     try {
-      return await (this.replica.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
+      return await this.replica.query(config, values);
     } catch (err) {
       if (!isReplicaTrouble(err)) throw err;
       this.onTrouble(err);
-      return (this.primary.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
+      return this.primary.query(config, values);
     }
   }
 
