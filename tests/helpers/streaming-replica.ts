@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { appendFile, chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -90,16 +90,24 @@ function binDir(major: number): string {
 function sweepOrphans(pgCtl: string): void {
   for (const name of readdirSync(os.tmpdir()).filter((n) => n.startsWith(PREFIX))) {
     const dir = path.join(os.tmpdir(), name);
-    let owner: number;
-    try {
-      owner = Number(readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
-      process.kill(owner, 0);
+    const ownerFile = path.join(dir, OWNER_FILE);
+    if (!existsSync(ownerFile)) {
+      // Another process may have made it a moment ago and not named itself yet: only an old one is an orphan.
+      if (Date.now() - statSync(dir).mtimeMs < 10 * 60_000) continue;
+    } else if (isAlive(Number(readFileSync(ownerFile, 'utf8')))) {
       continue; // its owner is alive: not ours to touch
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EPERM') continue;
     }
     stopSync(pgCtl, path.join(dir, 'data'));
     execFileSync('rm', ['-rf', dir]);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -175,7 +183,10 @@ export async function createStreamingReplica(
   const dataDir = path.join(root, 'data');
   const logFile = path.join(root, 'log');
   await writeFile(path.join(root, OWNER_FILE), String(process.pid));
-  const exitGuard = () => stopSync(pgCtl, dataDir);
+  const exitGuard = () => {
+    stopSync(pgCtl, dataDir);
+    execFileSync('rm', ['-rf', root]);
+  };
   process.once('exit', exitGuard);
   let closed = false;
   const close = async () => {
