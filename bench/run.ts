@@ -2,6 +2,7 @@ import { benchBulk } from './bulk';
 import { benchChain } from './chain';
 import { benchGrind } from './grind';
 import { benchLoad } from './load';
+import { benchReplica } from './replica';
 import { runCleanups } from './lib/cleanup';
 import { machineLine, today } from './lib/machine';
 import { writeSection } from './lib/report';
@@ -9,7 +10,7 @@ import { benchSearch, benchSearchFilters } from './search';
 import { benchWeb } from './web';
 
 /**
- * `npm run bench [-- bulk|search|load|web …]`: runs the scenarios (all by default) and rewrites each one's section of
+ * `npm run bench [-- bulk|search|load|web|replica …]`: runs the scenarios (all by default) and rewrites each one's section of
  * docs/benchmarks.md. Scratch databases (vv_bench_*), temp dirs and the server child are removed at the end,
  * on failure too.
  */
@@ -21,6 +22,7 @@ const SCENARIOS = {
   'search-filters': benchSearchFilters,
   grind: benchGrind,
   chain: benchChain,
+  replica: benchReplica,
 } as const;
 type Name = keyof typeof SCENARIOS;
 const TITLES: Record<Name, string> = {
@@ -31,6 +33,7 @@ const TITLES: Record<Name, string> = {
   grind: 'Custom-order grinding',
   'search-filters': 'Marketplace search filters',
   chain: 'Local chain',
+  replica: 'Read replicas',
 };
 
 async function main(): Promise<number> {

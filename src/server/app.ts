@@ -11,6 +11,7 @@ import { guards, setDefaultAccess } from './http/guards';
 import { inFlightPlugin } from './http/in-flight';
 import { loggerOptions, RequestLogController } from './http/logger';
 import { registerOpenApi } from './http/openapi';
+import { readRouting } from './http/read-routing';
 import { registerSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { pageHead, seoRoutes, type SeoRoutesOptions } from './modules/seo';
@@ -87,6 +88,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   registerErrorHandler(app);
   await registerSecurity(app, deps.env);
   await app.register(cookie);
+  // Before the routes: `request.readDb` and the wrote-lately cookie (docs/decisions/0019-read-replicas.md).
+  await app.register(readRouting);
   // First: the guard's onRoute check must see every /api route registered after it, the docs' own included.
   await app.register(guards, { resolveSession: (token) => resolveSession(app.database.db, token) });
   await registerOpenApi(app);
@@ -94,7 +97,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   await app.register(metricsPlugin, { rpcErrors: () => deps.chain.rpcErrors?.() ?? 0 });
 
   await registerRoutes(app as AppInstance, deps, opts);
-  await registerSpa(app, opts.webDir, (pathname) => pageHead(app.database.db, deps.env.publicOrigin, pathname));
+  await registerSpa(app, opts.webDir, (pathname, request) => pageHead(request.readDb, deps.env.publicOrigin, pathname));
   return app;
 }
 

@@ -38,7 +38,12 @@ async function openRuntime(env: Env, appOptions: AppOptions): Promise<ServerRunt
   const unlock = usesDataDir ? await lockDataDir(env.dataDir) : async () => {};
   const closers: (() => Promise<void>)[] = [unlock];
   try {
-    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    const database = await openDatabase({
+      databaseUrl: env.databaseUrl,
+      dataDir: env.dataDir,
+      readUrls: env.databaseReadUrls,
+      maxReplicaLagMs: env.readReplicaMaxLagMs,
+    });
     closers.unshift(() => database.close());
     await seedReferenceData(database.db);
     const chain = await createChainContext(env);

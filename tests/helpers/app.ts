@@ -7,7 +7,7 @@ import { buildApp, type AppOptions } from '@server/app';
 import { createChainContext } from '@server/chain/create-chain-context';
 import type { ChainContext } from '@server/chain/chain-context';
 import { loadEnv, type Env } from '@server/config/env';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './db';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,6 +42,8 @@ export async function createTestApp(
     setup?: (app: FastifyInstance) => void | Promise<void>;
     /** Extra buildApp options (webDir, sitemap paging). */
     appOptions?: AppOptions;
+    /** Read replicas of the test database (PostgreSQL only). */
+    database?: TestDatabaseOptions;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-test-'));
@@ -53,7 +55,7 @@ export async function createTestApp(
     PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
     ...opts.env,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(opts.database);
   const chain = await createChainContext(env);
   const app = await buildApp({ env, database, chain }, { logger: false, ...opts.appOptions });
   await opts.setup?.(app);

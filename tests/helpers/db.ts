@@ -24,12 +24,23 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** Read replicas for a test's own database (PostgreSQL only): tests/api/read-replicas.test.ts. */
+export interface TestDatabaseOptions {
+  /** Streaming replicas of the test cluster (streaming-replica.ts): each names its URL for a database. */
+  readReplicas?: readonly { urlOf(database: string): string }[];
+  maxReplicaLagMs?: number;
+  replicaCheckIntervalMs?: number;
+}
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a PostgreSQL database copied from the
  * template the global setup migrated once (`CREATE DATABASE … TEMPLATE`, a file-level copy: fast and isolated).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDriver() === 'pglite') return openEmbeddedDatabase(undefined);
+export async function createTestDatabase(opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (testDriver() === 'pglite') {
+    if (opts.readReplicas?.length) throw new Error('PGlite has no read replicas');
+    return openEmbeddedDatabase(undefined);
+  }
 
   const adminUrl = inject('postgresAdminUrl');
   const template = inject('postgresTemplate');
@@ -44,7 +55,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const database = await openPostgresDatabase(url, { max: 5 });
+  const database = await openPostgresDatabase(url, {
+    max: 5,
+    readUrls: opts.readReplicas?.map((replica) => replica.urlOf(name)),
+    maxReplicaLagMs: opts.maxReplicaLagMs,
+    replicaCheckIntervalMs: opts.replicaCheckIntervalMs,
+  });
   return {
     ...database,
     url,

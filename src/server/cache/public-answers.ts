@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readsFromReplicas } from '../http/read-routing';
 import { COMPRESS_THRESHOLD_BYTES, encode, preferredCoding, type ContentCoding } from './content-coding';
 import { memoizeByKeyFor } from './memoize-for';
 
@@ -65,7 +66,10 @@ export function createPublicAnswers(maxAgeMs: number) {
     key: string,
     build: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    const kept = await memo(key, async () => {
+    // Answers computed on a replica are kept apart: a caller who just wrote (read-routing.ts) is never handed
+    // one, only answers computed on the primary, as fresh as before there were replicas.
+    const source = readsFromReplicas(request) ? 'replica' : 'primary';
+    const kept = await memo(`${source} ${key}`, async () => {
       const body = reply.serialize(await build()) as string;
       return { body, etag: entityTag(body), coded: {} };
     });

@@ -32,9 +32,21 @@ describe('loadEnv', () => {
     ['SOLANA_RPC_URLS', { SOLANA_RPC_URLS: 'http://ok.example,ftp://bad.example' }],
     ['ADMIN_WALLETS', { ADMIN_WALLETS: 'not-base58-0OIl' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['DATABASE_READ_URLS', { DATABASE_URL: 'postgres://db/x', DATABASE_READ_URLS: 'postgres://r1/x,http://r2/x' }],
+    ['READ_REPLICA_MAX_LAG_SECONDS', { READ_REPLICA_MAX_LAG_SECONDS: '-1' }],
   ])('names %s when its value is invalid', (name, env) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${name}`))).toBe(true);
+  });
+
+  it('reads the replicas of DATABASE_URL, and refuses them without it', () => {
+    const env = loadEnv({ DATABASE_URL: 'postgres://db/x', DATABASE_READ_URLS: ' postgres://r1/x , postgres://r2/x ' });
+    expect(env.databaseReadUrls).toEqual(['postgres://r1/x', 'postgres://r2/x']);
+    expect(env.readReplicaMaxLagMs).toBe(5_000);
+    expect(loadEnv({}).databaseReadUrls).toEqual([]);
+    expect(problemsOf({ DATABASE_READ_URLS: 'postgres://r1/x' })).toEqual([
+      'DATABASE_READ_URLS: read replicas need DATABASE_URL (the embedded database has none)',
+    ]);
   });
 
   it('names every bad variable at once', () => {

@@ -39,6 +39,13 @@ const rawEnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  /** Streaming replicas of DATABASE_URL for caller-independent reads (docs/decisions/0019-read-replicas.md). */
+  DATABASE_READ_URLS: commaList
+    .pipe(
+      z.array(z.url({ protocol: /^postgres(ql)?$/, error: 'each entry must be a postgres:// or postgresql:// URL' })),
+    )
+    .default([]),
+  READ_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SOLANA_CLUSTER: solanaClusterSchema.default('local'),
   SOLANA_RPC_URLS: commaList
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each entry must be an http(s) URL' })))
@@ -123,6 +130,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
       `VERIFY_QUORUM: ${raw.VERIFY_QUORUM} endpoints must agree, but only ${endpoints} RPC endpoint${endpoints === 1 ? ' is' : 's are'} configured (SOLANA_RPC_URLS)`,
     );
   }
+  if (raw.DATABASE_READ_URLS.length > 0 && !raw.DATABASE_URL) {
+    problems.push('DATABASE_READ_URLS: read replicas need DATABASE_URL (the embedded database has none)');
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = path.resolve(raw.DATA_DIR);
@@ -132,6 +142,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     host: raw.HOST,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
+    /** Streaming replicas that serve caller-independent reads while they keep up (db/read-replicas.ts). */
+    databaseReadUrls: raw.DATABASE_READ_URLS,
+    /** A replica whose replay lag exceeds this is skipped until it catches up. */
+    readReplicaMaxLagMs: raw.READ_REPLICA_MAX_LAG_SECONDS * 1000,
     cluster: raw.SOLANA_CLUSTER,
     isLocal,
     /** Server-side RPC endpoints in fallback order. Unset in local mode: the embedded validator is used. */

@@ -1,5 +1,6 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ReadReplicas } from './read-replicas';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,5 +18,11 @@ export interface Database {
   driver: DriverName;
   /** Runs raw SQL, for health checks, tests and maintenance. Application code uses the query builder. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL's streaming replicas (DATABASE_READ_URLS), for caller-independent reads only: routes reach them
+   * through `request.readDb` (http/read-routing.ts), never directly. Absent on PGlite and without replicas.
+   */
+  replicas?: ReadReplicas;
+  /** Closes the replicas' pools too. */
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './database';
 import { migratePostgresDb } from './migrate';
+import { openReadReplicas } from './read-replicas';
 import * as schema from './schema';
 
 // Any constant works; it only has to be the same for every instance of this application.
@@ -24,6 +25,12 @@ export interface PostgresOptions {
   max?: number;
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
+  /** Streaming replicas of `url` for caller-independent reads (DATABASE_READ_URLS). */
+  readUrls?: readonly string[];
+  /** READ_REPLICA_MAX_LAG_SECONDS, in ms: a replica further behind is skipped. */
+  maxReplicaLagMs?: number;
+  /** How often the replicas are checked (tests make it short). */
+  replicaCheckIntervalMs?: number;
 }
 
 /** Connects to PostgreSQL and applies pending migrations, serialised across instances by an advisory lock. */
@@ -58,6 +65,15 @@ export async function openPostgresDatabase(url: string, opts: PostgresOptions = 
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const replicas =
+    opts.readUrls && opts.readUrls.length > 0
+      ? openReadReplicas(opts.readUrls, pool, {
+          maxLagMs: opts.maxReplicaLagMs ?? 5_000,
+          checkIntervalMs: opts.replicaCheckIntervalMs,
+          max: opts.max ?? 20,
+          queryTimeoutMs: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+        })
+      : undefined;
   return {
     db: db as unknown as Database['db'],
     driver: 'postgres',
@@ -65,6 +81,10 @@ export async function openPostgresDatabase(url: string, opts: PostgresOptions = 
       const result = await pool.query(sql, params);
       return result.rows as T[];
     },
-    close: () => pool.end(),
+    ...(replicas ? { replicas } : {}),
+    async close() {
+      await replicas?.close();
+      await pool.end();
+    },
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
 import { pageMeta } from '@shared/seo/page-meta';
@@ -13,8 +13,11 @@ const API_PREFIXES = ['/api/', '/api', '/rpc'];
 const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
-/** The <head> tags of the page at a path (title, description, link-preview tags): modules/seo's pageHead. */
-export type PageHead = (pathname: string) => Promise<string>;
+/**
+ * The <head> tags of the page at a path (title, description, link-preview tags): modules/seo's pageHead. The
+ * request is for `request.readDb`: a page is the same for every caller, so its reads may go to a replica.
+ */
+export type PageHead = (pathname: string, request: FastifyRequest) => Promise<string>;
 
 /** index.html with the page's own title and description (and any preview tags) in place of the built-in ones. */
 function withHead(template: string, head: string): string {
@@ -69,7 +72,7 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR, h
       const pathname = url.split('?')[0] ?? '/';
       reply.header('cache-control', 'no-cache').code(pageMeta(pathname).notFound ? 404 : 200);
       const body = prerendered[pathname];
-      const html = head ? withHead(template, await head(pathname)) : template;
+      const html = head ? withHead(template, await head(pathname, request)) : template;
       return reply.type('text/html; charset=utf-8').send(withBody(html, body));
     }
     if (wantsPage) {

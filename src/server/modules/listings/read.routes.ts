@@ -8,6 +8,7 @@ import {
   searchListingsQuerySchema,
   userListingsQuerySchema,
 } from '@shared/api/listings';
+import type { Db } from '../../db/database';
 import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
 import { publicAnswerOnSend } from '../../cache/public-answers';
@@ -35,10 +36,10 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
    * "Reserved" rather than a Buy that ends in a 403; the same for every caller: the requester's browser learns it is
    * theirs from its own orders (GET /api/orders/mine).
    */
-  async function addressPageListing(address: string, ctx: ViewContext) {
-    const row = await listingsRepository.findByAddress(db(), address);
+  async function addressPageListing(reader: Db, address: string, ctx: ViewContext) {
+    const row = await listingsRepository.findByAddress(reader, address);
     if (!row) return null;
-    const reservation = await orderReservationOf(db(), row.id, new Date());
+    const reservation = await orderReservationOf(reader, row.id, new Date());
     return { ...toListing(row, ctx), reservedUntil: reservation?.until.toISOString() ?? null };
   }
 
@@ -58,7 +59,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
       const q = request.query;
       // The parsed query: defaults filled in, so `?page=1` and no page share one answer.
       return publicRead(request, reply, `search ${JSON.stringify(q)}`, async (ctx) => {
-        const { rows, total, totalExact } = await pageListings(db(), searchFilter(q), totals);
+        const { rows, total, totalExact } = await pageListings(request.readDb, searchFilter(q), totals);
         return {
           addresses: rows.map((r) => toListing(r, ctx)),
           pagination: pagination(q.page, q.pageSize, total, totalExact),
@@ -80,7 +81,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     },
     async (request, reply) =>
       publicRead(request, reply, 'featured', async (ctx) => {
-        const rows = await listingsRepository.featured(db(), FEATURED_LIMIT);
+        const rows = await listingsRepository.featured(request.readDb, FEATURED_LIMIT);
         return { addresses: rows.map((r) => toListing(r, ctx)) };
       }),
   );
@@ -100,7 +101,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     async (request, reply) => {
       const { address } = request.params;
       return publicRead(request, reply, `by-address ${address}`, async (ctx) => {
-        const listing = await addressPageListing(address, ctx);
+        const listing = await addressPageListing(request.readDb, address, ctx);
         if (!listing) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
         return listing;
       });
@@ -124,7 +125,7 @@ export async function readRoutes(app: AppInstance, opts: ListingsRoutesOptions):
     },
     async (request, reply) => {
       const { address } = request.params;
-      return publicRead(request, reply, `lookup ${address}`, (ctx) => addressPageListing(address, ctx));
+      return publicRead(request, reply, `lookup ${address}`, (ctx) => addressPageListing(request.readDb, address, ctx));
     },
   );
 

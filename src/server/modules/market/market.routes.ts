@@ -22,7 +22,7 @@ export async function marketRoutes(app: AppInstance): Promise<void> {
         response: { 200: marketStatsSchema },
       },
     },
-    async (request, reply) => marketStats(request, reply, 'market-stats', () => readMarketStats(app.database.db)),
+    async (request, reply) => marketStats(request, reply, 'market-stats', () => readMarketStats(request.readDb)),
   );
 
   app.get(

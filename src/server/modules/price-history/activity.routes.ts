@@ -27,7 +27,7 @@ export async function activityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const db = app.database.db;
+      const db = request.readDb;
       return answers(request, reply, `activity ${id}`, async () => {
         const listing = await activityRepository.listing(db, id);
         if (!listing) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');

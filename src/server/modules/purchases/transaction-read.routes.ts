@@ -33,7 +33,8 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
         response: { 200: transactionListSchema, ...errorResponses },
       },
     },
-    async (request, reply) => publicAnswers(request, reply, 'recent', () => recentSales(deps, 10)),
+    async (request, reply) =>
+      publicAnswers(request, reply, 'recent', () => recentSales({ ...deps, db: request.readDb }, 10)),
   );
 
   app.get(

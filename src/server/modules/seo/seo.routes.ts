@@ -1,6 +1,7 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/database';
 import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
 import { addressCardSvg, renderPng } from '../address-art';
@@ -11,7 +12,8 @@ import { sitemapRepository } from './sitemap.repository';
 
 /** Rendered previews kept in memory (~40 KB each): the popular listings are asked for again and again. */
 const IMAGE_CACHE_ENTRIES = 256;
-const config = { access: 'public' } as const;
+/** Sitemaps and pictures are the same for everybody: their reads may go to a read replica (http/read-routing.ts). */
+const config = { access: 'public', callerIndependent: true } as const;
 
 export interface SeoRoutesOptions {
   /** URLs per sitemap file (the protocol's 50,000); smaller in tests, to see the index without 50,000 listings. */
@@ -25,8 +27,6 @@ export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): 
   const origin = app.env.publicOrigin;
   const perFile = opts.urlsPerSitemap ?? URLS_PER_SITEMAP;
   const render = opts.renderPng ?? renderPng;
-  const db = () => app.database.db;
-
   app.get('/robots.txt', { config, schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
@@ -49,10 +49,10 @@ export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): 
   );
 
   /** URLs [from, from + n) of the whole list: the static pages, then the listings for sale. */
-  async function urls(from: number, n: number) {
+  async function urls(db: Db, from: number, n: number) {
     const statics = STATIC_PATHS.slice(from, from + n).map((p) => ({ loc: `${origin}${p}` }));
     const offset = Math.max(0, from - STATIC_PATHS.length);
-    const rows = await sitemapRepository.forSale(db(), offset, n - statics.length);
+    const rows = await sitemapRepository.forSale(db, offset, n - statics.length);
     return [
       ...statics,
       ...rows.map((r) => ({ loc: `${origin}/address/${encodeURIComponent(r.address)}`, lastmod: r.updatedAt })),
@@ -62,9 +62,9 @@ export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): 
   const xml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(body);
 
-  app.get('/sitemap.xml', { config, schema: { hide: true } }, async (_request, reply) => {
-    const plan = sitemapPlan(await sitemapRepository.countForSale(db()), perFile);
-    if (plan.files === 1) return xml(reply, urlsetXml(await urls(0, perFile)));
+  app.get('/sitemap.xml', { config, schema: { hide: true } }, async (request, reply) => {
+    const plan = sitemapPlan(await sitemapRepository.countForSale(request.readDb), perFile);
+    if (plan.files === 1) return xml(reply, urlsetXml(await urls(request.readDb, 0, perFile)));
     const files = Array.from({ length: plan.files }, (_, i) => ({ loc: `${origin}/sitemap-${i + 1}.xml` }));
     return xml(reply, sitemapIndexXml(files));
   });
@@ -73,9 +73,9 @@ export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): 
     '/sitemap-:n.xml',
     { config, schema: { hide: true, params: z.object({ n: z.coerce.number().int().min(1).max(1_000) }) } },
     async (request, reply) => {
-      const plan = sitemapPlan(await sitemapRepository.countForSale(db()), perFile);
+      const plan = sitemapPlan(await sitemapRepository.countForSale(request.readDb), perFile);
       if (request.params.n > plan.files) throw notFound(ErrorCode.ROUTE_NOT_FOUND, 'No such sitemap page');
-      return xml(reply, urlsetXml(await urls((request.params.n - 1) * perFile, perFile)));
+      return xml(reply, urlsetXml(await urls(request.readDb, (request.params.n - 1) * perFile, perFile)));
     },
   );
 
@@ -96,7 +96,7 @@ export async function seoRoutes(app: AppInstance, opts: SeoRoutesOptions = {}): 
     },
     async (request, reply) => {
       const address = request.params.file.slice(0, -'.png'.length);
-      const row = await listingsRepository.findByAddress(db(), address);
+      const row = await listingsRepository.findByAddress(request.readDb, address);
       if (!row) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
       const art = artOf(row);
       const key = `${address} ${artVersion(art)}`;

@@ -9,6 +9,19 @@ const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
   chain: z.object({ ok: z.boolean(), cluster: z.string(), slot: z.number().optional(), error: z.string().optional() }),
+  /**
+   * Each read replica (DATABASE_READ_URLS) as its last background check found it; empty without replicas. A
+   * replica that is not `ready` is skipped, which leaves `status` alone: the primary serves everything.
+   */
+  replicas: z.array(
+    z.object({
+      url: z.string().describe('postgres://host:port/database, without credentials'),
+      state: z.enum(['starting', 'ready', 'lagging', 'down', 'not-a-standby']),
+      lagSeconds: z.number().nullable(),
+      checkedAt: z.string().nullable(),
+      error: z.string().optional(),
+    }),
+  ),
 });
 
 export interface SystemRoutesOptions {
@@ -22,7 +35,7 @@ export async function systemRoutes(app: AppInstance, opts: SystemRoutesOptions):
     {
       schema: {
         tags: ['system'],
-        summary: 'Database and chain reachability',
+        summary: 'Database, read replica and chain reachability',
         response: { 200: healthSchema, 503: healthSchema, 500: apiErrorSchema },
       },
     },
@@ -38,7 +51,8 @@ export async function systemRoutes(app: AppInstance, opts: SystemRoutesOptions):
       const chain = await opts.chainHealth();
       const status = !databaseOk ? 'down' : chain.ok ? 'ok' : 'degraded';
       // The shop cannot serve without its database; without the chain it can still browse (degraded).
-      return reply.code(databaseOk ? 200 : 503).send({ status, database, chain });
+      const replicas = app.database.replicas?.status() ?? [];
+      return reply.code(databaseOk ? 200 : 503).send({ status, database, chain, replicas });
     },
   );
 
