@@ -157,7 +157,7 @@ export async function ordersRoutes(
       },
     },
     async (request) => {
-      const row = await ordersRepository.deliveredAt(ctx.db, request.params.address);
+      const row = await ordersRepository.deliveredAt(request.readDb, request.params.address);
       if (!row || row.lane === 'wallet' || !row.foundAt) return null;
       return {
         address: request.params.address,
