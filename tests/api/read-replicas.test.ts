@@ -19,7 +19,9 @@ interface Health {
   replicas: { url: string; state: string; lagSeconds: number | null; error?: string }[];
 }
 
-describe.skipIf(!onPostgres)('read replicas, on a real streaming replica', () => {
+if (!onPostgres) throw new Error('read-replicas.test.ts runs on api-postgres only (vitest.config.ts)');
+
+describe('read replicas, on a real streaming replica', () => {
   let replica: StreamingReplica;
   /** Replica lag allowed 60 s: a paused replica stays in use, so tests can see who reads from it. */
   let t: TestApp;
