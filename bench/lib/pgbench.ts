@@ -14,7 +14,9 @@ export interface PgbenchResult {
 }
 
 /** `$3` → `:p3`, so a statement's parameters become pgbench variables (bound as parameters with -M prepared). */
-const withVariables = (sql: string, prefix: string) => sql.replace(/\$(\d+)/g, (_, n: string) => `:${prefix}${n}`);
+const withVariables = (sql: string, prefix: string) =>
+  // After a colon (an array slice, `[$1::int:$2::int]`) a space, or pgbench reads `::` and not the variable.
+  sql.replace(/(:?)\$(\d+)/g, (_, colon: string, n: string) => `${colon ? ': ' : ''}:${prefix}${n}`);
 
 /** A parameter as a pgbench variable's text: arrays in PostgreSQL's `{a,b}` form. */
 const text = (v: unknown) => (Array.isArray(v) ? `{${v.join(',')}}` : String(v));
