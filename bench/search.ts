@@ -1,3 +1,4 @@
+import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { searchListingsQuerySchema } from '@shared/api/listings';
@@ -337,10 +338,15 @@ async function appStatements(url: string): Promise<MinimalStatements> {
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database['db'];
     const sample = 'sol';
     const found = pageStatements(db, search({ query: sample }));
+    const page = pageStatements(db, search({}));
+    const sent = (q: { values: Record<string, unknown> }, query: { toSQL(): Statement }, extra = {}) => {
+      const { sql, params } = query.toSQL();
+      return { sql, params: fillPlaceholders(params, { ...q.values, ...extra }) };
+    };
     return {
-      defaultPage: pageStatements(db, search({})).ordered.toSQL(),
-      matches: found.matches.toSQL(),
-      byIds: found.byIds(['00000000-0000-0000-0000-000000000000']).toSQL(),
+      defaultPage: sent(page, page.ordered),
+      matches: sent(found, found.matches),
+      byIds: sent(found, found.byIds, { ids: ['00000000-0000-0000-0000-000000000000'] }),
       sample,
     };
   } finally {
