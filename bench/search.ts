@@ -25,11 +25,6 @@ const LISTINGS = Number(process.env.BENCH_SEARCH_LISTINGS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 20);
 const CONNECTIONS = 32;
 const SOLO_SECONDS = 10;
-/**
- * `BENCH_SEARCH_COMPUTED_ONLY=1`: only issue 30's comparison (the app with kept answers off, the minimal server
- * and pgbench, at 32 connections), without the as-deployed runs and the plans: a before/after check in minutes.
- */
-const COMPUTED_ONLY = process.env.BENCH_SEARCH_COMPUTED_ONLY === '1';
 const TARGET_P95_MS = 20;
 /** Issue 18's 'now' (200k listings, 32 connections, a signed-in cookie, so computed): the ×2 targets' base. */
 const ISSUE_NOW_RPS = { default: 700, substring: 311 };
@@ -384,7 +379,13 @@ async function pgbenchRuns(url: string, s: MinimalStatements): Promise<{ default
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
 const metOr = (ok: boolean) => (ok ? 'met' : 'missed');
 
-export async function benchSearch(): Promise<string> {
+/**
+ * `npm run bench -- search`: as deployed, signed in and anonymous, then the computed page against the minimal server
+ * and pgbench, then every statement's plan. `computedOnly` (`npm run bench -- search-computed`): only issue 30's
+ * comparison (the app with kept answers off, the minimal server and pgbench, at 32 connections), a before/after
+ * check in minutes.
+ */
+export async function benchSearch({ computedOnly = false } = {}): Promise<string> {
   const db = await createBenchDatabase('search');
   try {
     console.log(`search: migrating and seeding ${LISTINGS.toLocaleString('en')} listings…`);
@@ -401,7 +402,7 @@ export async function benchSearch(): Promise<string> {
 
     const runs: Run[] = [];
     const record = async (server: string, origin: string, scenario: Scenario, caller: Caller, cookie = '') => {
-      for (const connections of server === 'minimal node:http + pg' || COMPUTED_ONLY
+      for (const connections of server === 'minimal node:http + pg' || computedOnly
         ? [CONNECTIONS]
         : [1, CONNECTIONS]) {
         if (caller === 'signed-in' && connections === 1) continue;
@@ -417,10 +418,10 @@ export async function benchSearch(): Promise<string> {
       [
         'cache off',
         { PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0' },
-        COMPUTED_ONLY ? [defaultPage!, words!] : [defaultPage!, words!, short!],
+        computedOnly ? [defaultPage!, words!] : [defaultPage!, words!, short!],
       ],
     ] as const;
-    for (const [label, env, list] of COMPUTED_ONLY ? servers.slice(1) : servers) {
+    for (const [label, env, list] of computedOnly ? servers.slice(1) : servers) {
       console.log(`search: starting the server (${label})…`);
       const server = await startServer(db.url, env);
       try {
@@ -455,9 +456,9 @@ export async function benchSearch(): Promise<string> {
 
     const sql = await pgbenchRuns(db.url, statements);
 
-    if (COMPUTED_ONLY) await setup.close();
+    if (computedOnly) await setup.close();
     else console.log("search: EXPLAIN ANALYZE of each read's statements…");
-    const explained = COMPUTED_ONLY
+    const explained = computedOnly
       ? { timings: [], plans: [] }
       : await explainReads(db.url).finally(() => setup.close());
     const atRun = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
@@ -466,7 +467,7 @@ export async function benchSearch(): Promise<string> {
       )!;
     const at32 = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
       atRun(server, kind, caller).r;
-    const command = `${LISTINGS === 1_000_000 ? '' : `BENCH_SEARCH_LISTINGS=${LISTINGS} `}npm run bench -- search`;
+    const command = `${LISTINGS === 1_000_000 ? '' : `BENCH_SEARCH_LISTINGS=${LISTINGS} `}npm run bench -- search${computedOnly ? '-computed' : ''}`;
 
     return [
       `Command: \`${command}\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, first as deployed (every caller, signed in or not, is served an answer up to \`PUBLIC_LISTINGS_MAX_AGE_SECONDS\` = 1 s old; concurrent identical requests share one computation), then with \`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0\` (every request computed; capped totals are still kept for \`LISTING_TOTALS_MAX_AGE_SECONDS\` = 5 s, that is how a page is computed now), then a minimal node:http + pg server (\`bench/lib/minimal-search-server.ts\`, a child process too) sending the same statements as named statements with the same pool size; autocannon in the bench process for ${SECONDS} s (${SOLO_SECONDS} s at 1 connection) after a 3 s warm-up. Signed-in runs send a real session cookie (Sign-In With Solana). The load generator, the servers and PostgreSQL share the same 2 cores, **and the machine is shared with other engineers' work**: see the load average beside each run. Sanity check: ${sample}.`,
@@ -494,7 +495,7 @@ export async function benchSearch(): Promise<string> {
         }),
       ),
       '',
-      ...(COMPUTED_ONLY
+      ...(computedOnly
         ? []
         : [
             '### Signed-in and anonymous, as deployed',
