@@ -16,7 +16,8 @@ import { benchWeb } from './web';
  */
 const SCENARIOS = {
   bulk: benchBulk,
-  search: benchSearch,
+  search: () => benchSearch(),
+  'search-computed': () => benchSearch({ computedOnly: true }),
   load: benchLoad,
   web: benchWeb,
   'search-filters': benchSearchFilters,
@@ -28,6 +29,7 @@ type Name = keyof typeof SCENARIOS;
 const TITLES: Record<Name, string> = {
   bulk: 'Bulk listing creation',
   search: 'Marketplace search',
+  'search-computed': 'Marketplace search: the computed page against the minimal server and pgbench (issue 30)',
   load: 'Mixed load with purchases',
   web: 'Web: JavaScript before first render and Lighthouse',
   grind: 'Custom-order grinding',

@@ -1,3 +1,4 @@
+import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { searchListingsQuerySchema } from '@shared/api/listings';
@@ -13,6 +14,7 @@ import { HttpWallet } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
 import { drive, LOAD_COLUMNS, loadCells, type LoadRequest, type LoadResult } from './lib/load';
 import { startMinimalServer, type MinimalStatements } from './lib/minimal-search-server';
+import { pgbench, type PgbenchResult } from './lib/pgbench';
 import { loadNow, secs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
 import { table } from './lib/report';
@@ -331,10 +333,15 @@ async function appStatements(url: string): Promise<MinimalStatements> {
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database['db'];
     const sample = 'sol';
     const found = pageStatements(db, search({ query: sample }));
+    const page = pageStatements(db, search({}));
+    const sent = (q: { values: Record<string, unknown> }, query: { toSQL(): Statement }, extra = {}) => {
+      const { sql, params } = query.toSQL();
+      return { sql, params: fillPlaceholders(params, { ...q.values, ...extra }) };
+    };
     return {
-      defaultPage: pageStatements(db, search({})).ordered.toSQL(),
-      matches: found.matches.toSQL(),
-      byIds: found.byIds(['00000000-0000-0000-0000-000000000000']).toSQL(),
+      defaultPage: sent(page, page.ordered),
+      matches: sent(found, found.matches),
+      byIds: sent(found, found.byIds, { ids: ['00000000-0000-0000-0000-000000000000'] }),
       sample,
     };
   } finally {
@@ -342,10 +349,43 @@ async function appStatements(url: string): Promise<MinimalStatements> {
   }
 }
 
+interface SqlRun {
+  r: PgbenchResult;
+  load: string;
+}
+
+/** pgbench on the statements the minimal server sends: the default page, and the substrings in turn. */
+async function pgbenchRuns(url: string, s: MinimalStatements): Promise<{ default: SqlRun; substring: SqlRun }> {
+  const sample = `%${s.sample}%`;
+  const measured = async (scripts: Parameters<typeof pgbench>[1]) => {
+    await pgbench(url, scripts, 3, CONNECTIONS);
+    const r = await pgbench(url, scripts, SECONDS, CONNECTIONS);
+    return { r, load: loadNow() };
+  };
+  console.log('search: pgbench on the same statements (default page)…');
+  const onDefault = await measured([{ statements: [{ stmt: s.defaultPage }] }]);
+  console.log('search: pgbench on the same statements (substrings in turn)…');
+  const onSubstring = await measured(
+    SUBSTRINGS.map((q) => ({
+      statements: [
+        { stmt: s.matches, gset: true, params: s.matches.params.map((p) => (p === sample ? `%${q}%` : p)) },
+        { stmt: s.byIds, params: [':ids'] },
+      ],
+    })),
+  );
+  return { default: onDefault, substring: onSubstring };
+}
+
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
 const metOr = (ok: boolean) => (ok ? 'met' : 'missed');
 
-export async function benchSearch(): Promise<string> {
+/**
+ * `npm run bench -- search`: as deployed, signed in and anonymous, then the computed page against the minimal server
+ * and pgbench, then every statement's plan. `computedOnly` (`npm run bench -- search-computed`): only issue 30's
+ * comparison (the app with kept answers off, the minimal server and pgbench, at 32 connections), a before/after
+ * check in minutes.
+ */
+export async function benchSearch({ computedOnly = false } = {}): Promise<string> {
   const db = await createBenchDatabase('search');
   try {
     console.log(`search: migrating and seeding ${LISTINGS.toLocaleString('en')} listings…`);
@@ -362,7 +402,9 @@ export async function benchSearch(): Promise<string> {
 
     const runs: Run[] = [];
     const record = async (server: string, origin: string, scenario: Scenario, caller: Caller, cookie = '') => {
-      for (const connections of server === 'minimal node:http + pg' ? [CONNECTIONS] : [1, CONNECTIONS]) {
+      for (const connections of server === 'minimal node:http + pg' || computedOnly
+        ? [CONNECTIONS]
+        : [1, CONNECTIONS]) {
         if (caller === 'signed-in' && connections === 1) continue;
         console.log(`search: ${server}: ${scenario.name} (${caller}) at ${connections} connection(s)…`);
         const requests = caller === 'signed-in' ? withCookie(scenario.paths, cookie) : scenario.paths;
@@ -371,10 +413,15 @@ export async function benchSearch(): Promise<string> {
       }
     };
     let sample = '';
-    for (const [label, env, list] of [
+    const servers = [
       ['as deployed', {}, [defaultPage!, words!, distinct!, short!]],
-      ['cache off', { PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0' }, [defaultPage!, words!, short!]],
-    ] as const) {
+      [
+        'cache off',
+        { PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0' },
+        computedOnly ? [defaultPage!, words!] : [defaultPage!, words!, short!],
+      ],
+    ] as const;
+    for (const [label, env, list] of computedOnly ? servers.slice(1) : servers) {
       console.log(`search: starting the server (${label})…`);
       const server = await startServer(db.url, env);
       try {
@@ -398,7 +445,8 @@ export async function benchSearch(): Promise<string> {
       }
     }
     console.log('search: the minimal node:http + pg server on the same statements…');
-    const minimal = await startMinimalServer(db.url, await appStatements(db.url), await freePort());
+    const statements = await appStatements(db.url);
+    const minimal = await startMinimalServer(db.url, statements, await freePort());
     try {
       for (const scenario of [defaultPage!, words!])
         await record('minimal node:http + pg', minimal.origin, scenario, 'anonymous');
@@ -406,72 +454,106 @@ export async function benchSearch(): Promise<string> {
       await minimal.stop();
     }
 
-    console.log("search: EXPLAIN ANALYZE of each read's statements…");
-    const explained = await explainReads(db.url).finally(() => setup.close());
-    const at32 = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
+    const sql = await pgbenchRuns(db.url, statements);
+
+    if (computedOnly) await setup.close();
+    else console.log("search: EXPLAIN ANALYZE of each read's statements…");
+    const explained = computedOnly
+      ? { timings: [], plans: [] }
+      : await explainReads(db.url).finally(() => setup.close());
+    const atRun = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
       runs.find(
         (x) => x.server === server && x.scenario.kind === kind && x.caller === caller && x.connections === CONNECTIONS,
-      )!.r;
-    const command = `${LISTINGS === 1_000_000 ? '' : `BENCH_SEARCH_LISTINGS=${LISTINGS} `}npm run bench -- search`;
+      )!;
+    const at32 = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
+      atRun(server, kind, caller).r;
+    const command = `${LISTINGS === 1_000_000 ? '' : `BENCH_SEARCH_LISTINGS=${LISTINGS} `}npm run bench -- search${computedOnly ? '-computed' : ''}`;
 
     return [
-      `Command: \`${command}\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, first as deployed (every caller, signed in or not, is served an answer up to \`PUBLIC_LISTINGS_MAX_AGE_SECONDS\` = 1 s old; concurrent identical requests share one computation), then with \`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0\` (every request computed; capped totals are still kept for \`LISTING_TOTALS_MAX_AGE_SECONDS\` = 5 s, that is how a page is computed now), then a minimal node:http + pg server (\`bench/lib/minimal-search-server.ts\`, a child process too) sending the same statements as named statements with the same pool size; autocannon in the bench process for ${SECONDS} s (${SOLO_SECONDS} s at 1 connection) after a 3 s warm-up. Signed-in runs send a real session cookie (Sign-In With Solana). The load generator, the servers and PostgreSQL share the same 2 cores, **and the machine is shared with other engineers' work**: see the load average beside each run. Sanity check: ${sample}.`,
+      `Command: \`${command}\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, ${computedOnly ? '' : 'first as deployed (every caller, signed in or not, is served an answer up to `PUBLIC_LISTINGS_MAX_AGE_SECONDS` = 1 s old; concurrent identical requests share one computation), then '}with \`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0\` (every request computed; capped totals are still kept for \`LISTING_TOTALS_MAX_AGE_SECONDS\` = 5 s, that is how a page is computed now), then a minimal node:http + pg server (\`bench/lib/minimal-search-server.ts\`, a child process too) sending the same statements as named statements with the same pool size; autocannon in the bench process for ${SECONDS} s (${SOLO_SECONDS} s at 1 connection) after a 3 s warm-up. Signed-in runs send a real session cookie (Sign-In With Solana). The load generator, the servers and PostgreSQL share the same 2 cores, **and the machine is shared with other engineers' work**: see the load average beside each run. Sanity check: ${sample}.`,
       '',
-      '### Signed-in and anonymous, as deployed',
+      `### Issue 30: the computed page against its floors (${CONNECTIONS} connections)`,
+      '',
+      "App: the server with kept answers off (`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0`), every request computed. Minimal: node:http + pg sending the same statements. pgbench: the same statements, `-M prepared`, the same connections (a script per request: the substring's matches, then its rows by id). The load average (1 min) is taken at the end of each run.",
       '',
       table(
+        ['path', 'app', 'minimal node:http + pg, same statements', 'pgbench', 'app / minimal (≥ 0.9)'],
         [
-          'scenario',
-          'anonymous requests/s',
-          'anonymous p99',
-          'signed-in requests/s',
-          'signed-in p99',
-          'signed-in / anonymous',
-          '≥ 0.8× and p99 ≤ 50 ms',
-        ],
-        [defaultPage!, words!].map((sc) => {
-          const a = at32('as deployed', sc.kind);
-          const u = at32('as deployed', sc.kind, 'signed-in');
+          ['default page', defaultPage!, sql.default] as const,
+          [`substring (${SUBSTRINGS.length} in turn)`, words!, sql.substring] as const,
+        ].map(([label, sc, onSql]) => {
+          const app = atRun('cache off', sc.kind);
+          const min = atRun('minimal node:http + pg', sc.kind);
+          const cell = (x: Run) => `${x.r.rps.toFixed(0)} req/s, p99 ${fmt(x.r.p99)} (load ${x.load})`;
           return [
-            sc.name,
-            a.rps.toFixed(1),
-            fmt(a.p99),
-            u.rps.toFixed(1),
-            fmt(u.p99),
-            ratio(u.rps, a.rps),
-            metOr(u.rps >= 0.8 * a.rps && u.p99 <= 50),
+            label,
+            cell(app),
+            cell(min),
+            `${onSql.r.tps.toFixed(0)} tps, ${onSql.r.latencyMs.toFixed(1)} ms avg (load ${onSql.load})`,
+            `**${ratio(app.r.rps, min.r.rps)}** (${metOr(app.r.rps >= 0.9 * min.r.rps)})`,
           ];
         }),
       ),
       '',
-      `### The computed path against a minimal node:http + pg server (${CONNECTIONS} connections)`,
-      '',
-      table(
-        [
-          'scenario',
-          'app, cache off: requests/s',
-          'p99',
-          'minimal: requests/s',
-          'p99',
-          'app / minimal (≥ 0.9)',
-          "× issue 18's 'now' (≥ 2×)",
-        ],
-        [defaultPage!, words!].map((sc) => {
-          const app = at32('cache off', sc.kind);
-          const min = at32('minimal node:http + pg', sc.kind);
-          const now = sc.kind === 'default' ? ISSUE_NOW_RPS.default : ISSUE_NOW_RPS.substring;
-          return [
-            sc.name,
-            app.rps.toFixed(1),
-            fmt(app.p99),
-            min.rps.toFixed(1),
-            fmt(min.p99),
-            `${ratio(app.rps, min.rps)} (${metOr(app.rps >= 0.9 * min.rps)})`,
-            `${ratio(app.rps, now)} of ${now} (${metOr(app.rps >= 2 * now)})`,
-          ];
-        }),
-      ),
-      '',
+      ...(computedOnly
+        ? []
+        : [
+            '### Signed-in and anonymous, as deployed',
+            '',
+            table(
+              [
+                'scenario',
+                'anonymous requests/s',
+                'anonymous p99',
+                'signed-in requests/s',
+                'signed-in p99',
+                'signed-in / anonymous',
+                '≥ 0.8× and p99 ≤ 50 ms',
+              ],
+              [defaultPage!, words!].map((sc) => {
+                const a = at32('as deployed', sc.kind);
+                const u = at32('as deployed', sc.kind, 'signed-in');
+                return [
+                  sc.name,
+                  a.rps.toFixed(1),
+                  fmt(a.p99),
+                  u.rps.toFixed(1),
+                  fmt(u.p99),
+                  ratio(u.rps, a.rps),
+                  metOr(u.rps >= 0.8 * a.rps && u.p99 <= 50),
+                ];
+              }),
+            ),
+            '',
+            `### The computed path against a minimal node:http + pg server (${CONNECTIONS} connections)`,
+            '',
+            table(
+              [
+                'scenario',
+                'app, cache off: requests/s',
+                'p99',
+                'minimal: requests/s',
+                'p99',
+                'app / minimal (≥ 0.9)',
+                "× issue 18's 'now' (≥ 2×)",
+              ],
+              [defaultPage!, words!].map((sc) => {
+                const app = at32('cache off', sc.kind);
+                const min = at32('minimal node:http + pg', sc.kind);
+                const now = sc.kind === 'default' ? ISSUE_NOW_RPS.default : ISSUE_NOW_RPS.substring;
+                return [
+                  sc.name,
+                  app.rps.toFixed(1),
+                  fmt(app.p99),
+                  min.rps.toFixed(1),
+                  fmt(min.p99),
+                  `${ratio(app.rps, min.rps)} (${metOr(app.rps >= 0.9 * min.rps)})`,
+                  `${ratio(app.rps, now)} of ${now} (${metOr(app.rps >= 2 * now)})`,
+                ];
+              }),
+            ),
+            '',
+          ]),
       '### Every run',
       '',
       table(

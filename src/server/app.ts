@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChainContext } from './chain/chain-context';
 import type { Env } from './config/env';
 import { fastifyTrustProxy } from './config/trust-proxy';
@@ -13,6 +13,7 @@ import { loggerOptions, RequestLogController } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { readRouting } from './http/read-routing';
 import { registerSecurity } from './http/security';
+import { compiledSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { pageHead, seoRoutes, type SeoRoutesOptions } from './modules/seo';
 import { authRoutes, resolveSession } from './modules/auth';
@@ -80,7 +81,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   if (deps.env.trustProxyWarning) app.log.warn(deps.env.trustProxyWarning);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('env', deps.env);
   app.decorate('database', deps.database);
   // First, so that its onClose (waiting for in-flight requests and tasks) runs after every other plugin's.

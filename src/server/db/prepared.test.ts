@@ -1,15 +1,15 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { runPrepared, statementName } from './prepared';
+import { preparedOnce, runPrepared, statementName } from './prepared';
 import * as schema from './schema';
 
 /** A pool that records what drizzle hands to `pg` instead of sending it. */
 class RecordingPool extends pg.Pool {
-  sent: { name?: string; text: string }[] = [];
-  override query(config: unknown): never {
-    this.sent.push(config as { name?: string; text: string });
+  sent: { name?: string; text: string; values?: unknown[] }[] = [];
+  override query(config: unknown, values?: unknown[]): never {
+    this.sent.push({ ...(config as { name?: string; text: string }), values });
     return Promise.resolve({ rows: [], fields: [], rowCount: 0 }) as never;
   }
 }
@@ -28,6 +28,34 @@ describe('runPrepared', () => {
     expect(second?.name).toBe(first?.name);
     expect(other?.name).toMatch(/^vv_/);
     expect(other?.name).not.toBe(first?.name);
+    await pool.end();
+  });
+});
+
+describe('preparedOnce', () => {
+  it('builds a shape once per database handle and executes it with the values of each call', async () => {
+    const pool = new RecordingPool();
+    const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+    let built = 0;
+    const byWallet = () => {
+      built++;
+      return db
+        .select()
+        .from(schema.users)
+        .where(eq(schema.users.walletAddress, sql.placeholder('wallet')));
+    };
+    await preparedOnce(db, 'by wallet', byWallet).execute({ wallet: 'a' });
+    await preparedOnce(db, 'by wallet', byWallet).execute({ wallet: 'b' });
+    expect(built).toBe(1);
+    expect(pool.sent.map((s) => s.values)).toEqual([['a'], ['b']]);
+    expect(pool.sent[1]?.name).toBe(statementName(pool.sent[0]!.text));
+    // Another handle (a transaction's, say) gets its own.
+    const other = drizzle({ client: new RecordingPool(), schema, casing: 'snake_case' });
+    await preparedOnce(other, 'by wallet', byWallet).execute({ wallet: 'c' });
+    expect(built).toBe(2);
+    // Without a shape, built every time.
+    await preparedOnce(db, undefined, byWallet).execute({ wallet: 'd' });
+    expect(built).toBe(3);
     await pool.end();
   });
 });

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 
 /** A drizzle query builder that can be sent as a named (server-side prepared) statement. */
-interface Preparable<T> {
-  prepare(name: string): { execute(): Promise<T> };
+export interface Preparable<T> {
+  prepare(name: string): Executable<T>;
+}
+interface Executable<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
 }
 
 /** Where drizzle's node-postgres query keeps what it hands to `pg` (PGlite's has neither). */
@@ -24,6 +27,10 @@ interface NodePgQueryConfigs {
  * statements; it runs the same query.
  */
 export function runPrepared<T>(query: Preparable<T>): Promise<T> {
+  return named(query).execute();
+}
+
+function named<T>(query: Preparable<T>): Executable<T> {
   const prepared = query.prepare(undefined as unknown as string);
   const configs = prepared as unknown as NodePgQueryConfigs;
   const text = configs.queryConfig?.text;
@@ -32,7 +39,29 @@ export function runPrepared<T>(query: Preparable<T>): Promise<T> {
     configs.queryConfig!.name = name;
     configs.rawQueryConfig.name = name;
   }
-  return prepared.execute();
+  return prepared;
+}
+
+/** Shapes kept per database handle at most: the filters a search may combine, bounded so that none can grow it. */
+const MAX_SHAPES = 2_000;
+const shapes = new WeakMap<object, Map<string, Executable<unknown>>>();
+
+/**
+ * `build()`'s statement, its values as placeholders (`sql.placeholder`), prepared as `runPrepared` does the first
+ * time `shape` is asked for on `db` and kept: later calls only execute it with their values. Building a drizzle
+ * statement (its objects, then its text) was a good part of a computed search page's JavaScript (issue 30). The
+ * shape must name everything the text depends on; without one, the statement is built every time.
+ */
+export function preparedOnce<T>(db: object, shape: string | undefined, build: () => Preparable<T>): Executable<T> {
+  if (shape === undefined) return named(build());
+  let kept = shapes.get(db);
+  if (!kept) shapes.set(db, (kept = new Map()));
+  const found = kept.get(shape) as Executable<T> | undefined;
+  if (found) return found;
+  const prepared = named(build());
+  if (kept.size >= MAX_SHAPES) kept.clear();
+  kept.set(shape, prepared);
+  return prepared;
 }
 
 /** `vv_` and 96 bits of the text's SHA-1: unique per text in practice, and within PostgreSQL's 63-byte names. */

@@ -1,14 +1,21 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/database';
-import { runPrepared } from '../../db/prepared';
+import { preparedOnce, type Preparable } from '../../db/prepared';
 import { addresses } from '../../db/schema';
 import { noKeptTotals, type KeptTotals } from './kept-totals';
 import { ownPageColumns, pageColumns, withSellerWallets, type ListingViewRow, type PageRow } from './page-columns';
 
 /** One page of a listing read: which rows, in which order, which slice. */
 export interface ListingFilter {
+  /** Its values are placeholders (`sql.placeholder`), named in `values`. */
   where: SQL | undefined;
+  values: Record<string, unknown>;
+  /**
+   * Names the text of `where` (which clauses, not their values): the statements of one shape are built and
+   * prepared once, then only executed with their values. Without one, they are built on every call.
+   */
+  shape?: string;
   sortBy: AnyPgColumn;
   /** id breaks ties in the same direction, so one index serves both directions and pages never overlap. */
   sortOrder: 'asc' | 'desc';
@@ -71,6 +78,10 @@ const PAGES_AHEAD = 2;
 export function pageStatements(db: Queryable, f: ListingFilter) {
   const cap = Math.max(f.narrow ? MATCH_CAP : (f.countCap ?? COUNT_CAP), f.offset + f.limit * (PAGES_AHEAD + 1));
   const dir = f.sortOrder === 'asc' ? asc : desc;
+  // The page's numbers are parameters too, so a shape's statements serve every page and page size.
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const capPlusOne = sql.placeholder('capPlusOne');
   const columns = f.own ? ownPageColumns : pageColumns;
   const page = () => db.select(columns).from(addresses).$dynamic();
   const count = () => {
@@ -83,15 +94,29 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
       .where(f.where)
       .$dynamic();
     const capped = (f.selective ? capping : capping.orderBy(desc(addresses.createdAt), desc(addresses.id)))
-      .limit(cap + 1)
+      .limit(capPlusOne)
       .as('capped');
     return db.select({ n: sql<number>`count(*)::int` }).from(capped);
   };
   return {
     cap,
+    /** What every statement's placeholders stand for (`byIds` also takes its `ids`). */
+    values: {
+      ...f.values,
+      limit: f.limit,
+      offset: f.offset,
+      capPlusOne: cap + 1,
+      sliceFrom: f.offset + 1,
+      sliceTo: f.offset + f.limit,
+    },
+    /** What the statements' text depends on: the filter's shape and the sort. */
+    shape:
+      f.shape === undefined
+        ? undefined
+        : `${f.shape} ${f.sortBy.name} ${f.sortOrder} ${f.narrow} ${f.selective} ${Boolean(f.own)}`,
     /** The page in sort order: for the marketplace, the first entries of one partial index. */
     get ordered() {
-      return page().where(f.where).orderBy(dir(f.sortBy), dir(addresses.id)).limit(f.limit).offset(f.offset);
+      return page().where(f.where).orderBy(dir(f.sortBy), dir(addresses.id)).limit(limit).offset(offset);
     },
     /** The same page, each row carrying the capped count (an InitPlan, run once): one round trip for both. */
     get orderedCounted() {
@@ -100,8 +125,8 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
         .from(addresses)
         .where(f.where)
         .orderBy(dir(f.sortBy), dir(addresses.id))
-        .limit(f.limit)
-        .offset(f.offset);
+        .limit(limit)
+        .offset(offset);
     },
     /** How many match, up to cap + 1. */
     get count() {
@@ -110,13 +135,8 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
     /** Up to cap + 1 matches: how many, and this page's ids among them in sort order (all of it when n ≤ cap). */
     get matches() {
       const order = sql.raw(f.sortOrder);
-      const m = db
-        .select({ id: addresses.id, key: f.sortBy })
-        .from(addresses)
-        .where(f.where)
-        .limit(cap + 1)
-        .as('m');
-      const slice = sql`[${f.offset + 1}::int:${f.offset + f.limit}::int]`;
+      const m = db.select({ id: addresses.id, key: f.sortBy }).from(addresses).where(f.where).limit(capPlusOne).as('m');
+      const slice = sql`[${sql.placeholder('sliceFrom')}::int:${sql.placeholder('sliceTo')}::int]`;
       return db
         .select({
           n: sql<number>`count(*)::int`,
@@ -125,11 +145,26 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
         .from(m);
     },
     /** One array parameter, not one per id: the same statement text (and prepared statement) for any page size. */
-    byIds: (ids: string[]) =>
-      page()
-        .where(sql`${addresses.id} = any(${sql.param(ids)}::uuid[])`)
-        .orderBy(dir(f.sortBy), dir(addresses.id)),
+    get byIds() {
+      return page()
+        .where(sql`${addresses.id} = any(${sql.placeholder('ids')}::uuid[])`)
+        .orderBy(dir(f.sortBy), dir(addresses.id));
+    },
   };
+}
+
+/** One of `pageStatements`' statements with its values in place: to EXPLAIN it (tests, the benchmark). */
+export function withValues(
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  values: Record<string, unknown>,
+): SQL {
+  const { sql: text, params } = query.toSQL();
+  const filled = fillPlaceholders(params, values);
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [sql.raw(parts[0]!)];
+  for (let i = 1; i < parts.length; i += 2)
+    chunks.push(sql`${sql.param(filled[Number(parts[i]) - 1])}`, sql.raw(parts[i + 1]!));
+  return sql.join(chunks);
 }
 
 /**
@@ -152,24 +187,30 @@ export async function pageListings(
   totals: KeptTotals = noKeptTotals,
 ): Promise<ListingPage> {
   const q = pageStatements(db, f);
+  // Each statement of the shape, prepared on its first use and kept (`preparedOnce`): built only then.
+  const run = <T>(kind: string, build: () => Preparable<T>, extra: Record<string, unknown> = {}) =>
+    preparedOnce(db, q.shape === undefined ? undefined : `page ${kind} ${q.shape}`, build).execute({
+      ...q.values,
+      ...extra,
+    });
   // The filter and how far it is counted: everything a capped count depends on.
   const key = f.totalKey === undefined ? undefined : `${f.totalKey} ${q.cap}`;
   const kept = key === undefined ? undefined : totals.get(key);
   // A total past the cap, counted for this filter a moment ago (by anybody): only the page's rows are read.
-  if (kept !== undefined) return bounded(await rowsOf(db, await runPrepared(q.ordered)), kept, q.cap);
+  if (kept !== undefined) return bounded(await rowsOf(db, await run('ordered', () => q.ordered)), kept, q.cap);
   if (!f.narrow) {
-    const counted = await runPrepared(q.orderedCounted);
+    const counted = await run('orderedCounted', () => q.orderedCounted);
     // A page past the end has no row to carry the count.
-    const n = counted.length > 0 ? counted[0]!.total : ((await runPrepared(q.count))[0]?.n ?? 0);
+    const n = counted.length > 0 ? counted[0]!.total : ((await run('count', () => q.count))[0]?.n ?? 0);
     if (key !== undefined) totals.offer(key, n, q.cap);
     return bounded(await rowsOf(db, counted.map(withoutTotal)), n, q.cap);
   }
-  const [hit] = await runPrepared(q.matches);
+  const [hit] = await run('matches', () => q.matches);
   const n = hit?.n ?? 0;
   if (key !== undefined) totals.offer(key, n, q.cap);
-  if (n > q.cap) return bounded(await rowsOf(db, await runPrepared(q.ordered)), n, q.cap);
+  if (n > q.cap) return bounded(await rowsOf(db, await run('ordered', () => q.ordered)), n, q.cap);
   const ids = hit?.ids ?? [];
-  const rows = ids.length === 0 ? [] : await runPrepared(q.byIds(ids));
+  const rows = ids.length === 0 ? [] : await run('byIds', () => q.byIds, { ids });
   return { rows: await rowsOf(db, rows), total: n, totalExact: true };
 }
 

@@ -11,13 +11,24 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
 export const containsPattern = (text: string) => `%${literal(text)}%`;
 
-function matching(text: string | undefined, position: SearchPosition = 'anywhere'): SQL | undefined {
+/**
+ * A filter's values, each sent as a parameter named after its clause: the statement's text then depends only on
+ * which clauses there are (the filter's `shape`), so it is built and prepared once per shape
+ * (`listing-page.repository.ts`), not on every request.
+ */
+type Values = Record<string, unknown>;
+const param = (values: Values, name: string, value: unknown) => {
+  values[name] = value;
+  return sql.placeholder(name);
+};
+
+function matching(values: Values, text: string | undefined, position: SearchPosition = 'anywhere'): SQL | undefined {
   if (!text) return undefined;
   // Starts or ends with: the address itself, anchored. pg_trgm serves anchored LIKE from the same trigram index
   // (with the padding trigrams of the anchored end, which makes it more selective than a substring).
-  if (position === 'start') return ilike(addresses.address, `${literal(text)}%`);
-  if (position === 'end') return ilike(addresses.address, `%${literal(text)}`);
-  const pattern = containsPattern(text);
+  if (position === 'start') return ilike(addresses.address, param(values, 'startsWith', `${literal(text)}%`));
+  if (position === 'end') return ilike(addresses.address, param(values, 'endsWith', `%${literal(text)}`));
+  const pattern = param(values, 'contains', containsPattern(text));
   // Each side has its trigram index (addresses_address_trgm_idx, addresses_pattern_trgm_idx): a BitmapOr.
   return or(ilike(addresses.address, pattern), ilike(addresses.pattern, pattern));
 }
@@ -26,25 +37,31 @@ function matching(text: string | undefined, position: SearchPosition = 'anywhere
  * Issue 20's filters. Each has an index that finds its matches without a scan (category and pattern length their
  * own partial btrees, price and rarity the sort indexes as ranges).
  */
-function filtered(q: SearchListingsQuery): { where: (SQL | undefined)[]; any: boolean } {
+function filtered(values: Values, q: SearchListingsQuery): { where: (SQL | undefined)[]; any: boolean } {
   const tier = q.tier ? RARITY_TIERS[q.tier] : undefined;
+  const p = (name: string, value: unknown) => param(values, name, value);
   const where = [
-    q.category ? eq(addresses.category, q.category) : undefined,
+    q.category ? eq(addresses.category, p('category', q.category)) : undefined,
     // A length bound asks for a pattern: listings without one (length 0) never match, not even "at most 3".
-    q.minLength !== undefined || q.maxLength !== undefined ? gte(addresses.patternLength, q.minLength ?? 1) : undefined,
-    q.maxLength !== undefined ? lte(addresses.patternLength, q.maxLength) : undefined,
-    q.minPrice !== undefined ? gte(addresses.price, q.minPrice) : undefined,
-    q.maxPrice !== undefined ? lte(addresses.price, q.maxPrice) : undefined,
-    tier ? gte(addresses.rarityScore, String(tier.min)) : undefined,
-    tier && 'below' in tier ? lt(addresses.rarityScore, String(tier.below)) : undefined,
+    q.minLength !== undefined || q.maxLength !== undefined
+      ? gte(addresses.patternLength, p('minLength', q.minLength ?? 1))
+      : undefined,
+    q.maxLength !== undefined ? lte(addresses.patternLength, p('maxLength', q.maxLength)) : undefined,
+    q.minPrice !== undefined ? gte(addresses.price, p('minPrice', q.minPrice)) : undefined,
+    q.maxPrice !== undefined ? lte(addresses.price, p('maxPrice', q.maxPrice)) : undefined,
+    tier ? gte(addresses.rarityScore, p('tierMin', String(tier.min))) : undefined,
+    tier && 'below' in tier ? lt(addresses.rarityScore, p('tierBelow', String(tier.below))) : undefined,
     // A position with no text to place acts on its own (issue 27): listings whose pattern sits there. Read in sort
     // order like the other unindexed filters; most patterns are prefixes or suffixes, so a page fills quickly.
     !q.query && q.position !== 'anywhere'
-      ? eq(addresses.patternPosition, q.position === 'start' ? 'prefix' : 'suffix')
+      ? eq(addresses.patternPosition, p('patternPosition', q.position === 'start' ? 'prefix' : 'suffix'))
       : undefined,
     // One seller: addresses_seller_created_idx finds their listings; an unknown wallet matches nothing.
     q.seller
-      ? eq(addresses.sellerId, sql`(select ${users.id} from ${users} where ${users.walletAddress} = ${q.seller})`)
+      ? eq(
+          addresses.sellerId,
+          sql`(select ${users.id} from ${users} where ${users.walletAddress} = ${p('seller', q.seller)})`,
+        )
       : undefined,
   ];
   return { where, any: where.some((w) => w !== undefined) };
@@ -68,9 +85,12 @@ export function searchFilter(q: SearchListingsQuery): ListingFilter {
   const sortBy = { createdAt: addresses.createdAt, price: addresses.price, rarityScore: addresses.rarityScore }[
     q.sortBy
   ];
-  const filters = filtered(q);
+  const values: Values = {};
+  const filters = filtered(values, q);
   // undefined: no search text; true: text too short for the trigram indexes.
   const short = q.query ? !reachesTrigrams(q.query, q.position) : undefined;
+  const nothing = Boolean(q.query && matchesNoAddress(q.query) && (q.position !== 'anywhere' || short));
+  const text = matching(values, q.query, q.position);
   return {
     // marketplaceListing is the predicate of the addresses_market_* partial indexes, spelled the same way.
     where: and(
@@ -78,10 +98,13 @@ export function searchFilter(q: SearchListingsQuery): ListingFilter {
       q.excludeSold ? sql`${addresses.status} <> 'sold'` : undefined,
       // Text no address can hold whatever its case (a 0, punctuation): an anchored search reads only the address,
       // and a short one anywhere would walk the whole sort index looking for it. Nothing matches; nothing is read.
-      q.query && matchesNoAddress(q.query) && (q.position !== 'anywhere' || short) ? sql`false` : undefined,
-      matching(q.query, q.position),
+      nothing ? sql`false` : undefined,
+      text,
       ...filters.where,
     ),
+    values,
+    // Everything the statement's text depends on besides the sort (`pageStatements` adds it): the clauses present.
+    shape: `search ${q.excludeSold} ${nothing} ${short} ${Object.keys(values).join(',')}`,
     sortBy,
     sortOrder: q.sortOrder,
     // Only search text the trigram indexes can find is collected in one pass: the other filters' columns have
@@ -103,14 +126,19 @@ export function userFilter(sellerId: string, q: UserListingsQuery): ListingFilte
   const sortBy = { createdAt: addresses.createdAt, price: addresses.price, patternLength: addresses.patternLength }[
     q.sortBy
   ];
+  const values: Values = {};
   return {
     where: and(
-      eq(addresses.sellerId, sellerId),
+      eq(addresses.sellerId, param(values, 'sellerId', sellerId)),
       ne(addresses.status, 'deleted'),
-      q.status !== 'all' ? eq(addresses.status, q.status) : undefined,
-      q.category !== 'all' && q.category !== '' ? eq(addresses.category, q.category) : undefined,
-      matching(q.search),
+      q.status !== 'all' ? eq(addresses.status, param(values, 'status', q.status)) : undefined,
+      q.category !== 'all' && q.category !== ''
+        ? eq(addresses.category, param(values, 'category', q.category))
+        : undefined,
+      matching(values, q.search),
     ),
+    values,
+    shape: `user ${Object.keys(values).join(',')}`,
     sortBy,
     sortOrder: q.sortOrder,
     narrow: Boolean(q.search),
