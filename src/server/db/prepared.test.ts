@@ -6,17 +6,20 @@ import { preparedOnce, runPrepared, statementName } from './prepared';
 import * as schema from './schema';
 
 /** A pool that records what drizzle hands to `pg` instead of sending it. */
-class RecordingPool extends pg.Pool {
-  sent: { name?: string; text: string; values?: unknown[] }[] = [];
-  override query(config: unknown, values?: unknown[]): never {
-    this.sent.push({ ...(config as { name?: string; text: string }), values });
-    return Promise.resolve({ rows: [], fields: [], rowCount: 0 }) as never;
-  }
+function recordingPool() {
+  const sent: { name?: string; text: string; values?: unknown[] }[] = [];
+  const pool = new pg.Pool();
+  // pg's query has a dozen overloads; drizzle calls the (config, values) one.
+  pool.query = ((config: unknown, values?: unknown[]) => {
+    sent.push({ ...(config as { name?: string; text: string }), values });
+    return Promise.resolve({ rows: [], fields: [], rowCount: 0 });
+  }) as unknown as typeof pool.query;
+  return Object.assign(pool, { sent });
 }
 
 describe('runPrepared', () => {
   it('sends a named statement, named after its text, on node-postgres', async () => {
-    const pool = new RecordingPool();
+    const pool = recordingPool();
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     const byWallet = (wallet: string) => db.select().from(schema.users).where(eq(schema.users.walletAddress, wallet));
     await runPrepared(byWallet('a'));
@@ -34,7 +37,7 @@ describe('runPrepared', () => {
 
 describe('preparedOnce', () => {
   it('builds a shape once per database handle and executes it with the values of each call', async () => {
-    const pool = new RecordingPool();
+    const pool = recordingPool();
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     let built = 0;
     const byWallet = () => {
@@ -50,7 +53,7 @@ describe('preparedOnce', () => {
     expect(pool.sent.map((s) => s.values)).toEqual([['a'], ['b']]);
     expect(pool.sent[1]?.name).toBe(statementName(pool.sent[0]!.text));
     // Another handle (a transaction's, say) gets its own.
-    const other = drizzle({ client: new RecordingPool(), schema, casing: 'snake_case' });
+    const other = drizzle({ client: recordingPool(), schema, casing: 'snake_case' });
     await preparedOnce(other, 'by wallet', byWallet).execute({ wallet: 'c' });
     expect(built).toBe(2);
     // Without a shape, built every time.
