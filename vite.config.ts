@@ -45,7 +45,13 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !id.startsWith(SRC) || ACTS_ON_IMPORT.some((f) => id.startsWith(f)) },
       // Zod is one chunk, loaded with the entry that needs it anyway: left to the splitter, its pieces landed in
       // whichever lazy chunk first used them (the receipts' @noble chunk), and every page then loaded that chunk.
-      output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] } },
+      // zod-jitless.ts is in it too, so `jitless` is set when the chunk runs, before any chunk that builds a schema:
+      // a shared chunk the entry imports runs before the entry's own code, import order in main.tsx or not.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]zod-jitless\.ts$/ }],
+        },
+      },
     },
   },
   server: {
