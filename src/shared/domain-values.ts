@@ -105,6 +105,13 @@ export const REFUND_REASONS = [
   'NOT_FOUND_BY_DEADLINE',
   'ORDER_CANCELLED',
   'ORDER_CLOSED',
+  // A pattern bid or an offer (issue 28): cancelled, expired, declined, or its listing sold to someone else; or a
+  // payment into a bid that was already funded, filled or closed.
+  'BID_CANCELLED',
+  'BID_EXPIRED',
+  'BID_CLOSED',
+  'OFFER_DECLINED',
+  'LISTING_SOLD',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -117,3 +124,38 @@ export type EscrowTransferStatus = (typeof ESCROW_TRANSFER_STATUSES)[number];
 
 export const LEDGER_ENTRY_KINDS = ['receipt', 'payout', 'commission', 'refund', 'network-fee'] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/**
+ * Pattern bids and offers (issue 28, docs/domain.md#bids-and-offers) share one table and one escrow path. A bid waits
+ * for its deposit, is open once it has landed, and ends filled, cancelled or expired; an offer (a bid on one listing)
+ * ends accepted, declined, cancelled or expired.
+ */
+export const BID_KINDS = ['pattern', 'offer'] as const;
+export type BidKind = (typeof BID_KINDS)[number];
+export const BID_STATUSES = [
+  'awaiting-deposit',
+  'open',
+  'filled',
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+export const PATTERN_POSITIONS = ['prefix', 'suffix', 'anywhere'] as const;
+export type PatternPosition = (typeof PATTERN_POSITIONS)[number];
+/** What the bell says (issue 28 item 5). */
+export const NOTIFICATION_KINDS = [
+  'watch-match',
+  'bid-funded',
+  'bid-filled',
+  'bid-refunded',
+  'offer-received',
+  'offer-accepted',
+  'offer-declined',
+  'offer-refunded',
+  'listing-sold',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

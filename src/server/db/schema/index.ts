@@ -16,3 +16,4 @@ export * from './escrow';
 export * from './settlement';
 export * from './receipts';
 export * from './orders';
+export * from './bids';

@@ -13,21 +13,23 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, timestamptz } from './columns';
+import { bids } from './bids';
 import { customOrders } from './orders';
 import { transactions } from './transactions';
 import { ESCROW_TRANSFER_KINDS, ESCROW_TRANSFER_STATUSES, LEDGER_ENTRY_KINDS, RECEIPT_PURPOSES } from './values';
 
 /**
- * Whose escrow a row belongs to: a purchase's, or a paid-up-front order's (the split-key and seed-derived lanes,
- * DESIGN.md §14). Exactly one is set (`oneOwner`); every settlement table carries both, so the one money path
- * serves both.
+ * Whose escrow a row belongs to: a purchase's, a paid-up-front order's (the split-key and seed-derived lanes,
+ * DESIGN.md §14), or a pattern bid's or offer's (issue 28). Exactly one is set (`oneOwner`); every settlement table
+ * carries all three, so the one money path serves them all.
  */
 const owners = () => ({
   transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'restrict' }),
   orderId: uuid('order_id').references(() => customOrders.id, { onDelete: 'restrict' }),
+  bidId: uuid('bid_id').references(() => bids.id, { onDelete: 'restrict' }),
 });
-const oneOwner = (table: string, t: { transactionId: unknown; orderId: unknown }) =>
-  check(`${table}_one_owner`, sql`num_nonnulls(${t.transactionId}, ${t.orderId}) = 1`);
+const oneOwner = (table: string, t: { transactionId: unknown; orderId: unknown; bidId: unknown }) =>
+  check(`${table}_one_owner`, sql`num_nonnulls(${t.transactionId}, ${t.orderId}, ${t.bidId}) = 1`);
 
 /**
  * Settlement through escrow (docs/domain.md#settlement). One escrow keypair per purchase (or paid order), made from the CSPRNG and
@@ -44,6 +46,9 @@ export const escrowKeys = pgTable(
     orderId: uuid('order_id')
       .unique()
       .references(() => customOrders.id, { onDelete: 'restrict' }),
+    bidId: uuid('bid_id')
+      .unique()
+      .references(() => bids.id, { onDelete: 'restrict' }),
     encryptedPrivateKey: text('encrypted_private_key').notNull(),
     salt: text('salt').notNull(),
     iv: text('iv').notNull(),
@@ -79,6 +84,7 @@ export const escrowReceipts = pgTable(
     check('escrow_receipts_lamports_positive', sql`${t.lamports} > 0`),
     index('escrow_receipts_transaction_idx').on(t.transactionId),
     index('escrow_receipts_order_idx').on(t.orderId),
+    index('escrow_receipts_bid_idx').on(t.bidId),
     oneOwner('escrow_receipts', t),
     // The settlement worker's queue: decided receipts whose lamports have not been sent on yet.
     index('escrow_receipts_unsent_idx')
@@ -125,6 +131,7 @@ export const escrowTransfers = pgTable(
       .where(sql`${t.status} = 'signed'`),
     index('escrow_transfers_transaction_idx').on(t.transactionId),
     index('escrow_transfers_order_idx').on(t.orderId),
+    index('escrow_transfers_bid_idx').on(t.bidId),
     oneOwner('escrow_transfers', t),
   ],
 );
@@ -162,6 +169,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_signature_leg').on(t.escrow, t.signature, t.leg),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_order_idx').on(t.orderId),
+    index('ledger_entries_bid_idx').on(t.bidId),
     oneOwner('ledger_entries', t),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { amount, createdAt, id, oneOf, timestamptz } from './columns';
+import { bids } from './bids';
 import { addresses } from './listings';
 import { users } from './users';
 import { CURRENCIES, FAILURE_KINDS, type FailureKind, OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from './values';
@@ -71,6 +72,10 @@ export const transactions = pgTable(
     checkAttempts: integer('check_attempts').notNull().default(0),
     createdAt: createdAt(),
     completedAt: timestamptz('completed_at'),
+    // The pattern bid or offer this purchase filled (issue 28): paid from that bid's escrow, which stays the bid's.
+    bidId: uuid('bid_id')
+      .unique()
+      .references(() => bids.id, { onDelete: 'restrict' }),
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()

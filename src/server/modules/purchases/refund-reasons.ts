@@ -14,6 +14,11 @@ const TEXT: Record<RefundReason, string> = {
   NOT_FOUND_BY_DEADLINE: 'Refunded: nothing matching was found by the order’s deadline.',
   ORDER_CANCELLED: 'Refunded: the order was cancelled.',
   ORDER_CLOSED: 'Refunded: this order had already ended.',
+  BID_CANCELLED: 'Refunded: the bid was cancelled.',
+  BID_EXPIRED: 'Refunded: the bid expired before it filled.',
+  BID_CLOSED: 'Refunded: this bid was already funded or had ended.',
+  OFFER_DECLINED: 'Refunded: the seller declined the offer.',
+  LISTING_SOLD: 'Refunded: the address was sold to someone else.',
 };
 
 /**

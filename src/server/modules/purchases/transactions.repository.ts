@@ -51,6 +51,12 @@ export const transactionsRepository = {
     return row;
   },
 
+  /** The purchase a pattern bid or an offer became when it filled (issue 28). */
+  async findByBid(db: Queryable, bidId: string): Promise<TransactionRow | undefined> {
+    const [row] = await db.select().from(transactions).where(eq(transactions.bidId, bidId));
+    return row;
+  },
+
   async findDetail(db: Queryable, by: { id: string } | { txHash: string }): Promise<TransactionDetail | undefined> {
     if ('id' in by) {
       const [row] = await detailQuery(db).where(eq(transactions.id, by.id));

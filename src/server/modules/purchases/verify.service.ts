@@ -132,7 +132,11 @@ export async function sendOn(deps: PurchaseDeps, escrows: readonly string[]): Pr
   const saleTerms = async (owner: EscrowOwner) => {
     // One worker sends on every escrow with decided receipts: a paid-up-front order's too (DESIGN.md §14).
     if (owner.orderId !== null) return settlementRepository.orderSaleTerms(deps.db, owner.orderId);
-    const t = await transactionsRepository.findById(deps.db, owner.transactionId);
+    // A filled bid's or accepted offer's escrow pays out the purchase it became (issue 28).
+    const t =
+      owner.bidId !== null
+        ? await transactionsRepository.findByBid(deps.db, owner.bidId)
+        : await transactionsRepository.findById(deps.db, owner.transactionId);
     return t
       ? {
           sellerWallet: t.recipientWallet,

@@ -22,16 +22,30 @@ export type TransferRow = typeof escrowTransfers.$inferSelect;
  * Whose escrow: a purchase's (`transactionId`) or a paid-up-front order's (`orderId`, DESIGN.md §14). Exactly one is
  * set; every receipt, transfer and ledger row of the escrow carries the same pair.
  */
-export type EscrowOwner = { transactionId: string; orderId: null } | { transactionId: null; orderId: string };
-export const purchaseOwner = (transactionId: string): EscrowOwner => ({ transactionId, orderId: null });
-export const orderOwner = (orderId: string): EscrowOwner => ({ transactionId: null, orderId });
+export type EscrowOwner =
+  | { transactionId: string; orderId: null; bidId: null }
+  | { transactionId: null; orderId: string; bidId: null }
+  | { transactionId: null; orderId: null; bidId: string };
+export const purchaseOwner = (transactionId: string): EscrowOwner => ({ transactionId, orderId: null, bidId: null });
+export const orderOwner = (orderId: string): EscrowOwner => ({ transactionId: null, orderId, bidId: null });
+/** A pattern bid's or an offer's escrow (issue 28): its deposit waits there until a fill or a refund. */
+export const bidOwner = (bidId: string): EscrowOwner => ({ transactionId: null, orderId: null, bidId });
 /** The owner columns of a stored row, as an EscrowOwner. */
-export const ownerOf = (row: { transactionId: string | null; orderId: string | null }): EscrowOwner =>
-  row.orderId !== null ? orderOwner(row.orderId) : purchaseOwner(row.transactionId!);
+export const ownerOf = (row: {
+  transactionId: string | null;
+  orderId: string | null;
+  bidId: string | null;
+}): EscrowOwner =>
+  row.bidId !== null
+    ? bidOwner(row.bidId)
+    : row.orderId !== null
+      ? orderOwner(row.orderId)
+      : purchaseOwner(row.transactionId!);
 
 export interface LedgerEntry {
   transactionId: string | null;
   orderId: string | null;
+  bidId: string | null;
   escrow: string;
   kind: LedgerEntryKind;
   fromAccount: string;
@@ -88,8 +102,8 @@ export const settlementRepository = {
     const result = await db.execute(sql`
       with stored as (${store.getSQL()}),
       ledger as (
-        insert into ${ledgerEntries} (transaction_id, order_id, escrow, kind, from_account, to_account, lamports, signature, leg)
-        select ${receipt.transactionId ?? null}::uuid, ${receipt.orderId ?? null}::uuid, ${receipt.escrow}, ${'receipt' satisfies LedgerEntryKind},
+        insert into ${ledgerEntries} (transaction_id, order_id, bid_id, escrow, kind, from_account, to_account, lamports, signature, leg)
+        select ${receipt.transactionId ?? null}::uuid, ${receipt.orderId ?? null}::uuid, ${receipt.bidId ?? null}::uuid, ${receipt.escrow}, ${'receipt' satisfies LedgerEntryKind},
           ${`payer:${receipt.payer}`}, ${escrowAccount(receipt.escrow)}, ${receipt.lamports.toString()}::bigint,
           signature, 0
         from stored

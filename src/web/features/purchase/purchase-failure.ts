@@ -51,6 +51,26 @@ const REFUNDS: Record<RefundReason, { reason: string; what: string }> = {
     reason: 'this order had already closed',
     what: 'The payment arrived after this order had ended, so it was not needed.',
   },
+  BID_CANCELLED: {
+    reason: 'the bid was cancelled',
+    what: 'The bid was cancelled before it bought an address, so the deposit came back.',
+  },
+  BID_EXPIRED: {
+    reason: 'the bid expired',
+    what: 'Nothing matching was sold to the bid before it expired, so the deposit came back.',
+  },
+  BID_CLOSED: {
+    reason: 'this bid was already funded or had ended',
+    what: 'The payment arrived when the bid did not need it, so it was not used.',
+  },
+  OFFER_DECLINED: {
+    reason: 'the seller declined the offer',
+    what: 'The seller declined the offer, so the deposit came back.',
+  },
+  LISTING_SOLD: {
+    reason: 'the address was sold to someone else',
+    what: 'The address was sold before the offer was accepted, so the deposit came back.',
+  },
   LISTING_UNAVAILABLE: {
     reason: 'this address was no longer for sale',
     what: 'By the time the payment landed, the address had been sold, taken off sale, deleted or repriced.',

@@ -1,0 +1,1 @@
+export { notify, type NotificationInput } from './notify';
