@@ -29,6 +29,7 @@ import { watchlistRoutes } from './modules/watchlist';
 import { attestationPlugin, checkAddressSafety, trustRoutes } from './modules/trust';
 import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
 import { ordersPlugin } from './modules/orders';
+import { bidsPlugin } from './modules/bids';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault';
 import { metricsPlugin } from './modules/metrics';
@@ -146,6 +147,9 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
     accountCheck: (addresses: readonly string[]) =>
       withChain(() => findNonSystemAccounts(deps.chain.rpc, addresses, { concurrency: BULK_RPC_CONCURRENCY })),
     observePayments: (addressId: string) => observeListingPayments(purchases, addressId),
+    // Resolved at call time: the bids plugin registers below. Its failure never undoes a listing.
+    onListed: (ids: readonly string[]) =>
+      app.bids.onListed(ids).catch((err: unknown) => app.log.warn({ err }, 'new listings not offered to bids')),
   });
   await app.register(marketRoutes);
   await app.register(watchlistRoutes);
@@ -156,5 +160,6 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });
   await app.register(ordersPlugin, { rpc: deps.chain.rpc, purchases });
+  await app.register(bidsPlugin, { purchases });
   await app.register(settlementAdminRoutes, { rpc: deps.chain.rpc });
 }

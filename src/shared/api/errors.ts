@@ -111,5 +111,11 @@ export const ErrorCode = {
   ORDER_NOT_PAYABLE: 'ORDER_NOT_PAYABLE',
   // trust (docs/domain.md#trust-model)
   UNSAFE_ACCOUNT: 'UNSAFE_ACCOUNT',
+  // pattern bids and offers (docs/domain.md#bids-and-offers)
+  BID_NOT_FOUND: 'BID_NOT_FOUND',
+  OFFER_NOT_FOUND: 'OFFER_NOT_FOUND',
+  BID_NOT_OPEN: 'BID_NOT_OPEN',
+  TOO_MANY_BIDS: 'TOO_MANY_BIDS',
+  OFFER_AT_OR_ABOVE_PRICE: 'OFFER_AT_OR_ABOVE_PRICE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
