@@ -17,10 +17,15 @@ export interface SeriesPoint {
 
 /**
  * SVG coordinates for a line through `series` (oldest first) in a `width`×`height` box: the address page's price
- * chart and the market reading's sparkline draw the same way. A flat series gets a band around its value instead of
- * a zero-height range.
+ * chart and the market reading's sparkline draw the same way. Across, the box spans `domain` (default: the series'
+ * own first and last `t`). A flat series gets a band around its value instead of a zero-height range.
  */
-export function lineGeometry(series: readonly SeriesPoint[], width: number, height: number): ChartGeometry | null {
+export function lineGeometry(
+  series: readonly SeriesPoint[],
+  width: number,
+  height: number,
+  domain?: { from: number; to: number },
+): ChartGeometry | null {
   if (series.length === 0) return null;
   const values = series.map((s) => s.v);
   let min = Math.min(...values);
@@ -30,8 +35,8 @@ export function lineGeometry(series: readonly SeriesPoint[], width: number, heig
     min -= pad;
     max += pad;
   }
-  const t0 = series[0]!.t;
-  const span = Math.max(1, series[series.length - 1]!.t - t0);
+  const t0 = domain?.from ?? series[0]!.t;
+  const span = Math.max(1, (domain?.to ?? series[series.length - 1]!.t) - t0);
   const x = (t: number) => ((t - t0) / span) * width;
   const y = (v: number) => height - ((v - min) / (max - min)) * height;
   const coords = series.map((s) => ({ x: x(s.t), y: y(s.v) }));
