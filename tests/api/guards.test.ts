@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'GET /api/users/is-admin',
   'GET /api/market-stats',
+  'GET /api/market/pattern-class',
   'GET /api/addresses/featured',
   'GET /api/addresses/search',
   'GET /api/addresses/by-address/:param',
