@@ -22,6 +22,7 @@ import {
   type TestChain,
 } from './purchases-helpers';
 import { failureOf, settle, SIGNATURE_FEE } from './purchases-escrow-helpers';
+import { signAndSend } from './pay-helpers';
 
 /*
  * Issue 28: pattern bids and offers, paid into their own escrow and settled on the one money path. A funded bid fills
@@ -212,6 +213,39 @@ describe('pattern bids', () => {
     for (const b of bidRows) if (b?.status !== 'filled') expect(b?.status).toBe('open');
     if (!sales[0])
       expect(web_).toMatchObject({ status: 'failed', failure_kind: 'refunded', failure_code: 'LOST_RACE' });
+  });
+
+  it('a bid is funded from a phone through a Solana Pay transaction request, for the bidder only', async () => {
+    const bidder = await buyer();
+    const created = await placeBid(bidder, { pattern: 'yyyyyy', position: 'anywhere', maxPrice: '0.5' });
+    const meta = await t.app.inject({ method: 'GET', url: `/api/pay/bids/${created.id}` });
+    expect(meta.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: meta.json().icon.replace(/^https?:\/\/[^/]+/, '') })).statusCode,
+    ).toBe(200);
+    const stranger = newKeypair();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/pay/bids/${created.id}`,
+      payload: { account: stranger.address },
+    });
+    expect(refused.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/pay/bids/${created.id}`,
+      payload: { account: bidder.walletAddress },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await signAndSend(chain, bidder.keys, res.json().transaction);
+    // No confirm call: the settlement pass finds the deposit.
+    expect(await t.app.bids.settleAll()).toEqual([]);
+    expect((await getBid(bidder, created.id)).status).toBe('open');
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/pay/bids/${created.id}`,
+      payload: { account: bidder.walletAddress },
+    });
+    expect(late.statusCode).toBe(409);
   });
 
   it('a cancelled bid is refunded in full but the network fees, and a payment into it afterwards comes back too', async () => {

@@ -48,6 +48,14 @@ const PUBLIC_ROUTES = new Set([
   'OPTIONS /api/pay/:param',
   'GET /api/pay/:param',
   'POST /api/pay/:param',
+  // Bids (issue 28): the quote and a listing's best offer name nobody; a bid's deposit is funded from a phone as a
+  // purchase is, built only for the bidder's own wallet.
+  'GET /api/bids/quote',
+  'GET /api/addresses/:param/offers/best',
+  'OPTIONS /api/pay/bids/:param',
+  'GET /api/pay/bids/:param',
+  'GET /api/pay/bids/:param/icon.svg',
+  'POST /api/pay/bids/:param',
   'OPTIONS /api/actions/listings/:param',
   'GET /api/actions/listings/:param',
   'POST /api/actions/listings/:param',

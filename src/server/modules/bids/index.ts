@@ -4,6 +4,7 @@ import type { PurchaseDeps } from '../purchases';
 import { settleBid, settleBidEscrows } from './bid-escrow';
 import { fillFromStock, fillNewListings, newListingsOf } from './bid-match';
 import type { BidsRuntime } from './bids-runtime';
+import { bidPayRoutes } from './bid-pay.routes';
 import { bidsRoutes } from './bids.routes';
 
 export type { BidsRuntime } from './bids-runtime';
@@ -49,6 +50,7 @@ export const bidsPlugin = fp(
     };
     app.decorate('bids', runtime);
     await app.register(bidsRoutes, { runtime });
+    await app.register(bidPayRoutes, { deps });
 
     let timer: NodeJS.Timeout | undefined;
     let settling: Promise<string[]> | null = null;
