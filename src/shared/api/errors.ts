@@ -111,5 +111,9 @@ export const ErrorCode = {
   ORDER_NOT_PAYABLE: 'ORDER_NOT_PAYABLE',
   // trust (docs/domain.md#trust-model)
   UNSAFE_ACCOUNT: 'UNSAFE_ACCOUNT',
+  // alerts (issue 28 item 5): pattern watches and webhooks
+  WATCH_NOT_FOUND: 'WATCH_NOT_FOUND',
+  TOO_MANY_WATCHES: 'TOO_MANY_WATCHES',
+  INVALID_WEBHOOK_URL: 'INVALID_WEBHOOK_URL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
