@@ -29,6 +29,7 @@ import { watchlistRoutes } from './modules/watchlist';
 import { attestationPlugin, checkAddressSafety, trustRoutes } from './modules/trust';
 import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
 import { ordersPlugin } from './modules/orders';
+import { alertsPlugin, type AlertsOptions } from './modules/alerts';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault';
 import { metricsPlugin } from './modules/metrics';
@@ -51,6 +52,8 @@ export interface AppOptions {
   webDir?: string;
   /** Sitemap paging (tests make it small). */
   seo?: SeoRoutesOptions;
+  /** The webhook guard's resolver and allow rule: tests only (an offline resolver, a receiver on loopback). */
+  alerts?: AlertsOptions;
 }
 
 /** Default body limit. Only routes that need more (the bulk upload) raise their own. */
@@ -156,5 +159,6 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });
   await app.register(ordersPlugin, { rpc: deps.chain.rpc, purchases });
+  await app.register(alertsPlugin, opts.alerts ?? {});
   await app.register(settlementAdminRoutes, { rpc: deps.chain.rpc });
 }
