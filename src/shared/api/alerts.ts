@@ -17,7 +17,7 @@ export const markReadSchema = z
       .max(200, 'ids must list at most 200 notifications')
       .optional(),
   })
-  .optional();
+  .nullish();
 export type MarkReadBody = z.input<typeof markReadSchema>;
 export const markReadResultSchema = z.object({
   marked: z.number().int().describe('notifications this call marked read'),
