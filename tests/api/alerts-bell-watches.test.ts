@@ -136,6 +136,10 @@ describe('watches', () => {
   });
 });
 
+/** `text` with every letter whose other case is base58 too (not i/I/l/L/o/O) in that other case. */
+const flipCase = (text: string): string =>
+  [...text].map((c) => (/[iIlLoO]/.test(c) ? c : c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+
 /** A letter whose other case is base58 too (not i/I/l/L/o/O), and where it sits in `address`. */
 function swappableWindow(address: string): { at: number; swapped: string } {
   for (let at = 6; at + 4 <= address.length - 6; at += 1) {
@@ -173,7 +177,7 @@ describe('notifyWatchers', () => {
     const middle = address.slice(at, at + 4);
     const ok = async (who: SignedInWallet, body: object) =>
       expect((await watch(who, body)).statusCode).toBeLessThan(300);
-    await ok(pre!, { pattern: head.toLowerCase() === head ? head.toUpperCase() : head, position: 'prefix' });
+    await ok(pre!, { pattern: flipCase(head), position: 'prefix' });
     await ok(suf!, { pattern: tail, position: 'suffix', caseSensitive: true });
     await ok(any!, { pattern: swapped, position: 'anywhere' });
     await ok(exact!, { pattern: middle, position: 'anywhere', caseSensitive: true });
@@ -194,7 +198,7 @@ describe('notifyWatchers', () => {
       expect(told.map((n) => n.message)).toEqual([message]);
       expect(told[0]!.data).toEqual({ addressId: listing.id, address });
     };
-    const shownHead = head.toLowerCase() === head ? head.toUpperCase() : head;
+    const shownHead = flipCase(head);
     await expectTold(pre!, `A listing matching ${shownHead}… appeared at 1.2 SOL`);
     await expectTold(suf!, `A listing matching …${tail} appeared at 1.2 SOL`);
     await expectTold(any!, `A listing matching …${swapped}… appeared at 1.2 SOL`);

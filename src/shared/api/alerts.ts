@@ -9,15 +9,16 @@ import { PATTERN_POSITIONS, WEBHOOK_DELIVERY_STATUSES } from '../domain-values';
 /** How many watches one wallet may keep: each new listing is looked up against every watch class. */
 export const MAX_WATCHES_PER_WALLET = 50;
 
-/** POST /api/notifications/read: the given notifications, or all of the wallet's when `ids` is left out. */
-export const markReadSchema = z
-  .object({
-    ids: z
-      .array(z.string().regex(/^[1-9][0-9]{0,18}$/, 'ids must be notification ids'), { error: 'ids must be a list' })
-      .max(200, 'ids must list at most 200 notifications')
-      .optional(),
-  })
-  .nullish();
+/**
+ * POST /api/notifications/read: the given notifications, or all of the wallet's when `ids` is left out (`{}`, or no
+ * body at all).
+ */
+export const markReadSchema = z.object({
+  ids: z
+    .array(z.string().regex(/^[1-9][0-9]{0,18}$/, 'ids must be notification ids'), { error: 'ids must be a list' })
+    .max(200, 'ids must list at most 200 notifications')
+    .optional(),
+});
 export type MarkReadBody = z.input<typeof markReadSchema>;
 export const markReadResultSchema = z.object({
   marked: z.number().int().describe('notifications this call marked read'),

@@ -46,6 +46,11 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
     '/api/notifications/read',
     {
       config,
+      // No body at all means "all": read as `{}`. A body that is there must be an object (JSON null is refused).
+      preValidation: async (request) => {
+        const sent = request.headers['content-length'] ?? request.headers['transfer-encoding'];
+        if (request.body == null && (sent === undefined || sent === '0')) request.body = {};
+      },
       schema: {
         tags: ['alerts'],
         summary: "Mark notifications read: the listed ids, or all of the wallet's when `ids` is left out",
@@ -55,7 +60,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { walletAddress } = sessionOf(request);
-      const marked = await notificationsRepository.markRead(db(), walletAddress, request.body?.ids, new Date());
+      const marked = await notificationsRepository.markRead(db(), walletAddress, request.body.ids, new Date());
       return { marked, unread: await notificationsRepository.unreadCount(db(), walletAddress) };
     },
   );
