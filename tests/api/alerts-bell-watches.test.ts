@@ -28,6 +28,15 @@ const bell = async (who: SignedInWallet): Promise<{ notifications: Notification[
   (await call('GET', '/api/notifications', who)).json();
 const watch = (who: SignedInWallet, body: unknown) => call('POST', '/api/watches', who, body);
 
+it('documents every alerts route in /api/docs', async () => {
+  const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+  expect(Object.keys(paths['/api/notifications'])).toEqual(['get']);
+  expect(Object.keys(paths['/api/notifications/read'])).toEqual(['post']);
+  expect(Object.keys(paths['/api/watches']).sort()).toEqual(['get', 'post']);
+  expect(Object.keys(paths['/api/watches/{id}'])).toEqual(['delete']);
+  expect(Object.keys(paths['/api/webhook']).sort()).toEqual(['delete', 'get', 'put']);
+});
+
 describe('the bell', () => {
   it('needs a session', async () => {
     expect((await call('GET', '/api/notifications')).statusCode).toBe(401);
