@@ -30,6 +30,7 @@ import { attestationPlugin, checkAddressSafety, trustRoutes } from './modules/tr
 import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
 import { ordersPlugin } from './modules/orders';
 import { bidsPlugin } from './modules/bids';
+import { alertsPlugin, type AlertsOptions } from './modules/alerts';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault';
 import { metricsPlugin } from './modules/metrics';
@@ -52,6 +53,8 @@ export interface AppOptions {
   webDir?: string;
   /** Sitemap paging (tests make it small). */
   seo?: SeoRoutesOptions;
+  /** The webhook guard's resolver and allow rule: tests only (an offline resolver, a receiver on loopback). */
+  alerts?: AlertsOptions;
 }
 
 /** Default body limit. Only routes that need more (the bulk upload) raise their own. */
@@ -161,5 +164,6 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(jobsPlugin, { purchases });
   await app.register(ordersPlugin, { rpc: deps.chain.rpc, purchases });
   await app.register(bidsPlugin, { purchases });
+  await app.register(alertsPlugin, opts.alerts ?? {});
   await app.register(settlementAdminRoutes, { rpc: deps.chain.rpc });
 }
