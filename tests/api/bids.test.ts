@@ -215,6 +215,28 @@ describe('pattern bids', () => {
       expect(web_).toMatchObject({ status: 'failed', failure_kind: 'refunded', failure_code: 'LOST_RACE' });
   });
 
+  it('a watcher hears of a new matching listing, but not of one a bid bought at once', async () => {
+    const watcher = await buyer();
+    const pattern = { pattern: 'qk', position: 'prefix' as const, caseSensitive: false };
+    const watch = await t.app.inject({
+      method: 'POST',
+      url: '/api/watches',
+      headers: json(watcher.cookie),
+      payload: pattern,
+    });
+    expect(watch.statusCode, watch.body).toBe(201);
+    const first = keypairMatching(pattern);
+    await createListing(t, { seller: admin, keypair: first, price: '4' });
+    const told = await notices(watcher.walletAddress);
+    expect(told).toEqual([{ kind: 'watch-match', message: 'A listing matching qk… appeared at 4 SOL' }]);
+
+    const bid = await fundedBid(await buyer(), { ...pattern, maxPrice: '3' });
+    expect(bid.status).toBe('open'); // the listing at 4 SOL is above it
+    await drained(createListing(t, { seller: admin, keypair: keypairMatching(pattern), price: '2' }));
+    expect(await notices(watcher.walletAddress)).toHaveLength(1);
+    await ledgerBalances();
+  });
+
   it('a bid is funded from a phone through a Solana Pay transaction request, for the bidder only', async () => {
     const bidder = await buyer();
     const created = await placeBid(bidder, { pattern: 'yyyyyy', position: 'anywhere', maxPrice: '0.5' });

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { addressKeys, matchesPattern } from '@shared/pattern-keys';
+import { addressKeys, patternKeyOf } from '@shared/pattern-keys';
 import type { PatternPosition } from '@shared/domain-values';
 import type { Queryable } from '@server/db/database';
 import { addresses } from '@server/db/schema';
@@ -28,10 +28,15 @@ export async function notifyWatchers(db: Queryable, listings: readonly NewListin
   if (listings.length === 0) return;
   const matches: { listing: NewListing; watch: WatchRow }[] = [];
   for (const c of await watchesRepository.classes(db)) {
-    const keys = new Set(listings.flatMap((l) => addressKeys(l.address, c)));
-    const watches = await watchesRepository.matching(db, c, [...keys]);
+    // key → the listings cut into it: a bulk upload's matches are found without trying every watch on every listing.
+    const byKey = new Map<string, NewListing[]>();
+    for (const l of listings)
+      for (const key of addressKeys(l.address, c)) byKey.set(key, [...(byKey.get(key) ?? []), l]);
+    const watches = await watchesRepository.matching(db, c, [...byKey.keys()]);
     for (const watch of watches) {
-      for (const listing of listings) if (matchesPattern(listing.address, watch)) matches.push({ listing, watch });
+      for (const listing of byKey.get(patternKeyOf(watch.pattern, watch.caseSensitive)) ?? []) {
+        matches.push({ listing, watch });
+      }
     }
   }
   if (matches.length === 0) return;

@@ -63,7 +63,7 @@ export async function fillFromStock(deps: PurchaseDeps, bid: BidRow): Promise<bo
   );
 }
 
-interface NewListing {
+export interface NewListing {
   id: string;
   address: string;
   priceLamports: bigint;
@@ -74,12 +74,13 @@ interface NewListing {
  * Matches newly listed (or repriced) addresses against the open pattern bids without scanning them (issue 28, from
  * new listings): the classes of open bids are read once, each address is cut into the keys of every class, and the
  * keys are looked up in bids_open_match_idx. Each listing goes to its highest matching bid that covers its price
- * (the earlier bid on a tie), in the order given; a bid that fills is not offered another. Returns how many filled.
+ * (the earlier bid on a tie), in the order given; a bid that fills is not offered another. Returns the listings sold.
  */
-export async function fillNewListings(deps: PurchaseDeps, listings: readonly NewListing[]): Promise<number> {
-  if (listings.length === 0) return 0;
+export async function fillNewListings(deps: PurchaseDeps, listings: readonly NewListing[]): Promise<Set<string>> {
+  const sold = new Set<string>();
+  if (listings.length === 0) return sold;
   const classes = await bidsRepository.openClasses(deps.db);
-  if (classes.length === 0) return 0;
+  if (classes.length === 0) return sold;
   const candidates = new Map<string, BidRow[]>(); // listing id → matching bids
   const KEYS_PER_QUERY = 5_000;
   for (const c of classes) {
@@ -98,7 +99,6 @@ export async function fillNewListings(deps: PurchaseDeps, listings: readonly New
     }
   }
   const used = new Set<string>();
-  let filled = 0;
   for (const l of listings) {
     const bids = (candidates.get(l.id) ?? []).sort((a, b) =>
       a.maxPriceLamports === b.maxPriceLamports
@@ -116,12 +116,12 @@ export async function fillNewListings(deps: PurchaseDeps, listings: readonly New
       }
       if (outcome === 'filled') {
         used.add(bid.id);
-        filled += 1;
+        sold.add(l.id);
       }
       break; // filled, or the listing is no longer for sale (sold first, unsafe): no other bid can have it
     }
   }
-  return filled;
+  return sold;
 }
 
 /** The listings just created or repriced, as matching needs them; those no longer for sale are left out. */

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { lamportsToSolString } from '@shared/money';
+import { notifyWatchers } from '../alerts';
 import type { PurchaseDeps } from '../purchases';
 import { settleBid, settleBidEscrows } from './bid-escrow';
 import { fillFromStock, fillNewListings, newListingsOf } from './bid-match';
@@ -44,7 +46,16 @@ export const bidsPlugin = fp(
         }
       },
       async onListed(addressIds) {
-        return fillNewListings(deps, await newListingsOf(deps.db, addressIds));
+        const listings = await newListingsOf(deps.db, addressIds);
+        const sold = await fillNewListings(deps, listings);
+        // Watchers hear of what is still for sale: a listing a bid bought at once is not news to them.
+        await notifyWatchers(
+          deps.db,
+          listings
+            .filter((l) => !sold.has(l.id))
+            .map((l) => ({ id: l.id, address: l.address, price: lamportsToSolString(l.priceLamports) })),
+        );
+        return sold.size;
       },
       settleAll: () => settleBidEscrows(deps, stock),
     };
