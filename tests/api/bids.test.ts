@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bid, CreatedBid, Offer } from '@shared/api/bids';
 import { parseSolToLamports } from '@shared/money';
-import { bidsRepository, settleBid } from '@server/modules/bids';
+import { bidsRepository, recheckStock, settleBid } from '@server/modules/bids';
 import { chainBalances, checkLedger } from '@server/modules/settlement';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import { keypairMatching, newKeypair } from '@tests/helpers/keypair';
@@ -213,6 +213,21 @@ describe('pattern bids', () => {
     for (const b of bidRows) if (b?.status !== 'filled') expect(b?.status).toBe('open');
     if (!sales[0])
       expect(web_).toMatchObject({ status: 'failed', failure_kind: 'refunded', failure_code: 'LOST_RACE' });
+  });
+
+  it('a listing whose matching never ran (the server died after its commit) is found by the periodic re-check', async () => {
+    const pattern = { pattern: 'Fg', position: 'suffix' as const, caseSensitive: true };
+    const bidder = await buyer();
+    const bid = await fundedBid(bidder, { ...pattern, maxPrice: '1' });
+    expect(bid.status).toBe('open');
+    // Listed off-market, then put on the market behind the routes' back: no match ran for it.
+    const keypair = keypairMatching(pattern);
+    const { listing } = await createListing(t, { seller: admin, keypair, price: '0.8', isListed: false });
+    await t.database.query('update addresses set is_listed = true where id = $1', [listing.id]);
+    expect(await recheckStock(t.deps())).toBe(0); // checked when it was funded: not due yet
+    expect(await recheckStock(t.deps(11 * 60_000))).toBe(1);
+    expect(await getBid(bidder, bid.id)).toMatchObject({ status: 'filled', address: keypair.address });
+    await ledgerBalances();
   });
 
   it('a watcher hears of a new matching listing, but not of one a bid bought at once', async () => {

@@ -53,6 +53,9 @@ export const bids = pgTable(
     refundReason: text('refund_reason').$type<RefundReason>(),
     // The settlement worker's backoff over this escrow (like a closed purchase's).
     escrowCheckedAt: timestamptz('escrow_checked_at'),
+    // When an open pattern bid was last offered the stock: a listing whose matching never ran (the server died
+    // between its commit and the match) is still found by the periodic re-check.
+    stockCheckedAt: timestamptz('stock_checked_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -75,6 +78,9 @@ export const bids = pgTable(
       .where(sql`${t.kind} = 'offer' and ${t.status} in ('awaiting-deposit', 'open')`),
     index('bids_bidder_created_idx').on(t.bidderId, t.createdAt.desc().nullsFirst()),
     index('bids_escrow_due_idx').on(t.escrowCheckedAt),
+    index('bids_stock_due_idx')
+      .on(t.stockCheckedAt.nullsFirst())
+      .where(sql`${t.status} = 'open' and ${t.kind} = 'pattern'`),
   ],
 );
 

@@ -94,6 +94,7 @@ export async function decideBid(
           status: 'open',
           fundedAt: now,
           depositSignature: paying.signature,
+          stockCheckedAt: now, // the caller offers it the stock now
         });
         bid = funded ?? bid;
         await recordAudit(tx, {

@@ -63,7 +63,29 @@ export async function fillFromStock(deps: PurchaseDeps, bid: BidRow): Promise<bo
   );
 }
 
-export interface NewListing {
+export /** How often each open bid is offered the whole stock again, and how many one pass takes. */
+const STOCK_RECHECK_MS = 10 * 60 * 1000;
+const STOCK_RECHECKS_PER_PASS = 100;
+
+/**
+ * The periodic re-check (docs/domain.md#bids-and-offers): each open pattern bid is offered the stock again every
+ * ten minutes or so, a batch per pass. New listings are matched when they are written; this finds the ones whose
+ * matching never ran (the server died between the listing's commit and the match), so no bid waits forever.
+ */
+export async function recheckStock(deps: PurchaseDeps): Promise<number> {
+  const now = deps.now();
+  const due = await bidsRepository.claimStockChecks(
+    deps.db,
+    now,
+    new Date(now.getTime() - STOCK_RECHECK_MS),
+    STOCK_RECHECKS_PER_PASS,
+  );
+  let filled = 0;
+  for (const bid of due) if (await fillFromStock(deps, bid)) filled += 1;
+  return filled;
+}
+
+interface NewListing {
   id: string;
   address: string;
   priceLamports: bigint;

@@ -12,6 +12,6 @@ export interface BidsRuntime {
   grindQuote(input: PatternFields): OrderQuote | null;
   /** Sells newly listed or repriced addresses to the open bids that match them. */
   onListed(addressIds: readonly string[]): Promise<number>;
-  /** One pass over every bid escrow that is due (the worker's, every 5 s). */
+  /** One pass over every bid escrow that is due, and a batch of open bids' stock re-check (the worker's, every 5 s). */
   settleAll(): Promise<string[]>;
 }

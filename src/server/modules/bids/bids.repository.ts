@@ -136,6 +136,27 @@ export const bidsRepository = {
     return db.update(bids).set({ escrowCheckedAt: now }).where(inArray(bids.id, claimable)).returning();
   },
 
+  /**
+   * Claims open pattern bids whose stock was last checked before `before` (never checked first), marking them
+   * checked now: the periodic re-check's batch. `FOR UPDATE SKIP LOCKED`, so instances share the work.
+   */
+  async claimStockChecks(db: Queryable, now: Date, before: Date, limit: number): Promise<BidRow[]> {
+    const claimable = db
+      .select({ id: bids.id })
+      .from(bids)
+      .where(
+        and(
+          eq(bids.status, 'open'),
+          eq(bids.kind, 'pattern'),
+          or(isNull(bids.stockCheckedAt), lt(bids.stockCheckedAt, before)),
+        ),
+      )
+      .orderBy(sql`${bids.stockCheckedAt} asc nulls first`)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db.update(bids).set({ stockCheckedAt: now }).where(inArray(bids.id, claimable)).returning();
+  },
+
   /** The purchase a bid became, with its listing's address. */
   async fillOf(db: Queryable, bidId: string) {
     const [row] = await db

@@ -4,7 +4,7 @@ import { lamportsToSolString } from '@shared/money';
 import { notifyWatchers } from '../alerts';
 import type { PurchaseDeps } from '../purchases';
 import { settleBid, settleBidEscrows } from './bid-escrow';
-import { fillFromStock, fillNewListings, newListingsOf } from './bid-match';
+import { fillFromStock, fillNewListings, newListingsOf, recheckStock } from './bid-match';
 import type { BidsRuntime } from './bids-runtime';
 import { bidPayRoutes } from './bid-pay.routes';
 import { bidsRoutes } from './bids.routes';
@@ -12,7 +12,7 @@ import { bidsRoutes } from './bids.routes';
 export type { BidsRuntime } from './bids-runtime';
 export { fillBid } from './bid-fill';
 export { settleBid, settleBidEscrows } from './bid-escrow';
-export { fillFromStock } from './bid-match';
+export { fillFromStock, recheckStock } from './bid-match';
 export { bidsRepository, type BidRow } from './bids.repository';
 
 declare module 'fastify' {
@@ -57,7 +57,11 @@ export const bidsPlugin = fp(
         );
         return sold.size;
       },
-      settleAll: () => settleBidEscrows(deps, stock),
+      async settleAll() {
+        const errors = await settleBidEscrows(deps, stock);
+        await recheckStock(deps).catch((err: unknown) => errors.push(`stock re-check: ${String(err)}`));
+        return errors;
+      },
     };
     app.decorate('bids', runtime);
     await app.register(bidsRoutes, { runtime });
