@@ -44,10 +44,19 @@ const priceField = (field: string) =>
     });
 
 /** POST /api/bids. */
-export const createBidSchema = patternFieldsSchema.extend({
-  maxPrice: priceField('maxPrice').describe('SOL: the most the bid pays for one matching address'),
-  expiresAt: futureTimeSchema('expiresAt'),
-});
+export const createBidSchema = patternFieldsSchema
+  .extend({
+    maxPrice: priceField('maxPrice').describe('SOL: the most the bid pays for one matching address'),
+    expiresAt: futureTimeSchema('expiresAt'),
+    grindIfMissing: z
+      .boolean({ error: 'grindIfMissing must be true or false' })
+      .default(false)
+      .describe('once funded with nothing listed, have the shop grind one (prefix or suffix, quoted at most maxPrice)'),
+  })
+  .refine((b) => !(b.grindIfMissing && b.position === 'anywhere'), {
+    path: ['grindIfMissing'],
+    message: 'grindIfMissing: the grinder takes prefixes and suffixes only',
+  });
 export type CreateBidBody = z.input<typeof createBidSchema>;
 
 /** POST /api/addresses/{id}/offers. */
@@ -94,6 +103,9 @@ export const bidSchema = z.object({
   address: z.string().nullable(),
   /** The price the address was bought at, once filled (the rest of the deposit came back). */
   filledPrice: z.string().nullable(),
+  grindIfMissing: z.boolean(),
+  /** The custom order ground for the bid, when nothing was listed and the buyer asked for one. */
+  orderId: z.string().nullable(),
   ...bidMoneySchema,
 });
 export type Bid = z.infer<typeof bidSchema>;

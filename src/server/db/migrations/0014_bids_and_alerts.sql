@@ -9,6 +9,8 @@ CREATE TABLE "bids" (
 	"case_sensitive" boolean,
 	"address_id" uuid,
 	"max_price_lamports" bigint NOT NULL,
+	"grind_if_missing" boolean DEFAULT false NOT NULL,
+	"order_id" uuid,
 	"total_lamports" bigint NOT NULL,
 	"escrow" text NOT NULL,
 	"status" text DEFAULT 'awaiting-deposit' NOT NULL,
@@ -83,8 +85,10 @@ ALTER TABLE "escrow_keys" ADD COLUMN "bid_id" uuid;--> statement-breakpoint
 ALTER TABLE "escrow_receipts" ADD COLUMN "bid_id" uuid;--> statement-breakpoint
 ALTER TABLE "escrow_transfers" ADD COLUMN "bid_id" uuid;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD COLUMN "bid_id" uuid;--> statement-breakpoint
+ALTER TABLE "custom_orders" ADD COLUMN "for_bid" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "bids" ADD CONSTRAINT "bids_bidder_id_users_id_fk" FOREIGN KEY ("bidder_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bids" ADD CONSTRAINT "bids_address_id_addresses_id_fk" FOREIGN KEY ("address_id") REFERENCES "public"."addresses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bids" ADD CONSTRAINT "bids_order_id_custom_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."custom_orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pattern_watches" ADD CONSTRAINT "pattern_watches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bids_open_match_idx" ON "bids" USING btree ("position","case_sensitive","pattern_key","max_price_lamports" DESC NULLS LAST,"created_at") WHERE "bids"."status" = 'open' and "bids"."kind" = 'pattern';--> statement-breakpoint

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, timestamptz } from './columns';
 import { addresses } from './listings';
+import { customOrders } from './orders';
 import { users } from './users';
 import {
   BID_KINDS,
@@ -41,6 +42,10 @@ export const bids = pgTable(
     // An offer's listing.
     addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'restrict' }),
     maxPriceLamports: bigint('max_price_lamports', { mode: 'bigint' }).notNull(),
+    // "Grind it if nothing is listed": once funded with no stock, a custom order is ground for the bid (`order_id`)
+    // and the address it finds is sold to the bid.
+    grindIfMissing: boolean('grind_if_missing').notNull().default(false),
+    orderId: uuid('order_id').references(() => customOrders.id, { onDelete: 'restrict' }),
     totalLamports: bigint('total_lamports', { mode: 'bigint' }).notNull(),
     escrow: text('escrow').notNull().unique(),
     status: text('status').$type<BidStatus>().notNull().default('awaiting-deposit'),

@@ -46,6 +46,9 @@ export const customOrders = pgTable(
     // Why an order ended early: its wallet no longer covered the price when its turn came (cancelled), or when its key
     // was found (expired at once, the key on open sale).
     closedReason: text('closed_reason'),
+    // Ground for a pattern bid whose deposit already holds the price in escrow (issue 28): the requester's wallet
+    // balance is not what pays, so it is not checked.
+    forBid: boolean('for_bid').notNull().default(false),
     createdAt: createdAt(),
     // What the address is for (DESIGN.md §14). The split-key and seed-derived lanes are paid up front into the
     // order's escrow (escrow_keys.order_id) and delivered as public values, never as a key.

@@ -3,6 +3,7 @@ import type { RefundReason } from '@shared/domain-values';
 import { lamportsToSolString } from '@shared/money';
 import { recordAudit } from '../audit';
 import { notify, type NotificationInput } from '../alerts';
+import { ordersRepository } from '../orders';
 import { escrowReads, sendOn, type PurchaseDeps } from '../purchases';
 import { bidOwner, observeEscrow, settlementRepository, type ReceiptRow } from '../settlement';
 import { describePattern } from './bid-text';
@@ -63,6 +64,8 @@ export async function closeBid(
 ): Promise<BidRow | undefined> {
   const closed = await bidsRepository.update(tx, bid.id, bid.status, { status, refundReason: reason, closedAt: now });
   if (closed && bid.status === 'open') await notify(tx, [refundNotice(bid, reason)]);
+  // The grind ordered for it stops too (once found, its key is a listing like any other).
+  if (closed && bid.orderId) await ordersRepository.cancel(tx, bid.orderId, bid.bidderId, now);
   return closed;
 }
 
@@ -146,12 +149,13 @@ export async function decideBid(
 
 /**
  * One settlement pass for a bid's escrow: record what landed (a closed bid's new receipts are decided as refunds as
- * they are recorded), decide, send on what was decided, and try the stock for a bid this pass funded.
+ * they are recorded), decide, send on what was decided, and hand a bid this pass funded to `afterFunded` (the
+ * stock, then the grinder if the buyer asked for it).
  */
 export async function settleBid(
   deps: PurchaseDeps,
   bid: BidRow,
-  fillFromStock: (bid: BidRow) => Promise<unknown>,
+  afterFunded: (bid: BidRow) => Promise<unknown>,
 ): Promise<BidRow | undefined> {
   const closed = isLive(bid) ? undefined : (bid.refundReason ?? CLOSED_REASON[bid.status] ?? 'BID_CLOSED');
   // A filled or accepted bid's later payments are "already paid" for: the deposit bought the address.
@@ -159,20 +163,20 @@ export async function settleBid(
   const recorded = await observeEscrow(deps.db, escrowReads(deps), bid.escrow, bidOwner(bid.id), late);
   const { decided, funded } = await decideBid(deps, bid.id);
   if (recorded > 0 || decided) await sendOn(deps, [bid.escrow]);
-  if (funded && funded.status === 'open') await fillFromStock(funded);
+  if (funded && funded.status === 'open') await afterFunded(funded);
   return bidsRepository.findById(deps.db, bid.id);
 }
 
 /** Every bid whose escrow may hold something undecided, or whose clock has run; one bid's failure is its own. */
 export async function settleBidEscrows(
   deps: PurchaseDeps,
-  fillFromStock: (bid: BidRow) => Promise<unknown>,
+  afterFunded: (bid: BidRow) => Promise<unknown>,
   limit = 50,
 ): Promise<string[]> {
   const errors: string[] = [];
   for (const bid of await bidsRepository.claimEscrowsToSettle(deps.db, deps.now(), limit)) {
     try {
-      await settleBid(deps, bid, fillFromStock);
+      await settleBid(deps, bid, afterFunded);
     } catch (err) {
       errors.push(`${bid.id}: ${err instanceof Error ? err.message : String(err)}`);
     }

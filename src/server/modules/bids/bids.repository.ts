@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BidStatus } from '@shared/domain-values';
 import type { PatternClass } from '@shared/pattern-keys';
 import type { Queryable } from '@server/db/database';
-import { addresses, bids, escrowTransfers, transactions, users } from '@server/db/schema';
+import { addresses, bids, customOrders, escrowTransfers, transactions, users } from '@server/db/schema';
 
 export type BidRow = typeof bids.$inferSelect;
 export type NewBidRow = typeof bids.$inferInsert;
@@ -155,6 +155,16 @@ export const bidsRepository = {
       .limit(limit)
       .for('update', { skipLocked: true });
     return db.update(bids).set({ stockCheckedAt: now }).where(inArray(bids.id, claimable)).returning();
+  },
+
+  /** The open bid a custom order was ground for, with the order's found listing. */
+  async openBidOfOrder(db: Queryable, orderId: string) {
+    const [row] = await db
+      .select({ bid: bids, addressId: customOrders.addressId })
+      .from(bids)
+      .innerJoin(customOrders, eq(customOrders.id, bids.orderId))
+      .where(and(eq(bids.orderId, orderId), eq(bids.status, 'open')));
+    return row;
   },
 
   /** The purchase a bid became, with its listing's address. */

@@ -83,7 +83,7 @@ const sqlLockUser = (id: string) => sql`select 1 from ${users} where ${users.id}
 const created = (bid: BidRow): CreatedBid => ({ id: bid.id, status: bid.status, payment: paymentOfBid(bid) });
 
 export async function createBid(deps: PurchaseDeps, body: CreateBidBody, actor: BidActor): Promise<CreatedBid> {
-  const input = body as PatternFields & { maxPrice: string; expiresAt: string };
+  const input = body as PatternFields & { maxPrice: string; expiresAt: string; grindIfMissing: boolean };
   const maxPriceLamports = parseSolToLamports(input.maxPrice);
   const bid = await insertBid(deps, actor, {
     kind: 'pattern',
@@ -94,6 +94,7 @@ export async function createBid(deps: PurchaseDeps, body: CreateBidBody, actor: 
     maxPriceLamports,
     totalLamports: await depositFor(deps, actor.walletAddress, maxPriceLamports),
     expiresAt: expiryOf(deps, input.expiresAt),
+    grindIfMissing: input.grindIfMissing,
   });
   return created(bid);
 }
@@ -186,6 +187,8 @@ export async function bidView(db: Queryable, bid: BidRow): Promise<Bid> {
     maxPrice: lamportsToSolString(bid.maxPriceLamports),
     address: fill?.address ?? null,
     filledPrice: fill ? lamportsToSolString(fill.priceLamports) : null,
+    grindIfMissing: bid.grindIfMissing,
+    orderId: bid.orderId,
     ...moneyView(bid, fill?.transactionId ?? null, refunds),
   };
 }

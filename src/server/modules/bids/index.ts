@@ -6,6 +6,9 @@ import type { PurchaseDeps } from '../purchases';
 import { settleBid, settleBidEscrows } from './bid-escrow';
 import { fillFromStock, fillNewListings, newListingsOf, recheckStock } from './bid-match';
 import type { BidsRuntime } from './bids-runtime';
+import { bidsRepository, type BidRow } from './bids.repository';
+import { fillBid } from './bid-fill';
+import { grindForBid } from './bid-grind';
 import { bidPayRoutes } from './bid-pay.routes';
 import { bidsRoutes } from './bids.routes';
 
@@ -31,11 +34,22 @@ const SETTLE_MS = 5_000;
 export const bidsPlugin = fp(
   async (app: FastifyInstance, opts: { purchases: PurchaseDeps }) => {
     const deps = opts.purchases;
-    const stock = (bid: Parameters<typeof fillFromStock>[1]) => fillFromStock(deps, bid);
+    /** A bid just funded: the cheapest matching stock, else (when asked) a grind ordered for it. */
+    const afterFunded = async (bid: BidRow) => {
+      if ((await fillFromStock(deps, bid)) || !bid.grindIfMissing) return;
+      await grindForBid(deps, app.orders, bid).catch((err: unknown) =>
+        app.log.warn({ err, bidId: bid.id }, 'no grind ordered for the bid'),
+      );
+    };
+    // The find of a bid's grind is sold to the bid at once (it is reserved for the bidder anyway).
+    app.orders.onFound = async (orderId) => {
+      const found = await bidsRepository.openBidOfOrder(deps.db, orderId);
+      if (found?.addressId) await fillBid(deps, found.bid.id, found.addressId);
+    };
     const runtime: BidsRuntime = {
       deps,
       async settle(bid) {
-        return (await settleBid(deps, bid, stock)) ?? bid;
+        return (await settleBid(deps, bid, afterFunded)) ?? bid;
       },
       grindQuote(input) {
         if (input.position === 'anywhere') return null; // the grinder takes prefixes and suffixes
@@ -58,7 +72,7 @@ export const bidsPlugin = fp(
         return sold.size;
       },
       async settleAll() {
-        const errors = await settleBidEscrows(deps, stock);
+        const errors = await settleBidEscrows(deps, afterFunded);
         await recheckStock(deps).catch((err: unknown) => errors.push(`stock re-check: ${String(err)}`));
         return errors;
       },

@@ -25,6 +25,8 @@ export interface GrinderDeps {
     hit: SplitKeyHit | SeedDerivedHit,
     attempts: number,
   ): Promise<'found' | 'lost'>;
+  /** A wallet-lane order's key was found and listed (a pattern bid's grind is then sold to the bid). */
+  onFound?(orderId: string): Promise<void>;
   /** How often to look for work when the queue is empty. */
   pollMs?: number;
   now?: () => Date;
@@ -69,6 +71,7 @@ export function createGrinder(deps: GrinderDeps): Grinder {
    * the check made when the order was placed stands: the requester is not punished for an RPC outage.
    */
   async function shortfall(order: OrderRow, when: string): Promise<string | undefined> {
+    if (order.forBid) return undefined; // the bid's escrow holds the price
     try {
       const wallet = await ordersRepository.requesterWallet(deps.db, order.requesterId);
       if (!wallet) return undefined;
@@ -139,6 +142,11 @@ export function createGrinder(deps: GrinderDeps): Grinder {
               )
             : await deps.deliver(order, owner, hit, pending);
         deps.log.info({ orderId: order.id, lane: order.lane, outcome }, 'custom order ground');
+        if (outcome === 'found' && 'secretKey' in hit && deps.onFound) {
+          await deps
+            .onFound(order.id)
+            .catch((err: unknown) => deps.log.warn({ err, orderId: order.id }, 'found order not offered to its bid'));
+        }
       } else if (stopped) {
         await ordersRepository.heartbeat(deps.db, order.id, owner, {
           attempts: pending,

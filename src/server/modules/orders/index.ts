@@ -10,11 +10,12 @@ import { createGrindPool, type GrindPool } from './grind-pool';
 import { createGrinder, type Grinder, type GrinderDeps } from './grinder';
 import { ordersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
-import { quoteOrder, type OrdersContext } from './orders.service';
-import type { OrderPatternBody, OrderQuote } from '@shared/api/orders';
+import { placeOrder, quoteOrder, type OrderActor, type OrdersContext } from './orders.service';
+import type { Order, OrderPatternBody, OrderQuote } from '@shared/api/orders';
 
 export { ORDER_RESERVATION_MS } from './record-match';
 export { ORDER_LISTING_TAG } from './shop-seller';
+export { ordersRepository } from './orders.repository';
 export { createGrindPool, type GrindPool } from './grind-pool';
 export { keyMatcherOf, uniformKeyProbability } from './grind-key-match';
 export { matcherOf } from './grind-match';
@@ -38,6 +39,10 @@ export interface OrdersRuntime {
   rate(): number;
   /** A custom order's quote at this instance's measured rate (the bid page shows what grinding would cost). */
   quote(body: OrderPatternBody): OrderQuote;
+  /** Places a wallet-lane order for a pattern bid whose escrow holds the price (issue 28, "grind it"). */
+  placeForBid(actor: OrderActor, body: OrderPatternBody): Promise<Order>;
+  /** Called with a wallet-lane order's id once its key is found and listed (set by the bids plugin). */
+  onFound: ((orderId: string) => Promise<void>) | null;
   /**
    * found → purchased / expired, and one settlement pass over the paid-up-front orders' escrows (paid, refunded,
    * delivered and paid out), every 5 s once started. Reads never call it (no GET writes, issue 17): they show
@@ -104,6 +109,8 @@ export const ordersPlugin = fp(
     const runtime: OrdersRuntime = {
       rate: ctx.rate,
       quote: (body) => quoteOrder(ctx, body),
+      placeForBid: (actor, body) => placeOrder(ctx, { ...body, lane: 'wallet' }, actor, { forBid: true }),
+      onFound: null,
       settle,
       start() {
         starting ??= (async () => {
@@ -125,6 +132,7 @@ export const ordersPlugin = fp(
             leaseMs: env.orderLeaseMs,
             balanceOf,
             deliver,
+            onFound: (orderId) => runtime.onFound?.(orderId) ?? Promise.resolve(),
           });
           grinder.start();
         })();

@@ -47,7 +47,12 @@ export const ordersRepository = {
    */
   committedFor(db: Queryable, requesterId: string, now: Date) {
     return db
-      .select({ status: customOrders.status, price: customOrders.price, lane: customOrders.lane })
+      .select({
+        status: customOrders.status,
+        price: customOrders.price,
+        lane: customOrders.lane,
+        forBid: customOrders.forBid,
+      })
       .from(customOrders)
       .where(
         and(

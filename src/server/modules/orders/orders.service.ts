@@ -125,10 +125,16 @@ const tooMany = (n: number, max: number) =>
  * `orderQueueMax`. The balance is read before the transaction so no lock waits on the RPC; the caps are exact because
  * placements are serialised (`lockPlacement`).
  */
-export async function placeOrder(ctx: OrdersContext, body: OrderPlaceBody, actor: OrderActor): Promise<Order> {
+export async function placeOrder(
+  ctx: OrdersContext,
+  body: OrderPlaceBody,
+  actor: OrderActor,
+  { forBid = false } = {},
+): Promise<Order> {
   const { order, probability } = checked(ctx, body);
   const inputs = laneInputsOf(body, actor.walletAddress);
-  const upFront = paidUpFront(inputs.lane);
+  // A bid's grind is paid from the bid's escrow, like a paid-up-front order from its own: no balance is read.
+  const upFront = paidUpFront(inputs.lane) || forBid;
   const seller = await shopSeller(ctx.db, ctx.env); // refuse up front when the shop cannot sell what it would find
   const price = orderPriceLamports(order, probability, inputs.lane);
   const now = ctx.now();
@@ -145,7 +151,7 @@ export async function placeOrder(ctx: OrdersContext, body: OrderPlaceBody, actor
   // (issue 26: fifty empty wallets retrying every second must not hold up the orders that can be paid).
   if (balance !== null && balance < price) throw cannotPay(0n);
   const expectedSeconds = secondsAt(1 / probability, ctx.rate(inputs.lane));
-  const escrow = upFront ? newOrderEscrow(ctx.cipher, price, seller.walletAddress) : null;
+  const escrow = paidUpFront(inputs.lane) ? newOrderEscrow(ctx.cipher, price, seller.walletAddress) : null;
   const place = () =>
     ctx.db.transaction(async (tx) => {
       await ordersRepository.lockPlacement(tx);
@@ -153,7 +159,7 @@ export async function placeOrder(ctx: OrdersContext, body: OrderPlaceBody, actor
       if (balance !== null) {
         // Paid-up-front orders hold their price in escrow: only wallet-lane ones are owed from the balance.
         const owed = committed
-          .filter((o) => o.lane === 'wallet')
+          .filter((o) => o.lane === 'wallet' && !o.forBid)
           .reduce((sum, o) => sum + parseSolToLamports(o.price), 0n);
         if (balance < price + owed) throw cannotPay(owed);
       }
@@ -182,6 +188,7 @@ export async function placeOrder(ctx: OrdersContext, body: OrderPlaceBody, actor
         price: lamportsToSolString(price),
         ip: actor.ip ?? null,
         quotedSeconds: expectedSeconds,
+        forBid,
         ...(escrow
           ? {
               status: 'awaiting-payment' as const,
