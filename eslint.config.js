@@ -23,15 +23,17 @@ const web = [{ group: ['@server/*', '**/server/**'], message: 'The browser never
 // The web features each feature may import, always through its index.ts. This object is the source; the table in
 // docs/architecture.md#web-features mirrors it (src/web/boundaries.test.ts checks that they agree).
 export const WEB_FEATURES = {
-  addresses: ['listings', 'validator', 'watchlist'],
+  addresses: ['bids', 'listings', 'validator', 'watchlist'],
+  bids: ['validator', 'wallet'],
   'create-listing': ['purchase', 'wallet'],
   errors: [],
   home: ['listings', 'validator'],
   legal: ['receipts'],
   listings: ['orders', 'purchase', 'wallet'],
   marketplace: ['listings', 'watchlist'],
+  notifications: [],
   orders: ['validator', 'wallet'],
-  profile: ['listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
+  profile: ['bids', 'listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
   purchase: ['wallet'],
   receipts: [],
   shop: ['wallet'],
