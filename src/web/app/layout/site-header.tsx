@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { VaultLogo } from '@web/components/vault-logo';
 import { cn } from '@web/lib/cn';
+import { NotificationBell } from '@web/features/notifications';
 import { WalletBalance, WalletButton, useWallet } from '@web/features/wallet';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -19,6 +20,9 @@ export function SiteHeader() {
       </NavLink>
       <NavLink to="/order" className={navClass}>
         Order
+      </NavLink>
+      <NavLink to="/bids" className={navClass}>
+        Bids
       </NavLink>
       {/* docs/product-spec.md#header-and-footer: the profile link exists only once a wallet address is known. */}
       {address && (
@@ -57,6 +61,8 @@ export function SiteHeader() {
           {links}
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          {/* The bell needs a session: it reads the signed-in wallet's notifications. */}
+          {address && status === 'connected' && <NotificationBell wallet={address} />}
           <WalletButton />
         </div>
       </div>
