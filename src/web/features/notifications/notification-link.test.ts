@@ -16,7 +16,8 @@ describe('notificationLink', () => {
     expect(notificationLink({ kind: 'offer-received', data: { offerId: 'o', addressId: 'a' } })).toBe(
       '/profile#offer-o',
     );
-    expect(notificationLink({ kind: 'offer-declined', data: {} })).toBe('/profile#offers');
+    expect(notificationLink({ kind: 'offer-declined', data: { bidId: 'o', addressId: 'a' } })).toBe('/profile#offer-o');
+    expect(notificationLink({ kind: 'offer-refunded', data: {} })).toBe('/profile#offers');
   });
 
   it('takes a bid to its card, a watch match to the address, and anything else to the bids page', () => {

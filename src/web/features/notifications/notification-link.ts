@@ -16,10 +16,12 @@ export function notificationLink({ kind, data }: Pick<Notification, 'kind' | 'da
       if (tx) return `/transaction/${encodeURIComponent(tx)}`;
       break;
     case 'offer-received':
-      return data.offerId ? `/profile#offer-${data.offerId}` : '/profile';
     case 'offer-declined':
-    case 'offer-refunded':
-      return data.offerId ? `/profile#offer-${data.offerId}` : '/profile#offers';
+    case 'offer-refunded': {
+      // An offer is a bid on one listing: some notifications name it offerId, others bidId.
+      const offer = data.offerId ?? data.bidId;
+      return offer ? `/profile#offer-${offer}` : '/profile#offers';
+    }
     case 'watch-match':
       if (data.address) return `/address/${encodeURIComponent(data.address)}`;
       return '/bids';

@@ -1,9 +1,10 @@
-import { bidQuoteQuerySchema, bidQuoteSchema, type BidQuote, type PatternFields } from '@shared/api/bids';
+import { bidQuoteSchema, patternFieldsSchema, type BidQuote, type PatternFields } from '@shared/api/bids';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { bidKeys } from './bid-keys';
 
-export const quoteBidInputSchema = bidQuoteQuerySchema;
+/** The pattern as typed; the query string carries it as text (caseSensitive 'true' or 'false'). */
+export const quoteBidInputSchema = patternFieldsSchema;
 
 /** GET /api/bids/quote (public): the odds of the pattern, the stock that matches it now, and a custom grind's price. */
 export function quoteBid(input: PatternFields, signal?: AbortSignal): Promise<BidQuote> {
