@@ -85,8 +85,8 @@ describe('pattern bids in the browser (issue 28)', () => {
 
           // The form, and the live quote of the pattern.
           const pattern = randomPattern();
-          await page.getByLabel('Pattern').fill(pattern);
-          await page.getByLabel('Position').selectOption('prefix');
+          await page.getByLabel('Pattern', { exact: true }).fill(pattern);
+          await page.getByLabel('Position', { exact: true }).selectOption('prefix');
           expect(await page.getByLabel(/^Case-sensitive/).isChecked()).toBe(false);
           await page.getByLabel('Max price (SOL)').fill('0.1');
           await page.getByLabel('Expires in').selectOption('1');

@@ -1,6 +1,6 @@
 import type { Offer } from '@shared/api/bids';
 import { shortenAddress } from '@shared/format/address';
-import { formatSolAmount } from '@shared/money';
+import { formatSolAmount, parseSolToLamports } from '@shared/money';
 import { Button } from '@web/components/button';
 import { toast } from '@web/components/toast-store';
 import { useOfferAction, type OfferAction } from '../api/offer-action';
@@ -20,7 +20,9 @@ const DONE: Record<Exclude<OfferAction, 'cancel'>, { title: string; description:
 export function ListingOffers({ addressId }: { addressId: string }) {
   const received = useReceivedOffers(true);
   const act = useOfferAction();
-  const offers = (received.data?.offers ?? []).filter((o) => o.addressId === addressId && o.status === 'open');
+  const offers = (received.data?.offers ?? [])
+    .filter((o) => o.addressId === addressId && o.status === 'open')
+    .sort((a, b) => (parseSolToLamports(b.price) > parseSolToLamports(a.price) ? 1 : -1));
   if (offers.length === 0) return null;
   const run = (offer: Offer, action: Exclude<OfferAction, 'cancel'>) =>
     act.mutate(

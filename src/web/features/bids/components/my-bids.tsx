@@ -42,7 +42,7 @@ export function MyBids({
       ) : bids.data.bids.length === 0 ? (
         <EmptyState titleAs="h3" icon={Gavel} title="No bids yet" description="Bid on a pattern above." />
       ) : (
-        <ul className="grid gap-4 *:min-w-0 lg:grid-cols-2">
+        <ul className="grid items-start gap-4 *:min-w-0 lg:grid-cols-2">
           {bids.data.bids.map((bid) => (
             <BidCard
               key={bid.id}

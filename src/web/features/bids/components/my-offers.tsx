@@ -16,7 +16,7 @@ export function MyOffers() {
       {offers.isError ? (
         <FetchError what="your offers" error={offers.error} />
       ) : (
-        <ul className="grid gap-4 *:min-w-0 md:grid-cols-2">
+        <ul className="grid items-start gap-4 *:min-w-0 md:grid-cols-2">
           {offers.data.offers.map((offer) => (
             <OfferRow
               key={offer.id}

@@ -75,8 +75,9 @@ export function NotificationBell({ wallet }: { wallet: string }) {
         id={panelId}
         hidden={!open}
         className={cn(
-          // On a phone the panel spans the screen under the header; from sm up it hangs from the bell.
-          'fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-xl border border-vault-700 bg-vault-900 p-2 shadow-vault',
+          // On a phone the panel spans the width under the (sticky, so positioned) header; from sm up it hangs from
+          // the bell.
+          'absolute inset-x-2 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-vault-700 bg-vault-900 p-2 shadow-vault',
           'sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96',
         )}
       >
