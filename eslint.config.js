@@ -23,14 +23,15 @@ const web = [{ group: ['@server/*', '**/server/**'], message: 'The browser never
 // The web features each feature may import, always through its index.ts. This object is the source; the table in
 // docs/architecture.md#web-features mirrors it (src/web/boundaries.test.ts checks that they agree).
 export const WEB_FEATURES = {
-  addresses: ['bids', 'listings', 'validator', 'watchlist'],
+  addresses: ['bids', 'listings', 'market-reading', 'validator', 'watchlist'],
   bids: ['validator', 'wallet'],
   'create-listing': ['purchase', 'wallet'],
   errors: [],
   home: ['listings', 'validator'],
   legal: ['receipts'],
   listings: ['orders', 'purchase', 'wallet'],
-  marketplace: ['listings', 'watchlist'],
+  'market-reading': ['listings'],
+  marketplace: ['listings', 'market-reading', 'watchlist'],
   notifications: [],
   orders: ['validator', 'wallet'],
   profile: ['bids', 'listings', 'purchase', 'receipts', 'wallet', 'watchlist'],

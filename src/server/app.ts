@@ -29,6 +29,8 @@ import { watchlistRoutes } from './modules/watchlist';
 import { attestationPlugin, checkAddressSafety, trustRoutes } from './modules/trust';
 import { findNonSystemAccounts } from '@chain/safety/read-account-safety';
 import { ordersPlugin } from './modules/orders';
+import { bidsPlugin } from './modules/bids';
+import { alertsPlugin, type AlertsOptions } from './modules/alerts';
 import { jobsPlugin } from './jobs';
 import { vaultPlugin } from './modules/vault';
 import { metricsPlugin } from './modules/metrics';
@@ -51,6 +53,8 @@ export interface AppOptions {
   webDir?: string;
   /** Sitemap paging (tests make it small). */
   seo?: SeoRoutesOptions;
+  /** The webhook guard's resolver and allow rule: tests only (an offline resolver, a receiver on loopback). */
+  alerts?: AlertsOptions;
 }
 
 /** Default body limit. Only routes that need more (the bulk upload) raise their own. */
@@ -146,6 +150,9 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
     accountCheck: (addresses: readonly string[]) =>
       withChain(() => findNonSystemAccounts(deps.chain.rpc, addresses, { concurrency: BULK_RPC_CONCURRENCY })),
     observePayments: (addressId: string) => observeListingPayments(purchases, addressId),
+    // Resolved at call time: the bids plugin registers below. Its failure never undoes a listing.
+    onListed: (ids: readonly string[]) =>
+      app.bids.onListed(ids).catch((err: unknown) => app.log.warn({ err }, 'new listings not offered to bids')),
   });
   await app.register(marketRoutes);
   await app.register(watchlistRoutes);
@@ -156,5 +163,7 @@ async function registerRoutes(app: AppInstance, deps: AppDeps, opts: AppOptions)
   await app.register(payRoutes, { deps: purchases });
   await app.register(jobsPlugin, { purchases });
   await app.register(ordersPlugin, { rpc: deps.chain.rpc, purchases });
+  await app.register(bidsPlugin, { purchases });
+  await app.register(alertsPlugin, opts.alerts ?? {});
   await app.register(settlementAdminRoutes, { rpc: deps.chain.rpc });
 }

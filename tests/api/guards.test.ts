@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'GET /api/users/is-admin',
   'GET /api/market-stats',
+  'GET /api/market/pattern-class',
   'GET /api/addresses/featured',
   'GET /api/addresses/search',
   'GET /api/addresses/by-address/:param',
@@ -47,6 +48,14 @@ const PUBLIC_ROUTES = new Set([
   'OPTIONS /api/pay/:param',
   'GET /api/pay/:param',
   'POST /api/pay/:param',
+  // Bids (issue 28): the quote and a listing's best offer name nobody; a bid's deposit is funded from a phone as a
+  // purchase is, built only for the bidder's own wallet.
+  'GET /api/bids/quote',
+  'GET /api/addresses/:param/offers/best',
+  'OPTIONS /api/pay/bids/:param',
+  'GET /api/pay/bids/:param',
+  'GET /api/pay/bids/:param/icon.svg',
+  'POST /api/pay/bids/:param',
   'OPTIONS /api/actions/listings/:param',
   'GET /api/actions/listings/:param',
   'POST /api/actions/listings/:param',

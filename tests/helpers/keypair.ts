@@ -48,3 +48,24 @@ export function newKeypair(): TestKeypair {
     sign: (message) => ed25519.sign(message, seed),
   };
 }
+
+/** A fresh keypair whose address matches a pattern (ground here, in the test: patterns are kept short). */
+export function keypairMatching(p: {
+  pattern: string;
+  position: 'prefix' | 'suffix' | 'anywhere';
+  caseSensitive: boolean;
+}): TestKeypair {
+  const want = p.caseSensitive ? p.pattern : p.pattern.toLowerCase();
+  for (let i = 0; i < 2_000_000; i += 1) {
+    const keypair = newKeypair();
+    const text = p.caseSensitive ? keypair.address : keypair.address.toLowerCase();
+    const hit =
+      p.position === 'prefix'
+        ? text.startsWith(want)
+        : p.position === 'suffix'
+          ? text.endsWith(want)
+          : text.includes(want);
+    if (hit) return keypair;
+  }
+  throw new Error(`no keypair matching ${p.pattern} found`);
+}

@@ -21,6 +21,7 @@ const listing: Listing = {
   pattern: 'Sol "quoted" \\ \u2028',
   patternPosition: null,
   patternLength: 3,
+  caseSensitivePattern: true,
   status: 'active',
   isListed: true,
   isFeatured: false,

@@ -32,16 +32,27 @@ const futureTimeSchema = (field: string) =>
     .datetime({ offset: true, error: `${field} must be an ISO 8601 time` })
     .refine((value) => Date.parse(value) > Date.now(), `${field} must be in the future`);
 
+/** A SOL price field checked by the listing price rules, whose message names the field (`maxPrice: …`). */
+const priceField = (field: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${field} must be a SOL amount such as "1.5"` })
+    .transform((value, ctx) => {
+      const read = priceInputSchema.safeParse(value);
+      if (read.success) return read.data;
+      ctx.addIssue({ code: 'custom', message: `${field}: ${read.error.issues[0]?.message ?? 'is not a price'}` });
+      return z.NEVER;
+    });
+
 /** POST /api/bids. */
 export const createBidSchema = patternFieldsSchema.extend({
-  maxPrice: priceInputSchema.describe('SOL: the most the bid pays for one matching address'),
+  maxPrice: priceField('maxPrice').describe('SOL: the most the bid pays for one matching address'),
   expiresAt: futureTimeSchema('expiresAt'),
 });
 export type CreateBidBody = z.input<typeof createBidSchema>;
 
 /** POST /api/addresses/{id}/offers. */
 export const createOfferSchema = z.object({
-  price: priceInputSchema.describe('SOL: below the listed price (at the price, buy the listing instead)'),
+  price: priceField('price').describe('SOL: below the listed price (at the price, buy the listing instead)'),
   expiresAt: futureTimeSchema('expiresAt'),
 });
 export type CreateOfferBody = z.input<typeof createOfferSchema>;
@@ -109,12 +120,17 @@ export const bestOfferSchema = z.object({
 export type BestOffer = z.infer<typeof bestOfferSchema>;
 
 /** GET /api/bids/quote: what the bid page shows before the buyer bids. */
-export const bidQuoteQuerySchema = patternFieldsSchema;
+export const bidQuoteQuerySchema = patternFieldsSchema.extend({
+  caseSensitive: z
+    .enum(['true', 'false'], { error: "caseSensitive must be 'true' or 'false'" })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 export const bidQuoteSchema = z.object({
   probability: z.number().describe('P(one random address matches), from the rarity engine'),
   oneIn: z.number().describe('1 / probability, rounded'),
   matchingStock: z.object({
-    count: z.number().int(),
+    count: z.number().int().describe('listings for sale that match now, counted up to 200'),
     cheapest: z.array(z.object({ id: z.string(), address: z.string(), price: z.string() })),
   }),
   /** What a custom order for this pattern would cost, when the grinder can take it. */

@@ -111,5 +111,15 @@ export const ErrorCode = {
   ORDER_NOT_PAYABLE: 'ORDER_NOT_PAYABLE',
   // trust (docs/domain.md#trust-model)
   UNSAFE_ACCOUNT: 'UNSAFE_ACCOUNT',
+  // pattern bids and offers (docs/domain.md#bids-and-offers)
+  BID_NOT_FOUND: 'BID_NOT_FOUND',
+  OFFER_NOT_FOUND: 'OFFER_NOT_FOUND',
+  BID_NOT_OPEN: 'BID_NOT_OPEN',
+  TOO_MANY_BIDS: 'TOO_MANY_BIDS',
+  OFFER_AT_OR_ABOVE_PRICE: 'OFFER_AT_OR_ABOVE_PRICE',
+  // alerts (issue 28 item 5): pattern watches and webhooks
+  WATCH_NOT_FOUND: 'WATCH_NOT_FOUND',
+  TOO_MANY_WATCHES: 'TOO_MANY_WATCHES',
+  INVALID_WEBHOOK_URL: 'INVALID_WEBHOOK_URL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

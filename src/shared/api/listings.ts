@@ -67,6 +67,8 @@ export const listingSchema = z.object({
   pattern: z.string().nullable(),
   patternPosition: z.string().nullable(),
   patternLength: z.number().int(),
+  /** Whether the pattern is matched case-sensitively: with its length and position, its market class. */
+  caseSensitivePattern: z.boolean(),
   status: z.string(),
   isListed: z.boolean(),
   isFeatured: z.boolean(),

@@ -13,9 +13,10 @@ const lamports = z
 /** One escrow whose ledger and chain balances disagree, or a closed escrow that is not empty. */
 export const ledgerDifferenceSchema = z.object({
   escrow: z.string(),
-  /** The purchase whose escrow it is, or (split-key and seed-derived orders, paid up front) the order's. */
+  /** The purchase whose escrow it is, or (split-key and seed-derived orders, paid up front) the order's, or the bid's. */
   transactionId: z.uuid().nullable(),
   orderId: z.uuid().nullable(),
+  bidId: z.uuid().nullable(),
   /** What the ledger says the escrow holds: receipts minus landed payouts, refunds and fees. */
   ledgerLamports: lamports,
   /** What the chain says it holds; null when the account could not be read. */
@@ -39,9 +40,10 @@ export type LedgerCheckReport = z.infer<typeof ledgerCheckReportSchema>;
 
 export const settlementTransferSchema = z.object({
   id: z.uuid(),
-  /** The purchase whose escrow it is, or (split-key and seed-derived orders, paid up front) the order's. */
+  /** The purchase whose escrow it is, or (split-key and seed-derived orders, paid up front) the order's, or the bid's. */
   transactionId: z.uuid().nullable(),
   orderId: z.uuid().nullable(),
+  bidId: z.uuid().nullable(),
   escrow: z.string(),
   kind: z.enum(['payout', 'refund']),
   status: z.enum(['signed', 'landed', 'failed']),
@@ -58,9 +60,10 @@ export type SettlementTransfer = z.infer<typeof settlementTransferSchema>;
 
 export const openEscrowSchema = z.object({
   escrow: z.string(),
-  /** The purchase whose escrow it is, or (split-key and seed-derived orders, paid up front) the order's. */
+  /** The purchase whose escrow it is, or (split-key and seed-derived orders, paid up front) the order's, or the bid's. */
   transactionId: z.uuid().nullable(),
   orderId: z.uuid().nullable(),
+  bidId: z.uuid().nullable(),
   /** The listing's address, or the order's found address; null for an order not found yet. */
   address: z.string().nullable(),
   /** The purchase's status, or the order's. */

@@ -16,6 +16,7 @@ CREATE TABLE "bids" (
 	"deposit_signature" text,
 	"funded_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
+	"refund_reason" text,
 	"escrow_checked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "bids_escrow_unique" UNIQUE("escrow"),

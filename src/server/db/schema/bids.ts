@@ -13,6 +13,7 @@ import {
   type BidStatus,
   type NotificationKind,
   type PatternPosition,
+  type RefundReason,
   type WebhookDeliveryStatus,
 } from './values';
 
@@ -48,6 +49,8 @@ export const bids = pgTable(
     depositSignature: text('deposit_signature'),
     fundedAt: timestamptz('funded_at'),
     closedAt: timestamptz('closed_at'),
+    // Why a closed bid's deposit goes back (a RefundReason): set with the status that closes it, read by settlement.
+    refundReason: text('refund_reason').$type<RefundReason>(),
     // The settlement worker's backoff over this escrow (like a closed purchase's).
     escrowCheckedAt: timestamptz('escrow_checked_at'),
     createdAt: createdAt(),

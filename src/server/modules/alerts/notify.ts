@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { NotificationKind } from '@shared/domain-values';
 import type { Queryable } from '@server/db/database';
-import { notifications } from '@server/db/schema';
+import { notifications, webhookDeliveries, webhooks } from '@server/db/schema';
 
 export interface NotificationInput {
   wallet: string;
@@ -13,9 +14,21 @@ export interface NotificationInput {
 
 /**
  * Tells wallets something (issue 28 item 5), in the caller's transaction: a fill and its "your bid filled" commit
- * together, so the bell never tells of a sale that rolled back.
+ * together, so the bell never tells of a sale that rolled back. A wallet with a webhook also gets a pending delivery,
+ * in the same statement, so that even without a transaction the bell row and its delivery commit together; the
+ * delivery worker (webhook-worker.ts) sends it.
  */
 export async function notify(db: Queryable, items: readonly NotificationInput[]): Promise<void> {
   if (items.length === 0) return;
-  await db.insert(notifications).values(items.map((n) => ({ ...n, data: n.data ?? {} })));
+  const rows = sql.join(
+    items.map((n) => sql`(${n.wallet}, ${n.kind}, ${n.message}, ${JSON.stringify(n.data ?? {})}::jsonb)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with inserted as (
+      insert into ${notifications} (wallet, kind, message, data) values ${rows} returning id, wallet
+    )
+    insert into ${webhookDeliveries} (notification_id, wallet, url)
+    select inserted.id, inserted.wallet, ${webhooks.url} from inserted
+    join ${webhooks} on ${webhooks.wallet} = inserted.wallet`);
 }

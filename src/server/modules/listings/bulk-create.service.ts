@@ -27,7 +27,12 @@ export interface BulkCreateDeps {
    * addresses that fail, with the reason. Without one no chain check is made.
    */
   accountCheck?: AccountCheckFn | undefined;
+  /** Sells each committed chunk's new listings to the open bids that match them (docs/domain.md#bids-and-offers). */
+  onListed?: OnListedFn | undefined;
 }
+
+/** Runs after listings are created or repriced, with their ids; its failure never undoes the listing. */
+export type OnListedFn = (addressIds: readonly string[]) => Promise<unknown>;
 
 export type AccountCheckFn = (addresses: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 
@@ -79,7 +84,9 @@ export async function bulkCreateListings(
       sealing.delete(i); // nothing keeps a written chunk alive
       const { rows, sealed } = await ready;
       sealAhead(i + SEAL_AHEAD);
-      await writeChunk(deps.database, rows, sealed, outcomes);
+      const listed = await writeChunk(deps.database, rows, sealed, outcomes);
+      // A chunk's matches are sold as soon as it commits, while later chunks are still being sealed.
+      await deps.onListed?.(listed);
     }
   } finally {
     if (chunkCount > 0) await bulkWriteRepository.mergePendingIndexEntries(db);
@@ -125,7 +132,7 @@ export async function writeChunk(
   chunk: readonly BulkCandidate[],
   sealed: SealedChunk,
   outcomes: BulkOutcomes,
-): Promise<void> {
+): Promise<string[]> {
   // The candidates the workers accepted, in the order of the sealed arrays.
   const refusedAt = new Map(sealed.refused.map((r) => [r.index, r]));
   const accepted = chunk.filter((_, index) => !refusedAt.has(index));
@@ -151,4 +158,5 @@ export async function writeChunk(
     if (ids[i] === null) outcomes.fail(candidate.line, candidate.address, 'address is already listed');
     else outcomes.succeed(candidate.line, candidate.address, sealed.shown.pattern[i] ?? null, sealed.shown.price[i]!);
   });
+  return ids.filter((id): id is string => id !== null);
 }

@@ -6,7 +6,7 @@ import { bulkCreateBodySchema, bulkCreateResponseSchema } from '@shared/api/list
 import { MAX_BULK_FILE_BYTES, parseBulkTextInSlices } from '@shared/bulk';
 import { AppError, badRequest, forbidden } from '../../http/app-error';
 import type { AppInstance } from '../../types';
-import { bulkCreateListings, type AccountCheckFn } from './bulk-create.service';
+import { bulkCreateListings, type AccountCheckFn, type OnListedFn } from './bulk-create.service';
 import { ADMIN_ONLY_CREATE, actorOf } from './route-context';
 import type { SealPool } from './seal-pool';
 
@@ -18,9 +18,9 @@ const config = { access: 'admin', adminMessage: ADMIN_ONLY_CREATE } as const;
 
 export async function bulkRoutes(
   app: AppInstance,
-  opts: { pool: SealPool; accountCheck?: AccountCheckFn | undefined },
+  opts: { pool: SealPool; accountCheck?: AccountCheckFn | undefined; onListed?: OnListedFn | undefined },
 ): Promise<void> {
-  const deps = { database: app.database, pool: opts.pool, accountCheck: opts.accountCheck };
+  const deps = { database: app.database, pool: opts.pool, accountCheck: opts.accountCheck, onListed: opts.onListed };
   // After the access guard (it runs first): the seal workers load while the body arrives and is parsed.
   const onRequest = async () => opts.pool.warm?.();
 

@@ -4,6 +4,7 @@ import type { AppInstance } from '../../types';
 import { createListing } from './create-listing.service';
 import { requestedListingType } from './listing-type';
 import { fallbackUsdPerSol, toListing } from './listing-view';
+import { listingsRepository } from './listings.repository';
 import { ADMIN_ONLY_CREATE, actorOf, viewContext, type ListingsRoutesOptions } from './route-context';
 
 const errors = errorResponses(400, 401, 403, 409);
@@ -44,7 +45,13 @@ export async function createRoutes(app: AppInstance, opts: ListingsRoutesOptions
         },
         actorOf(request),
       );
-      const listing = toListing(row, await viewContext(usdPerSol));
+      // A pattern bid waiting for this address buys it now; the answer then shows it sold.
+      let fresh = row;
+      if (opts.onListed) {
+        await opts.onListed([row.id]);
+        fresh = (await listingsRepository.findById(app.database.db, row.id)) ?? row;
+      }
+      const listing = toListing(fresh, await viewContext(usdPerSol));
       return reply.code(201).send(safetyWarnings.length ? { ...listing, safetyWarnings } : listing);
     },
   );

@@ -40,6 +40,8 @@ export async function editRoutes(app: AppInstance, opts: ListingsRoutesOptions):
       const ctx = await viewContext(usdPerSol);
       await observe(request.params.id);
       await updateListing(app.database, request.params.id, request.body, actor, ctx.usdPerSol);
+      // Repriced (or listed again) to match a pattern bid: sold to it now.
+      await opts.onListed?.([request.params.id]);
       const row = await listingsRepository.findById(app.database.db, request.params.id);
       if (!row) throw new AppError(500, ErrorCode.INTERNAL_ERROR, 'The listing could not be read back');
       return toListing(row, ctx);

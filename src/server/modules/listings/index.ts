@@ -33,7 +33,7 @@ export async function listingsRoutes(app: AppInstance, opts: ListingsRoutesOptio
   const pool = createSealPool(app.vault.masterKey);
   app.addHook('onClose', () => pool.close());
   await app.register(createRoutes, opts);
-  await app.register(bulkRoutes, { pool, accountCheck: opts.accountCheck });
+  await app.register(bulkRoutes, { pool, accountCheck: opts.accountCheck, onListed: opts.onListed });
   await app.register(readRoutes, opts);
   await app.register(editRoutes, opts);
   await app.register(validateRoutes);

@@ -45,6 +45,7 @@ export function toListing(row: ListingViewRow, ctx: ViewContext): Listing {
     pattern: row.pattern,
     patternPosition: row.patternPosition,
     patternLength: row.patternLength,
+    caseSensitivePattern: row.caseSensitivePattern,
     status: row.status,
     isListed: row.isListed,
     isFeatured: row.isFeatured && !expired,

@@ -5,7 +5,7 @@ import { addresses, users } from '../../db/schema';
 import type { ListingRow } from './listings.repository';
 
 /**
- * The columns a listing page shows (`toListing`), from `addresses` alone: 20 of its 36. The rest (search tags,
+ * The columns a listing page shows (`toListing`), from `addresses` alone: 21 of its 36. The rest (search tags,
  * pattern features, tier, timestamps nobody reads) would be read from the heap, sent and mapped for nothing.
  */
 export const pageColumns = {
@@ -21,6 +21,7 @@ export const pageColumns = {
   pattern: addresses.pattern,
   patternPosition: addresses.patternPosition,
   patternLength: addresses.patternLength,
+  caseSensitivePattern: addresses.caseSensitivePattern,
   status: addresses.status,
   isListed: addresses.isListed,
   isFeatured: addresses.isFeatured,

@@ -1,5 +1,5 @@
 import type { SafetyCheck } from '@shared/api/trust';
-import type { AccountCheckFn } from './bulk-create.service';
+import type { AccountCheckFn, OnListedFn } from './bulk-create.service';
 import type { ViewContext, UsdPerSol } from './listing-view';
 
 export interface ListingsRoutesOptions {
@@ -17,6 +17,12 @@ export interface ListingsRoutesOptions {
    * before a seller's unlist, reprice or delete so a payment nobody confirmed yet still stops them; wired by the app.
    */
   observePayments?: (addressId: string) => Promise<void>;
+  /**
+   * Sells listings just created (single or bulk) or repriced to the open pattern bids that match them
+   * (docs/domain.md#bids-and-offers); wired by the app, which catches and logs its failures: the listing stands
+   * whatever happens there.
+   */
+  onListed?: OnListedFn;
 }
 
 /** Every account-safety check of one address: a `fail` refuses the create, a `warn` is returned with it. */

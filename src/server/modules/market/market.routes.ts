@@ -3,10 +3,11 @@ import { createPublicAnswers, publicAnswerOnSend } from '../../cache/public-answ
 import type { AppInstance } from '../../types';
 import { getLivePrice } from './live-price.service';
 import { readMarketStats } from './market-stats.service';
+import { patternClassRoutes } from './pattern-class.routes';
 
 /**
  * GET /api/market-stats and GET /api/prices/live (docs/product-spec.md#api-calls): public reads for the Home page and
- * price displays.
+ * price displays; GET /api/market/pattern-class, a pattern class's market reading.
  */
 export async function marketRoutes(app: AppInstance): Promise<void> {
   // The same for every caller: kept MARKET_STATS_MAX_AGE_SECONDS here and offered to shared caches as long.
@@ -41,4 +42,6 @@ export async function marketRoutes(app: AppInstance): Promise<void> {
       return { SOL: await getLivePrice(app.database.db, app.env) };
     },
   );
+
+  await app.register(patternClassRoutes);
 }

@@ -10,7 +10,8 @@ import { createGrindPool, type GrindPool } from './grind-pool';
 import { createGrinder, type Grinder, type GrinderDeps } from './grinder';
 import { ordersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
-import type { OrdersContext } from './orders.service';
+import { quoteOrder, type OrdersContext } from './orders.service';
+import type { OrderPatternBody, OrderQuote } from '@shared/api/orders';
 
 export { ORDER_RESERVATION_MS } from './record-match';
 export { ORDER_LISTING_TAG } from './shop-seller';
@@ -35,6 +36,8 @@ export interface OrdersRuntime {
   /** Stops the lease loop and the worker threads, letting go of the current order's lease. */
   stop(): Promise<void>;
   rate(): number;
+  /** A custom order's quote at this instance's measured rate (the bid page shows what grinding would cost). */
+  quote(body: OrderPatternBody): OrderQuote;
   /**
    * found → purchased / expired, and one settlement pass over the paid-up-front orders' escrows (paid, refunded,
    * delivered and paid out), every 5 s once started. Reads never call it (no GET writes, issue 17): they show
@@ -100,6 +103,7 @@ export const ordersPlugin = fp(
 
     const runtime: OrdersRuntime = {
       rate: ctx.rate,
+      quote: (body) => quoteOrder(ctx, body),
       settle,
       start() {
         starting ??= (async () => {

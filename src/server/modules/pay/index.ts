@@ -4,6 +4,9 @@ import { actionsRoutes } from './actions.routes';
 import { transactionRequestRoutes } from './transaction-request.routes';
 
 export { ACTION_PAYMENT_WINDOW_MS } from './action-purchase.service';
+export { setActionHeaders } from './cors-headers';
+export { listingIconSvg } from './listing-icon';
+export { unsignedPaymentTransaction } from './unsigned-payment';
 
 /**
  * Paying from any wallet (docs/domain.md#solana-pay-and-actions): Solana Pay transaction requests and Solana Actions.

@@ -101,6 +101,8 @@ export async function sweepClosed(deps: PurchaseDeps, report = emptyReport()): P
   const now = deps.now();
   const rows = await transactionsRepository.claim(deps.db, { due: due.closed(now), now, limit: BATCH });
   await each(report, rows, async (row) => {
+    // A filled bid's purchase was paid from the bid's escrow, which the bids' own pass keeps reading.
+    if (row.bidId !== null) return;
     const closed = isOwned(row.status) ? 'ALREADY_PAID' : row.failureKind === 'expired' ? undefined : 'PURCHASE_CLOSED';
     const recorded = await observeEscrow(
       deps.db,

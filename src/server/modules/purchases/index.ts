@@ -9,7 +9,16 @@ export { type FeeSettings, type Fees } from './fees';
 export { feesFor } from './purchase-fees';
 export { initiatePurchase } from './initiate.service';
 export { confirmPurchase } from './confirm.service';
-export { observeListingPayments, sendOn, verifyPurchase, type VerifyOutcome } from './verify.service';
+export {
+  failedSafetyRecheck,
+  observeListingPayments,
+  recordSale,
+  sendOn,
+  verifyPurchase,
+  type SalePayment,
+  type VerifyOutcome,
+} from './verify.service';
+export { refundReasonText } from './refund-reasons';
 export { escrowReads } from './chain-reads';
 export { revealKey, destroyKey } from './keys.service';
 export { RESERVATION_MS, EXPIRED_REASON, TRANSITIONS } from './state-machine';
@@ -43,3 +52,5 @@ export { refuseUnsafePurchase } from './safety-gate';
 export { newPaymentReference, paymentMemoOf } from './payment-reference';
 export { totalLamportsOf } from './transaction-view';
 export { saleRepository } from './sale.repository';
+export { referenceDataRepository } from './reference-data.repository';
+export { completePurchase } from './verify.service';

@@ -166,6 +166,9 @@ interface Candidate {
   paid: VerifiedPayment;
 }
 
+/** The payment a sale's records name: a verified purchase payment, or a bid's deposit (fee and time not read). */
+export type SalePayment = Omit<VerifiedPayment, 'fee'> & { fee: bigint | null };
+
 /** Receipts of one purchase, judged in landing order: the first that passes is its candidate payment. */
 interface Judged {
   candidate?: Candidate;
@@ -224,7 +227,7 @@ async function landingOrder(deps: PurchaseDeps, candidates: Candidate[]): Promis
  * seller holds the key and may have reassigned the address since the buyer's check. A report with a failing check from
  * any endpoint is returned; undefined when all pass. A chain that cannot be read throws: the sale waits.
  */
-async function failedSafetyRecheck(deps: PurchaseDeps, address: string): Promise<SafetyReport | undefined> {
+export async function failedSafetyRecheck(deps: PurchaseDeps, address: string): Promise<SafetyReport | undefined> {
   const reports = deps.safetyCheckEach
     ? await deps.safetyCheckEach(address)
     : deps.safetyCheck
@@ -340,10 +343,10 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
  * The sale's records, beside the state change: the listing marked sold, then its analytics, price history, chain
  * record, audit row and signed receipt in one statement (they are independent inserts, and the buyer waits on this).
  */
-async function recordSale(
+export async function recordSale(
   db: Queryable,
   deps: PurchaseDeps,
-  winner: Candidate,
+  winner: { detail: TransactionDetail; paid: SalePayment },
   ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof paymentState>>; performedBy: string },
 ): Promise<void> {
   const { detail, paid } = winner;

@@ -11,6 +11,7 @@ export {
 export {
   escrowAccount,
   orderOwner,
+  bidOwner,
   ownerOf,
   purchaseOwner,
   settlementRepository,

@@ -2,6 +2,10 @@ import type { Address } from '@solana/kit';
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { LedgerCheckReport, LedgerDifference } from '@shared/api/settlement';
 import { OPEN_ESCROW_ORDER_STATUSES, OPEN_TRANSACTION_STATUSES } from '@shared/domain-values';
+
+/** The owner statuses in which an escrow may rightly hold lamports: waiting for a payment, or holding a deposit. */
+const openStatusesOf = (escrow: { orderId: string | null; bidId: string | null }): readonly string[] =>
+  escrow.bidId ? ['awaiting-deposit', 'open'] : escrow.orderId ? OPEN_ESCROW_ORDER_STATUSES : OPEN_TRANSACTION_STATUSES;
 import type { Queryable } from '@server/db/database';
 import { ledgerRepository, type UnrecordedTransfer } from './ledger.repository';
 
@@ -88,9 +92,7 @@ export async function checkLedger(deps: LedgerCheckDeps): Promise<LedgerCheckRep
       const transfers = unrecorded.get(escrow.escrow) ?? [];
       // Decided, and everything it received sent on and landed: nothing may be left in it.
       const closed =
-        !((escrow.orderId ? OPEN_ESCROW_ORDER_STATUSES : OPEN_TRANSACTION_STATUSES) as readonly string[]).includes(
-          escrow.purchaseStatus,
-        ) &&
+        !(openStatusesOf(escrow) as readonly string[]).includes(escrow.purchaseStatus) &&
         !unsent.has(escrow.escrow) &&
         !transfers.some((t) => t.status === 'signed');
       const problem = problemOf(ledgerLamports, chainLamports, closed, transfers);
@@ -99,6 +101,7 @@ export async function checkLedger(deps: LedgerCheckDeps): Promise<LedgerCheckRep
           escrow: escrow.escrow,
           transactionId: escrow.transactionId,
           orderId: escrow.orderId,
+          bidId: escrow.bidId,
           ledgerLamports: ledgerLamports.toString(),
           chainLamports: chainLamports === null ? null : chainLamports.toString(),
           problem,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql, type SQL } fr
 import type { Queryable } from '@server/db/database';
 import {
   addresses,
+  bids,
   customOrders,
   escrowKeys,
   escrowReceipts,
@@ -31,12 +32,13 @@ export interface EscrowOfPurchase {
   escrow: string;
   transactionId: string | null;
   orderId: string | null;
-  /** The purchase's status, or the paid-up-front order's. */
+  bidId: string | null;
+  /** The purchase's status, the paid-up-front order's, or the bid's. */
   purchaseStatus: string;
 }
 
-/** The status of what owns an escrow: its purchase, or its order (DESIGN.md §14). */
-const ownerStatus = sql<string>`coalesce(${transactions.status}, ${customOrders.status})`;
+/** The status of what owns an escrow: its purchase, its order (DESIGN.md §14), or its bid (issue 28). */
+const ownerStatus = sql<string>`coalesce(${transactions.status}, ${customOrders.status}, ${bids.status})`;
 
 /**
  * A stored transfer whose lamports the ledger does not show leaving: `signed` (not seen landed yet) takes its legs
@@ -61,11 +63,13 @@ export const ledgerRepository = {
         escrow: escrowKeys.address,
         transactionId: escrowKeys.transactionId,
         orderId: escrowKeys.orderId,
+        bidId: escrowKeys.bidId,
         purchaseStatus: ownerStatus,
       })
       .from(escrowKeys)
       .leftJoin(transactions, eq(transactions.id, escrowKeys.transactionId))
       .leftJoin(customOrders, eq(customOrders.id, escrowKeys.orderId))
+      .leftJoin(bids, eq(bids.id, escrowKeys.bidId))
       .where(after === null ? undefined : gt(escrowKeys.address, after))
       .orderBy(asc(escrowKeys.address))
       .limit(limit);
@@ -136,6 +140,7 @@ export const ledgerRepository = {
         escrow: ledgerEntries.escrow,
         transactionId: escrowKeys.transactionId,
         orderId: escrowKeys.orderId,
+        bidId: escrowKeys.bidId,
         address: sql<string | null>`coalesce(${addresses.address}, ${customOrders.foundAddress})`,
         purchaseStatus: ownerStatus,
         balance: sql<string>`${balance}::text`,
@@ -150,10 +155,13 @@ export const ledgerRepository = {
       .leftJoin(transactions, eq(transactions.id, escrowKeys.transactionId))
       .leftJoin(addresses, eq(addresses.id, transactions.addressId))
       .leftJoin(customOrders, eq(customOrders.id, escrowKeys.orderId))
+      .leftJoin(bids, eq(bids.id, escrowKeys.bidId))
       .groupBy(
         ledgerEntries.escrow,
         escrowKeys.transactionId,
         escrowKeys.orderId,
+        escrowKeys.bidId,
+        bids.status,
         addresses.address,
         transactions.status,
         customOrders.foundAddress,

@@ -132,6 +132,14 @@ export const settlementRepository = {
     return rows.map((r) => r.receipt);
   },
 
+  receiptsOfBid(db: Queryable, bidId: string): Promise<ReceiptRow[]> {
+    return db
+      .select()
+      .from(escrowReceipts)
+      .where(eq(escrowReceipts.bidId, bidId))
+      .orderBy(asc(escrowReceipts.slot), asc(escrowReceipts.observedAt));
+  },
+
   receiptsOfOrder(db: Queryable, orderId: string): Promise<ReceiptRow[]> {
     return db
       .select()

@@ -14,6 +14,7 @@ import {
   useIsOwner,
   useListingAvailability,
 } from '@web/features/listings';
+import { ListingMarketReading } from '@web/features/market-reading';
 import { usePriceHistory } from '../api/get-price-history';
 import { ActivityList } from './activity-list';
 import { AddressActions } from './address-actions';
@@ -103,6 +104,7 @@ export function AddressDetails({ listing }: { listing: Listing }) {
             <PriceChart points={history.data?.points} currency={listing.currency} loading={history.isPending} />
           </CardContent>
         </Card>
+        <ListingMarketReading listing={listing} />
         <Card id="activity" className="scroll-mt-20">
           <CardHeader>
             <CardTitle>Activity</CardTitle>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { PricePoint } from '@shared/api/price-history';
 import { formatSolAmount } from '@shared/money';
 import { Skeleton } from '@web/components/skeleton';
-import { chartGeometry } from '../chart-geometry';
+import { chartGeometry } from '@web/lib/chart-geometry';
 
 const W = 600;
 const H = 160;

@@ -2,6 +2,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import { Store } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { MarketplaceReading } from '@web/features/market-reading';
 import { useSearchListings } from '../api/search-listings';
 import { EmptyResult } from '../components/empty-result';
 import { FilterBar } from '../components/filter-bar';
@@ -47,6 +48,7 @@ export function MarketplacePage() {
         <SellerFilter seller={state.view.seller} onClear={() => state.setFilters({ seller: undefined })} />
       )}
       <FilterBar view={state.view} onChange={state.setFilters} onClear={state.clearFilters} active={filtered} />
+      <MarketplaceReading minLength={state.view.minLen} maxLength={state.view.maxLen} position={state.view.pos} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Legend />
         <div className="flex flex-wrap items-center gap-3">

@@ -1,3 +1,4 @@
+import { markReadResultSchema, markReadSchema } from '@shared/api/alerts';
 import type { NotificationList } from '@shared/api/bids';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
@@ -5,7 +6,11 @@ import { notificationKeys } from './get-notifications';
 
 /** POST /api/notifications/read: marks these notifications read (all of the wallet's when `ids` is left out). */
 export const markRead = (ids?: readonly string[]) =>
-  apiFetch('/api/notifications/read', { method: 'POST', body: ids ? { ids } : {} });
+  apiFetch('/api/notifications/read', {
+    method: 'POST',
+    body: markReadSchema.parse(ids ? { ids: [...ids] } : {}),
+    schema: markReadResultSchema,
+  });
 
 export function useMarkRead(wallet: string) {
   const client = useQueryClient();

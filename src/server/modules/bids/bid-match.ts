@@ -1,0 +1,146 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { addressKeys, matchesPattern } from '@shared/pattern-keys';
+import type { Queryable } from '@server/db/database';
+import { addresses, users } from '@server/db/schema';
+import type { PurchaseDeps } from '../purchases';
+import { fillBid, fillFromCandidates } from './bid-fill';
+import { bidsRepository, type BidRow } from './bids.repository';
+
+type PatternOf = Pick<BidRow, 'pattern' | 'position' | 'caseSensitive'>;
+const patternOf = (b: PatternOf) => ({ pattern: b.pattern!, position: b.position!, caseSensitive: b.caseSensitive! });
+
+/** `address [I]LIKE …`: the trigram index finds the candidates, `matchesPattern` decides. Base58 has no % or _. */
+function likeOf(b: PatternOf) {
+  const p = b.pattern!;
+  const text = b.position === 'prefix' ? `${p}%` : b.position === 'suffix' ? `%${p}` : `%${p}%`;
+  return b.caseSensitive ? sql`${addresses.address} like ${text}` : sql`${addresses.address} ilike ${text}`;
+}
+
+/**
+ * Listings for sale now that match a pattern, cheapest first (and at most `maxLamports` when given): the bid page's
+ * "matching stock" and a newly funded bid's fill from stock.
+ */
+export async function matchingStock(
+  db: Queryable,
+  b: PatternOf,
+  opts: { maxLamports?: bigint; limit: number; excludeSeller?: string },
+): Promise<{ id: string; address: string; price: string }[]> {
+  const rows = await db
+    .select({ id: addresses.id, address: addresses.address, price: addresses.price, seller: users.walletAddress })
+    .from(addresses)
+    .innerJoin(users, eq(users.id, addresses.sellerId))
+    .where(
+      and(
+        eq(addresses.isListed, true),
+        inArray(addresses.status, ['available', 'pending']),
+        isNull(addresses.deletedAt),
+        likeOf(b),
+        opts.maxLamports === undefined
+          ? undefined
+          : sql`${addresses.price} <= ${lamportsToSolString(opts.maxLamports)}::numeric`,
+      ),
+    )
+    .orderBy(asc(addresses.price), asc(addresses.createdAt))
+    .limit(opts.limit);
+  return rows
+    .filter((r) => r.seller !== opts.excludeSeller && matchesPattern(r.address, patternOf(b)))
+    .map(({ id, address, price }) => ({ id, address, price }));
+}
+
+/** A funded bid buys the cheapest matching listing at or below its price, if there is one (issue 28, from stock). */
+export async function fillFromStock(deps: PurchaseDeps, bid: BidRow): Promise<boolean> {
+  if (bid.kind !== 'pattern') return false;
+  const stock = await matchingStock(deps.db, bid, {
+    maxLamports: bid.maxPriceLamports,
+    limit: 5,
+    excludeSeller: bid.bidderWallet,
+  });
+  return fillFromCandidates(
+    deps,
+    bid,
+    stock.map((s) => s.id),
+  );
+}
+
+interface NewListing {
+  id: string;
+  address: string;
+  priceLamports: bigint;
+  sellerWallet: string;
+}
+
+/**
+ * Matches newly listed (or repriced) addresses against the open pattern bids without scanning them (issue 28, from
+ * new listings): the classes of open bids are read once, each address is cut into the keys of every class, and the
+ * keys are looked up in bids_open_match_idx. Each listing goes to its highest matching bid that covers its price
+ * (the earlier bid on a tie), in the order given; a bid that fills is not offered another. Returns how many filled.
+ */
+export async function fillNewListings(deps: PurchaseDeps, listings: readonly NewListing[]): Promise<number> {
+  if (listings.length === 0) return 0;
+  const classes = await bidsRepository.openClasses(deps.db);
+  if (classes.length === 0) return 0;
+  const candidates = new Map<string, BidRow[]>(); // listing id → matching bids
+  const KEYS_PER_QUERY = 5_000;
+  for (const c of classes) {
+    const byKey = new Map<string, NewListing[]>();
+    for (const l of listings) {
+      for (const key of addressKeys(l.address, c)) byKey.set(key, [...(byKey.get(key) ?? []), l]);
+    }
+    const keys = [...byKey.keys()];
+    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
+      for (const bid of await bidsRepository.matching(deps.db, c, keys.slice(i, i + KEYS_PER_QUERY))) {
+        for (const l of byKey.get(bid.patternKey!) ?? []) {
+          if (bid.maxPriceLamports < l.priceLamports || bid.bidderWallet === l.sellerWallet) continue;
+          candidates.set(l.id, [...(candidates.get(l.id) ?? []), bid]);
+        }
+      }
+    }
+  }
+  const used = new Set<string>();
+  let filled = 0;
+  for (const l of listings) {
+    const bids = (candidates.get(l.id) ?? []).sort((a, b) =>
+      a.maxPriceLamports === b.maxPriceLamports
+        ? a.createdAt.getTime() - b.createdAt.getTime()
+        : a.maxPriceLamports > b.maxPriceLamports
+          ? -1
+          : 1,
+    );
+    for (const bid of bids) {
+      if (used.has(bid.id)) continue;
+      const outcome = await fillBid(deps, bid.id, l.id);
+      if (outcome === 'bid-not-open') {
+        used.add(bid.id);
+        continue;
+      }
+      if (outcome === 'filled') {
+        used.add(bid.id);
+        filled += 1;
+      }
+      break; // filled, or the listing is no longer for sale (sold first, unsafe): no other bid can have it
+    }
+  }
+  return filled;
+}
+
+/** The listings just created or repriced, as matching needs them; those no longer for sale are left out. */
+export async function newListingsOf(db: Queryable, ids: readonly string[]): Promise<NewListing[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: addresses.id, address: addresses.address, price: addresses.price, seller: users.walletAddress })
+    .from(addresses)
+    .innerJoin(users, eq(users.id, addresses.sellerId))
+    .where(
+      and(
+        sql`${addresses.id} = any(${sql.param([...ids])}::uuid[])`,
+        eq(addresses.isListed, true),
+        inArray(addresses.status, ['available', 'pending']),
+        isNull(addresses.deletedAt),
+      ),
+    );
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+    .map((r) => ({ id: r.id, address: r.address, priceLamports: parseSolToLamports(r.price), sellerWallet: r.seller }));
+}

@@ -1,0 +1,36 @@
+import {
+  marketReadingSchema,
+  patternClassQuerySchema,
+  type MarketReading,
+  type PatternClassInput,
+} from '@shared/api/market-reading';
+import type { PatternClass } from '@shared/pattern-keys';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+export const patternClassInputSchema = patternClassQuerySchema;
+
+const asInput = (c: PatternClass): PatternClassInput => ({
+  length: c.length,
+  position: c.position,
+  caseSensitive: c.caseSensitive ? 'true' : 'false',
+});
+
+/** GET /api/market/pattern-class: floor, best bid, last sale and 30 days of sales of one pattern class. */
+export function getPatternClass(c: PatternClass, signal?: AbortSignal): Promise<MarketReading> {
+  const input = asInput(c);
+  patternClassInputSchema.parse(input);
+  const query = new URLSearchParams({ ...input, length: String(input.length) });
+  return apiFetch(`/api/market/pattern-class?${query}`, { schema: marketReadingSchema, signal });
+}
+
+export const patternClassQueryOptions = (c: PatternClass) =>
+  queryOptions({
+    queryKey: ['market', 'pattern-class', c.length, c.position, c.caseSensitive],
+    queryFn: ({ signal }) => getPatternClass(c, signal),
+    // A reading moves with sales and listings, not by the second: the server keeps it as long as a listing page.
+    staleTime: 30_000,
+  });
+
+export const usePatternClass = (c: PatternClass | null) =>
+  useQuery({ ...patternClassQueryOptions(c ?? { length: 1, position: 'prefix', caseSensitive: true }), enabled: !!c });

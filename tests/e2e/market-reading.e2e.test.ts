@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './helpers/app-server';
+import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+
+/*
+ * Issue 28 item 6, "Market reading", on the demo market: the address page shows its pattern class's reading, and
+ * the marketplace shows one while its filters name one class (one length, start or end) and hides it otherwise.
+ * MARKET_READING_SCREENSHOTS=<dir> saves each screen.
+ */
+const SHOTS = process.env.MARKET_READING_SCREENSHOTS;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ env: { DEMO_DATA: 'true' } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  if (SHOTS)
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+/** A demo listing with a prefix pattern: its class is named by the marketplace's filters too. */
+async function prefixListing(): Promise<{ address: string; patternLength: number }> {
+  const res = await fetch(`${server.url}/api/addresses/search?position=start&pageSize=50&excludeSold=true`);
+  const page = (await res.json()) as {
+    addresses: { address: string; patternLength: number; patternPosition: string }[];
+  };
+  const found = page.addresses.find((l) => l.patternPosition === 'prefix' && l.patternLength > 0);
+  if (!found) throw new Error('the demo market has no prefix listing');
+  return found;
+}
+
+describe.each([VIEWPORTS.desktop, VIEWPORTS.phone])('market reading at $width px', (viewport) => {
+  it('shows the class reading on the address page', async () => {
+    const listing = await prefixListing();
+    await withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      await page.goto(`/address/${encodeURIComponent(listing.address)}`);
+      const reading = page.getByTestId('market-reading');
+      await expect.poll(() => reading.getByText('Floor').isVisible()).toBe(true);
+      expect(await reading.textContent()).toContain(`${listing.patternLength}-character patterns at the start`);
+      await reading.scrollIntoViewIfNeeded();
+      await shot(page, 'address');
+    });
+  });
+
+  it('shows it on the marketplace only while one length and a place are chosen', async () => {
+    const listing = await prefixListing();
+    await withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      await page.goto('/marketplace');
+      await expect.poll(() => page.getByTestId('listing-address').first().isVisible()).toBe(true);
+      expect(await page.getByTestId('market-reading').count()).toBe(0);
+      const n = listing.patternLength;
+      await page.goto(`/marketplace?pos=start&minLen=${n}&maxLen=${n}`);
+      const reading = page.getByTestId('market-reading');
+      await expect.poll(() => reading.getByText('Best bid').isVisible()).toBe(true);
+      await reading.getByRole('button', { name: 'Any case' }).click();
+      await expect.poll(() => reading.textContent()).toContain('any case');
+      await shot(page, 'marketplace');
+    });
+  });
+});
