@@ -49,7 +49,7 @@ export function QuotePanel({ quote, pattern }: { quote: BidQuote; pattern: Patte
             A custom grind would cost <strong className="text-money-300">{formatSolAmount(grind.price)} SOL</strong>
             {grind.p95Seconds !== null && <> (95% found within {humanDuration(grind.p95Seconds)})</>}.{' '}
             {orderable && (
-              <Link to={orderLink} className="text-sky-300 underline-offset-2 hover:underline">
+              <Link to={orderLink} className="text-sky-300 underline underline-offset-2 hover:text-sky-200">
                 Order it instead
               </Link>
             )}

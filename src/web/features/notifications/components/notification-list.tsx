@@ -49,7 +49,7 @@ export function NotificationList({
               <span className="min-w-0 wrap-anywhere">
                 <span className={isNew ? 'font-medium text-vault-100' : 'text-vault-300'}>{n.message}</span>
                 {isNew && <span className="sr-only"> (new)</span>}
-                <span className="block text-xs text-vault-500">{when.format(new Date(n.createdAt))}</span>
+                <span className="block text-xs text-vault-400">{when.format(new Date(n.createdAt))}</span>
               </span>
             </Link>
           </li>
