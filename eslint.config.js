@@ -23,7 +23,8 @@ const web = [{ group: ['@server/*', '**/server/**'], message: 'The browser never
 // The web features each feature may import, always through its index.ts. This object is the source; the table in
 // docs/architecture.md#web-features mirrors it (src/web/boundaries.test.ts checks that they agree).
 export const WEB_FEATURES = {
-  addresses: ['listings', 'market-reading', 'validator', 'watchlist'],
+  addresses: ['bids', 'listings', 'market-reading', 'validator', 'watchlist'],
+  bids: ['validator', 'wallet'],
   'create-listing': ['purchase', 'wallet'],
   errors: [],
   home: ['listings', 'validator'],
@@ -31,8 +32,9 @@ export const WEB_FEATURES = {
   listings: ['orders', 'purchase', 'wallet'],
   'market-reading': ['listings'],
   marketplace: ['listings', 'market-reading', 'watchlist'],
+  notifications: [],
   orders: ['validator', 'wallet'],
-  profile: ['listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
+  profile: ['bids', 'listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
   purchase: ['wallet'],
   receipts: [],
   shop: ['wallet'],

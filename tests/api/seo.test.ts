@@ -156,6 +156,7 @@ describe('page heads', () => {
       '/terms-of-service',
       '/create-listing',
       '/order',
+      '/bids',
       '/verify-receipt',
       `/address/${forSale[0]!.address}`,
       `/transaction/${id}`,

@@ -135,6 +135,7 @@ describe('unknown routes (issue 27)', () => {
     '/',
     '/marketplace',
     '/order',
+    '/bids',
     '/profile',
     '/shop',
     '/address/anything',

@@ -64,6 +64,7 @@ const routes = () => [
   { path: `/secure-transaction/${transactionId}`, title: 'Secure Transaction · Vanity Vault', ready: null },
   { path: `/transaction/${unknownTransaction}`, title: 'Transaction · Vanity Vault', ready: 'Transaction Not Found' },
   { path: '/order', title: 'Order a Custom Address · Vanity Vault', ready: 'Order a Custom Address' },
+  { path: '/bids', title: 'Pattern Bids · Vanity Vault', ready: 'Pattern Bids' },
   { path: '/verify-receipt', title: 'Verify a Receipt · Vanity Vault', ready: 'Verify a receipt' },
   { path: '/terms-of-service', title: 'Terms of Service · Vanity Vault', ready: 'Terms of Service' },
   { path: '/shop', title: 'Shop · Vanity Vault', ready: null },
@@ -166,7 +167,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await visitAll(context, page, seen, `signed out at ${viewport.width}`);
     });
 
-    // Seventeen routes, each with axe and its in-app visit: over a minute and a half on a busy machine.
+    // Eighteen routes, each with axe and its in-app visit: over a minute and a half on a busy machine.
     it(
       'signed in as the seller: the same, and their listing says "Your Listing" instead of Buy',
       { timeout: 240_000 },

@@ -36,6 +36,11 @@ const STATIC: Record<string, PageMeta> = {
     description:
       'Name a pattern for a wallet, a token mint whose key nobody else holds, or a keyless account; get a live quote and have the shop grind it.',
   },
+  '/bids': {
+    title: titled('Pattern Bids'),
+    description:
+      'Bid on a vanity Solana address pattern: see what matches now, deposit your price, and the first matching listing is bought for you.',
+  },
   '/verify-receipt': {
     title: titled('Verify a Receipt'),
     description: "Check a Vanity Vault sale or destroy receipt's signature in your own browser.",

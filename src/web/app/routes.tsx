@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
           import('@web/features/orders/pages/finish-order-page').then((m) => ({ Component: m.FinishOrderPage })),
       },
       {
+        path: 'bids',
+        lazy: () => import('@web/features/bids/pages/bids-page').then((m) => ({ Component: m.BidsPage })),
+      },
+      {
         path: 'create-listing',
         lazy: () =>
           import('@web/features/create-listing/pages/create-listing-page').then((m) => ({

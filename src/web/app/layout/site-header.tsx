@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { VaultLogo } from '@web/components/vault-logo';
 import { cn } from '@web/lib/cn';
+import { NotificationBell } from '@web/features/notifications';
 import { WalletBalance, WalletButton, useWallet } from '@web/features/wallet';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -19,6 +20,9 @@ export function SiteHeader() {
       </NavLink>
       <NavLink to="/order" className={navClass}>
         Order
+      </NavLink>
+      <NavLink to="/bids" className={navClass}>
+        Bids
       </NavLink>
       {/* docs/product-spec.md#header-and-footer: the profile link exists only once a wallet address is known. */}
       {address && (
@@ -46,7 +50,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-vault-800 bg-vault-950/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-vault-100">
           <VaultLogo className="h-8 w-8" />
           <span className="text-lg font-bold tracking-tight">
@@ -56,7 +60,10 @@ export function SiteHeader() {
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 sm:flex">
           {links}
         </nav>
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        {/* Tighter on a phone: with the bell, the logo and the wallet button fill a 390 px row to a few pixels. */}
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          {/* The bell needs a session: it reads the signed-in wallet's notifications. */}
+          {address && status === 'connected' && <NotificationBell wallet={address} />}
           <WalletButton />
         </div>
       </div>

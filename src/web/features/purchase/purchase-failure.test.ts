@@ -39,6 +39,12 @@ describe('refundText', () => {
       'Refunded: nothing was found by the deadline',
       'Refunded: the order was cancelled',
       'Refunded: this order had already closed',
+      // A bid's or an offer's deposit (issue 28): the same settlement again.
+      'Refunded: the bid was cancelled',
+      'Refunded: the bid expired',
+      'Refunded: this bid was already funded or had ended',
+      'Refunded: the seller declined the offer',
+      'Refunded: the address was sold to someone else',
     ]);
     for (const code of REFUND_REASONS) expect(Object.values(refundText(refunded(code))).join(' ')).not.toContain(code);
     expect(refundText(refunded('SOMETHING_NEW')).title).toBe('Refunded: the payment could not buy the key');

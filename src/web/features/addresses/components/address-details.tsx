@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Listing } from '@shared/api/listings';
 import { Badge } from '@web/components/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
+import { OfferPanel } from '@web/features/bids';
 import {
   TierBadge,
   tierBadge,
@@ -92,6 +93,8 @@ export function AddressDetails({ listing }: { listing: Listing }) {
           </div>
         </CardContent>
       </Card>
+      {/* Issue 28: the best offer, and "Make an offer" for a signed-in wallet that does not sell it. */}
+      {!sold && <OfferPanel listing={listing} isOwner={isOwner} />}
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Card>
           <CardHeader>

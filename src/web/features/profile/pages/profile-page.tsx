@@ -1,6 +1,7 @@
 import { Wallet } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
+import { MyOffers } from '@web/features/bids';
 import { useWallet } from '@web/features/wallet';
 import { MyWatchlist } from '@web/features/watchlist';
 import { usePurchases } from '@web/features/purchase';
@@ -41,6 +42,7 @@ export function ProfilePage() {
         error={purchases.error}
         wallet={signedIn}
       />
+      <MyOffers />
       <MyWatchlist wallet={signedIn} />
       {isAdmin && <MyListings wallet={signedIn} />}
       <TransactionHistory

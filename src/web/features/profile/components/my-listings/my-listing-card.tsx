@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';
+import { ListingOffers } from '@web/features/bids';
 import { DeleteListingDialog } from '@web/features/listings';
 import { ListingEditForm } from './listing-edit-form';
 
@@ -53,6 +54,7 @@ export function MyListingCard({ listing, wallet }: { listing: OwnListing; wallet
             </>
           )}
         </p>
+        {listing.status === 'available' && <ListingOffers addressId={listing.id} />}
         {editing ? (
           <ListingEditForm listing={listing} wallet={wallet} onDone={() => setEditing(false)} />
         ) : (

@@ -1,0 +1,25 @@
+import { notificationListSchema } from '@shared/api/bids';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+export const notificationKeys = { mine: (wallet: string) => ['notifications', wallet] as const };
+
+/** GET /api/notifications: the signed-in wallet's notifications, newest first, and how many are unread. */
+export const getNotifications = (signal?: AbortSignal) =>
+  apiFetch('/api/notifications', { schema: notificationListSchema, signal });
+
+/**
+ * The bell asks every 10 s. TanStack Query pauses an interval while the tab is hidden (refetchIntervalInBackground
+ * is off), so a tab left open in the background does not keep asking.
+ */
+export const notificationsQueryOptions = (wallet: string) =>
+  queryOptions({
+    queryKey: notificationKeys.mine(wallet),
+    queryFn: ({ signal }) => getNotifications(signal),
+    staleTime: 0,
+    refetchInterval: 10_000,
+    refetchIntervalInBackground: false,
+  });
+
+export const useNotifications = (wallet: string | null) =>
+  useQuery({ ...notificationsQueryOptions(wallet ?? ''), enabled: wallet !== null });
