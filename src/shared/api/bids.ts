@@ -11,6 +11,8 @@ import { paymentInstructionsSchema } from './transactions';
 /** The base58 alphabet: a pattern is matched against an address, so any other character could never match. */
 const BASE58_PATTERN = /^[1-9A-HJ-NP-Za-km-z]+$/;
 export const MAX_BID_PATTERN_LENGTH = 12;
+/** How far the bid quote counts matching stock ("200 or more"). */
+export const STOCK_COUNTED = 200;
 
 /** A bid's or watch's pattern as typed: base58 only, 1 to 12 characters. */
 export const bidPatternSchema = z
@@ -142,7 +144,7 @@ export const bidQuoteSchema = z.object({
   probability: z.number().describe('P(one random address matches), from the rarity engine'),
   oneIn: z.number().describe('1 / probability, rounded'),
   matchingStock: z.object({
-    count: z.number().int().describe('listings for sale that match now, counted up to 200'),
+    count: z.number().int().describe(`listings for sale that match now, counted up to ${STOCK_COUNTED}`),
     cheapest: z.array(z.object({ id: z.string(), address: z.string(), price: z.string() })),
   }),
   /** What a custom order for this pattern would cost, when the grinder can take it. */

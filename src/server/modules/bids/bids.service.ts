@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Bid, BidQuote, CreateBidBody, CreatedBid, Offer, PatternFields } from '@shared/api/bids';
-import type { CreateOfferBody } from '@shared/api/bids';
+import {
+  STOCK_COUNTED,
+  type Bid,
+  type BidQuote,
+  type CreateBidBody,
+  type CreatedBid,
+  type CreateOfferBody,
+  type Offer,
+  type PatternFields,
+} from '@shared/api/bids';
 import { ErrorCode } from '@shared/api/errors';
 import type { OrderQuote } from '@shared/api/orders';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
@@ -223,9 +231,6 @@ function moneyView(bid: BidRow, transactionId: string | null, refundSignatures: 
     refundSignatures,
   };
 }
-
-/** How far matching stock is counted ("200 or more"). */
-export const STOCK_COUNTED = 200;
 
 /** What the bid page shows before bidding: the odds, the stock that matches now, what a grind would cost. */
 export async function quoteBid(

@@ -13,6 +13,8 @@ const bid = (overrides: Partial<Bid> = {}): Bid => ({
   maxPrice: '0.1',
   address: null,
   filledPrice: null,
+  grindIfMissing: false,
+  orderId: null,
   total: '0.102505',
   status: 'awaiting-deposit',
   expiresAt: '2026-12-01T12:00:00.000Z',

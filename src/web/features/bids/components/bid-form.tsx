@@ -11,6 +11,7 @@ export interface BidInput {
   caseSensitive: boolean;
   maxPrice: string;
   expiryDays: ExpiryDays;
+  grindIfMissing: boolean;
 }
 
 export const EMPTY_BID: BidInput = {
@@ -19,6 +20,7 @@ export const EMPTY_BID: BidInput = {
   caseSensitive: false,
   maxPrice: '',
   expiryDays: 7,
+  grindIfMissing: false,
 };
 
 /** The pattern part of the form, as the quote and a watch take it. */
@@ -88,6 +90,17 @@ export function BidForm({
         />
       </Field>
       <ExpirySelect id="bid-expiry" value={value.expiryDays} onChange={(expiryDays) => set({ expiryDays })} />
+      {value.position !== 'anywhere' && (
+        <label className="flex items-center gap-2 text-sm text-vault-200 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-money-500"
+            checked={value.grindIfMissing}
+            onChange={(e) => set({ grindIfMissing: e.target.checked })}
+          />
+          Grind it if nothing is listed (when the grind costs no more than your max price, paid from your deposit)
+        </label>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { BidQuote, PatternFields } from '@shared/api/bids';
+import { STOCK_COUNTED, type BidQuote, type PatternFields } from '@shared/api/bids';
 import { formatSolAmount } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ export function QuotePanel({ quote, pattern }: { quote: BidQuote; pattern: Patte
         <p className="text-sm text-vault-300" data-testid="quote-stock">
           {stock.count === 0
             ? 'Nothing in stock matches it now: a bid waits for the next matching listing.'
-            : `${stock.count} ${stock.count === 1 ? 'address' : 'addresses'} in stock match it now${
+            : `${stock.count >= STOCK_COUNTED ? `${STOCK_COUNTED} or more` : stock.count} ${stock.count === 1 ? 'address' : 'addresses'} in stock match it now${
                 stock.cheapest.length ? ', cheapest first:' : '.'
               }`}
         </p>

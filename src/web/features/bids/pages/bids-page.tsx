@@ -71,6 +71,8 @@ export function BidsPage() {
       ...patternOfInput(input),
       maxPrice: input.maxPrice.trim(),
       expiresAt: expiresAtIn(input.expiryDays),
+      // The grinder takes prefixes and suffixes only; the box is hidden for "contains".
+      grindIfMissing: input.grindIfMissing && input.position !== 'anywhere',
     });
   };
   const onWatch = () =>
