@@ -101,6 +101,7 @@ describe('checkLedger', () => {
       escrow: e.escrow,
       transactionId: e.transactionId,
       orderId: null,
+      bidId: null,
       ledgerLamports: '1000000',
       chainLamports: '3000000',
       problem: expect.stringMatching(
