@@ -6,6 +6,7 @@ import { measureSteps, measureWritePhase, type MainThreadCosts, type WritePhase 
 import {
   adminWallet,
   bulkUpload,
+  checkAnswer,
   cpuMs,
   resetPeakRss,
   rssOf,
@@ -60,28 +61,6 @@ async function backendCpu(dbName: string): Promise<() => Promise<number>> {
   return async () => (await pids()).reduce((sum, p) => sum + cpuMs(p) - (start.get(p) ?? 0), 0);
 }
 
-/** Checks the answer against what the upload holds: exactly the good rows stored, every bad line reported. */
-function verify(body: BulkCreateResponse, upload: BulkUpload): string[] {
-  const problems: string[] = [];
-  if (body.successful !== upload.good.size) problems.push(`${body.successful} stored, ${upload.good.size} expected`);
-  if (body.failed !== upload.bad.size) problems.push(`${body.failed} failed, ${upload.bad.size} expected`);
-  if (body.results.length !== upload.rows.length) problems.push(`${body.results.length} results`);
-  const reported = new Map(
-    body.errors.map((e) => {
-      const m = /^Line (\d+): (.*)$/.exec(e);
-      return [Number(m?.[1]), m?.[2] ?? ''];
-    }),
-  );
-  for (const [line, reason] of upload.bad) {
-    if (!reason.test(reported.get(line) ?? '')) problems.push(`line ${line}: ${reported.get(line) ?? 'not reported'}`);
-  }
-  body.results.forEach((r, i) => {
-    const ok = upload.good.has(upload.rows[i]!.address) && !upload.bad.has(i + 1);
-    if ((r.status === 'success') !== ok) problems.push(`line ${i + 1} is ${r.status}`);
-  });
-  return problems.slice(0, 5);
-}
-
 /** One upload to the real server (child process) over loopback HTTP, the way the browser sends it. */
 async function runOverHttp(driver: string, upload: BulkUpload, payload: string): Promise<HttpRun> {
   const benchDb = driver === 'postgres' ? await createBenchDatabase('bulk') : undefined;
@@ -120,7 +99,7 @@ async function runOverHttp(driver: string, upload: BulkUpload, payload: string):
     const backendCpuMs = await backend?.();
     const peakRss = rssOf(server.pid).peak;
     if (res.status !== 200) throw new Error(`${driver}: the upload answered ${res.status} ${text.slice(0, 300)}`);
-    const verdict = verify(JSON.parse(text) as BulkCreateResponse, upload);
+    const verdict = checkAnswer(JSON.parse(text) as BulkCreateResponse, upload);
     let storedRows: number | undefined;
     if (benchDb) {
       const database = await openPostgresDatabase(benchDb.url, { max: 1 });

@@ -1,3 +1,4 @@
+import { benchBids } from './bids';
 import { benchBulk } from './bulk';
 import { benchChain } from './chain';
 import { benchGrind } from './grind';
@@ -10,7 +11,7 @@ import { benchSearch, benchSearchFilters } from './search';
 import { benchWeb } from './web';
 
 /**
- * `npm run bench [-- bulk|search|load|web|replica …]`: runs the scenarios (all by default) and rewrites each one's section of
+ * `npm run bench [-- bulk|search|load|web|replica|bids …]`: runs the scenarios (all by default) and rewrites each one's section of
  * docs/benchmarks.md. Scratch databases (vv_bench_*), temp dirs and the server child are removed at the end,
  * on failure too.
  */
@@ -24,6 +25,7 @@ const SCENARIOS = {
   grind: benchGrind,
   chain: benchChain,
   replica: benchReplica,
+  bids: benchBids,
 } as const;
 type Name = keyof typeof SCENARIOS;
 const TITLES: Record<Name, string> = {
@@ -36,6 +38,7 @@ const TITLES: Record<Name, string> = {
   'search-filters': 'Marketplace search filters',
   chain: 'Local chain',
   replica: 'Read replicas',
+  bids: 'Pattern bids matched during a bulk upload (issue 28)',
 };
 
 async function main(): Promise<number> {

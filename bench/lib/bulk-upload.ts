@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { generateKeyPair, getAddressFromPublicKey, signBytes } from '@solana/kit';
-import type { BulkRowInput } from '@shared/api/listings';
+import type { BulkCreateResponse, BulkRowInput } from '@shared/api/listings';
 import { KNOWN_ADDRESSES } from '@shared/lookalike';
 import { addressBytes } from '@server/modules/vault';
 import { realKeypair } from './keypairs';
@@ -73,6 +73,28 @@ export function bulkUpload(total: number, badGroups: number): BulkUpload {
     addBad({ address: c.address, privateKey: c.base58Secret, platform: 'ethereum' }, /platform must be solana/);
   }
   return { rows, bad, good, prelisted };
+}
+
+/** Checks the answer against what the upload holds: exactly the good rows stored, every bad line reported. */
+export function checkAnswer(body: BulkCreateResponse, upload: BulkUpload): string[] {
+  const problems: string[] = [];
+  if (body.successful !== upload.good.size) problems.push(`${body.successful} stored, ${upload.good.size} expected`);
+  if (body.failed !== upload.bad.size) problems.push(`${body.failed} failed, ${upload.bad.size} expected`);
+  if (body.results.length !== upload.rows.length) problems.push(`${body.results.length} results`);
+  const reported = new Map(
+    body.errors.map((e) => {
+      const m = /^Line (\d+): (.*)$/.exec(e);
+      return [Number(m?.[1]), m?.[2] ?? ''];
+    }),
+  );
+  for (const [line, reason] of upload.bad) {
+    if (!reason.test(reported.get(line) ?? '')) problems.push(`line ${line}: ${reported.get(line) ?? 'not reported'}`);
+  }
+  body.results.forEach((r, i) => {
+    const ok = upload.good.has(upload.rows[i]!.address) && !upload.bad.has(i + 1);
+    if ((r.status === 'success') !== ok) problems.push(`line ${i + 1} is ${r.status}`);
+  });
+  return problems.slice(0, 5);
 }
 
 /** Signs in over HTTP the way a wallet does (Sign-In With Solana) and returns the session cookie. */

@@ -8,7 +8,12 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import type { ChallengeResponse, VerifyBody } from '@shared/api/auth';
-import { OWNED_STATUSES, type InitiateTransactionResponse, type TransactionStatus } from '@shared/api/transactions';
+import {
+  OWNED_STATUSES,
+  type InitiateTransactionResponse,
+  type PaymentInstructions,
+  type TransactionStatus,
+} from '@shared/api/transactions';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { chainPaymentOf } from '@chain/payment/chain-payment';
 
@@ -116,6 +121,30 @@ export class HttpWallet {
     return BigInt(value);
   }
 
+  /** Builds and signs a payment of `payment` from this wallet, on a fresh blockhash of the local validator. */
+  private async signPayment(payment: PaymentInstructions) {
+    const { value: lifetime } = await this.rpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
+      'getLatestBlockhash',
+      [{ commitment: 'confirmed' }],
+    );
+    const message = buildPaymentTransaction({
+      payment: chainPaymentOf(payment),
+      buyer: await createSignerFromKeyPair(this.keys),
+      lifetime: {
+        blockhash: lifetime.blockhash as never,
+        lastValidBlockHeight: BigInt(lifetime.lastValidBlockHeight),
+      },
+    });
+    return signTransactionMessageWithSigners(message);
+  }
+
+  /** Pays `payment` (a purchase's or a bid deposit's instructions) on chain; returns the signature. */
+  async pay(payment: PaymentInstructions): Promise<string> {
+    const signed = await this.signPayment(payment);
+    await this.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
+    return getSignatureFromTransaction(signed);
+  }
+
   /**
    * Initiate → pay into the purchase's escrow on chain → confirm → wait for the server's verification → reveal.
    * Returns the revealed key, the purchase id and when confirm answered (performance.now()), for what follows the sale.
@@ -129,19 +158,7 @@ export class HttpWallet {
       currency: 'SOL',
       membershipTier: 'basic',
     });
-    const { value: lifetime } = await this.rpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
-      'getLatestBlockhash',
-      [{ commitment: 'confirmed' }],
-    );
-    const message = buildPaymentTransaction({
-      payment: chainPaymentOf(started.payment),
-      buyer: await createSignerFromKeyPair(this.keys),
-      lifetime: {
-        blockhash: lifetime.blockhash as never,
-        lastValidBlockHeight: BigInt(lifetime.lastValidBlockHeight),
-      },
-    });
-    const signed = await signTransactionMessageWithSigners(message);
+    const signed = await this.signPayment(started.payment);
     clock.lap('initiate');
     await this.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
     const txHash = getSignatureFromTransaction(signed);
