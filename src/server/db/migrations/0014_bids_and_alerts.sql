@@ -95,6 +95,7 @@ CREATE INDEX "bids_open_match_idx" ON "bids" USING btree ("position","case_sensi
 CREATE INDEX "bids_open_offers_idx" ON "bids" USING btree ("address_id","max_price_lamports" DESC NULLS LAST,"created_at") WHERE "bids"."kind" = 'offer' and "bids"."status" in ('awaiting-deposit', 'open');--> statement-breakpoint
 CREATE INDEX "bids_bidder_created_idx" ON "bids" USING btree ("bidder_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "bids_escrow_due_idx" ON "bids" USING btree ("escrow_checked_at");--> statement-breakpoint
+CREATE INDEX "bids_open_funded_idx" ON "bids" USING btree ("funded_at") WHERE "bids"."status" = 'open' and "bids"."kind" = 'pattern';--> statement-breakpoint
 CREATE INDEX "bids_stock_due_idx" ON "bids" USING btree ("stock_checked_at" NULLS FIRST) WHERE "bids"."status" = 'open' and "bids"."kind" = 'pattern';--> statement-breakpoint
 CREATE INDEX "notifications_wallet_created_idx" ON "notifications" USING btree ("wallet","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "pattern_watches_match_idx" ON "pattern_watches" USING btree ("position","case_sensitive","pattern_key");--> statement-breakpoint

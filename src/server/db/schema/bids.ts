@@ -83,6 +83,10 @@ export const bids = pgTable(
       .where(sql`${t.kind} = 'offer' and ${t.status} in ('awaiting-deposit', 'open')`),
     index('bids_bidder_created_idx').on(t.bidderId, t.createdAt.desc().nullsFirst()),
     index('bids_escrow_due_idx').on(t.escrowCheckedAt),
+    // The in-memory match index's refresh: the open pattern bids funded since it was last read.
+    index('bids_open_funded_idx')
+      .on(t.fundedAt)
+      .where(sql`${t.status} = 'open' and ${t.kind} = 'pattern'`),
     index('bids_stock_due_idx')
       .on(t.stockCheckedAt.nullsFirst())
       .where(sql`${t.status} = 'open' and ${t.kind} = 'pattern'`),

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
-import { addressKeys, matchesPattern } from '@shared/pattern-keys';
+import { matchesPattern, type PatternClass } from '@shared/pattern-keys';
 import type { Queryable } from '@server/db/database';
 import { addresses, users } from '@server/db/schema';
 import type { PurchaseDeps } from '../purchases';
 import { fillBid, fillFromCandidates } from './bid-fill';
 import { bidsRepository, type BidRow } from './bids.repository';
+import type { OpenBidIndex } from './open-bid-index';
 
 type PatternOf = Pick<BidRow, 'pattern' | 'position' | 'caseSensitive'>;
 const patternOf = (b: PatternOf) => ({ pattern: b.pattern!, position: b.position!, caseSensitive: b.caseSensitive! });
@@ -94,29 +95,36 @@ interface NewListing {
 
 /**
  * Matches newly listed (or repriced) addresses against the open pattern bids without scanning them (issue 28, from
- * new listings): the classes of open bids are read once, each address is cut into the keys of every class, and the
- * keys are looked up in bids_open_match_idx. Each listing goes to its highest matching bid that covers its price
- * (the earlier bid on a tie), in the order given; a bid that fills is not offered another. Returns the listings sold.
+ * new listings): the in-memory index of open bid keys (open-bid-index.ts) proposes the keys each address matches, and
+ * only those are looked up in bids_open_match_idx. Each listing goes to its highest matching bid that covers its
+ * price (the earlier bid on a tie), in the order given; a bid that fills is not offered another. Returns the
+ * listings sold.
  */
-export async function fillNewListings(deps: PurchaseDeps, listings: readonly NewListing[]): Promise<Set<string>> {
+export async function fillNewListings(
+  deps: PurchaseDeps,
+  listings: readonly NewListing[],
+  openBids: OpenBidIndex,
+): Promise<Set<string>> {
   const sold = new Set<string>();
   if (listings.length === 0) return sold;
-  const classes = await bidsRepository.openClasses(deps.db);
-  if (classes.length === 0) return sold;
-  const candidates = new Map<string, BidRow[]>(); // listing id → matching bids
-  const KEYS_PER_QUERY = 5_000;
-  for (const c of classes) {
-    const byKey = new Map<string, NewListing[]>();
-    for (const l of listings) {
-      for (const key of addressKeys(l.address, c)) byKey.set(key, [...(byKey.get(key) ?? []), l]);
+  const index = await openBids.current();
+  if (index.size === 0) return sold;
+  // class → key → the listings whose address it matched
+  const hits = new Map<string, { c: PatternClass; byKey: Map<string, NewListing[]> }>();
+  for (const l of listings) {
+    for (const m of index.matches(l.address)) {
+      const id = `${m.position}|${m.caseSensitive}|${m.length}`;
+      let entry = hits.get(id);
+      if (!entry) hits.set(id, (entry = { c: m, byKey: new Map() }));
+      entry.byKey.set(m.key, [...(entry.byKey.get(m.key) ?? []), l]);
     }
-    const keys = [...byKey.keys()];
-    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
-      for (const bid of await bidsRepository.matching(deps.db, c, keys.slice(i, i + KEYS_PER_QUERY))) {
-        for (const l of byKey.get(bid.patternKey!) ?? []) {
-          if (bid.maxPriceLamports < l.priceLamports || bid.bidderWallet === l.sellerWallet) continue;
-          candidates.set(l.id, [...(candidates.get(l.id) ?? []), bid]);
-        }
+  }
+  const candidates = new Map<string, BidRow[]>(); // listing id → matching open bids
+  for (const { c, byKey } of hits.values()) {
+    for (const bid of await bidsRepository.matching(deps.db, c, [...byKey.keys()])) {
+      for (const l of byKey.get(bid.patternKey!) ?? []) {
+        if (bid.maxPriceLamports < l.priceLamports || bid.bidderWallet === l.sellerWallet) continue;
+        candidates.set(l.id, [...(candidates.get(l.id) ?? []), bid]);
       }
     }
   }

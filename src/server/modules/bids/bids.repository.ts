@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BidStatus } from '@shared/domain-values';
+import type { IndexedPattern } from '@shared/pattern-index';
 import type { PatternClass } from '@shared/pattern-keys';
 import type { Queryable } from '@server/db/database';
 import { addresses, bids, customOrders, escrowTransfers, transactions, users } from '@server/db/schema';
@@ -76,17 +77,22 @@ export const bidsRepository = {
       .orderBy(desc(bids.maxPriceLamports), asc(bids.createdAt));
   },
 
-  /** The (position, case, length) classes of the open pattern bids: what a new address must be cut into. */
-  async openClasses(db: Queryable): Promise<PatternClass[]> {
+  /**
+   * The keys of the open pattern bids (all of them, or those funded after `fundedAfter`), for the in-memory match
+   * index: an index-only read of bids_open_match_idx, or a range of bids_open_funded_idx.
+   */
+  async openKeys(db: Queryable, fundedAfter?: Date): Promise<IndexedPattern[]> {
     const rows = await db
-      .selectDistinct({
-        position: bids.position,
-        caseSensitive: bids.caseSensitive,
-        length: sql<number>`char_length(${bids.patternKey})::int`,
-      })
+      .select({ position: bids.position, caseSensitive: bids.caseSensitive, key: bids.patternKey })
       .from(bids)
-      .where(and(eq(bids.status, 'open'), eq(bids.kind, 'pattern')));
-    return rows.map((r) => ({ position: r.position!, caseSensitive: r.caseSensitive!, length: r.length }));
+      .where(
+        and(
+          eq(bids.status, 'open'),
+          eq(bids.kind, 'pattern'),
+          fundedAfter ? gt(bids.fundedAt, fundedAfter) : undefined,
+        ),
+      );
+    return rows.map((r) => ({ position: r.position!, caseSensitive: r.caseSensitive!, key: r.key! }));
   },
 
   /**

@@ -11,6 +11,7 @@ import { fillBid } from './bid-fill';
 import { grindForBid } from './bid-grind';
 import { bidPayRoutes } from './bid-pay.routes';
 import { bidsRoutes } from './bids.routes';
+import { createOpenBidIndex } from './open-bid-index';
 
 export type { BidsRuntime } from './bids-runtime';
 export { fillBid } from './bid-fill';
@@ -34,6 +35,7 @@ const SETTLE_MS = 5_000;
 export const bidsPlugin = fp(
   async (app: FastifyInstance, opts: { purchases: PurchaseDeps }) => {
     const deps = opts.purchases;
+    const openBids = createOpenBidIndex(deps.db, deps.now);
     /** A bid just funded: the cheapest matching stock, else (when asked) a grind ordered for it. */
     const afterFunded = async (bid: BidRow) => {
       if ((await fillFromStock(deps, bid)) || !bid.grindIfMissing) return;
@@ -61,7 +63,7 @@ export const bidsPlugin = fp(
       },
       async onListed(addressIds) {
         const listings = await newListingsOf(deps.db, addressIds);
-        const sold = await fillNewListings(deps, listings);
+        const sold = await fillNewListings(deps, listings, openBids);
         // Watchers hear of what is still for sale: a listing a bid bought at once is not news to them.
         await notifyWatchers(
           deps.db,
