@@ -9,7 +9,8 @@ export interface IndexedPattern {
 }
 
 interface TrieNode {
-  next: Map<string, TrieNode>;
+  /** By character code: cheaper to hash than one-character strings. */
+  next: Map<number, TrieNode>;
   /** A pattern ends here. */
   end: boolean;
 }
@@ -31,8 +32,9 @@ export class PatternIndex {
     const k = classOf(p.position, p.caseSensitive);
     let at: TrieNode = this.tries.get(k) ?? node();
     this.tries.set(k, at);
-    const chars = p.position === 'suffix' ? [...p.key].reverse() : [...p.key];
-    for (const c of chars) {
+    const key = p.position === 'suffix' ? [...p.key].reverse().join('') : p.key;
+    for (let i = 0; i < key.length; i += 1) {
+      const c = key.charCodeAt(i);
       const next: TrieNode = at.next.get(c) ?? node();
       at.next.set(c, next);
       at = next;
@@ -47,10 +49,11 @@ export class PatternIndex {
   /** Every indexed pattern `address` matches, each once, as its class and key. */
   matches(address: string): (PatternClass & { key: string })[] {
     const found = new Map<string, PatternClass & { key: string }>();
+    const lower = address.toLowerCase();
     for (const [k, root] of this.tries) {
       const [position, cs] = k.split('|') as [PatternPosition, string];
       const caseSensitive = cs === 'true';
-      const text = caseSensitive ? address : address.toLowerCase();
+      const text = caseSensitive ? address : lower;
       const hit = (key: string) => {
         found.set(`${k}|${key}`, { position, caseSensitive, length: key.length, key });
       };
@@ -66,7 +69,7 @@ export class PatternIndex {
 function walk(root: TrieNode, text: string, start: number, step: 1 | -1, onEnd: (end: number) => void): void {
   let at: TrieNode | undefined = root;
   for (let i = start; i >= 0 && i < text.length; i += step) {
-    at = at.next.get(text[i]!);
+    at = at.next.get(text.charCodeAt(i));
     if (!at) return;
     if (at.end) onEnd(i);
   }

@@ -78,6 +78,8 @@ export async function bulkCreateListings(
   };
   for (let i = 0; i < SEAL_AHEAD; i++) sealAhead(i);
 
+  // A chunk's new listings are offered to the bids while the next chunk is written: one chunk's matching in flight.
+  let offering: Promise<unknown> = Promise.resolve();
   try {
     for (let i = 0; i < chunkCount; i++) {
       const ready = sealing.get(i)!;
@@ -85,9 +87,10 @@ export async function bulkCreateListings(
       const { rows, sealed } = await ready;
       sealAhead(i + SEAL_AHEAD);
       const listed = await writeChunk(deps.database, rows, sealed, outcomes);
-      // A chunk's matches are sold as soon as it commits, while later chunks are still being sealed.
-      await deps.onListed?.(listed);
+      await offering;
+      offering = deps.onListed?.(listed) ?? offering;
     }
+    await offering;
   } finally {
     if (chunkCount > 0) await bulkWriteRepository.mergePendingIndexEntries(db);
   }
