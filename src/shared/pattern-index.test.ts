@@ -17,7 +17,9 @@ describe('PatternIndex', () => {
       position: PATTERN_POSITIONS[i % 3]!,
       caseSensitive: i % 2 === 0,
     }));
-    const index = indexOf(patterns);
+    // Half sealed (Aho–Corasick), half added after the seal (walked naively), as the server's index is topped up.
+    const index = indexOf(patterns.slice(0, 1_500));
+    for (const p of patterns.slice(1_500)) index.add({ ...p, key: patternKeyOf(p.pattern, p.caseSensitive) });
     for (let n = 0; n < 300; n += 1) {
       const address = randomAddress();
       const expected = new Set(

@@ -24,6 +24,7 @@ export function createOpenBidIndex(db: Queryable, now: () => Date = () => new Da
       if (!index || at - readAt > FULL_READ_MS) {
         const next = new PatternIndex();
         for (const p of await bidsRepository.openKeys(db)) next.add(p);
+        next.seal();
         index = next;
         readAt = toppedUpAt = at;
         return index;
