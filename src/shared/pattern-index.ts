@@ -11,31 +11,29 @@ export interface IndexedPattern {
 interface TrieNode {
   /** By character code: cheaper to hash than one-character strings. */
   next: Map<number, TrieNode>;
-  /** Lengths of the patterns that end here; with `fail`, of every pattern ending at this point of a text. */
+  /** Lengths of the patterns that end here (one per node in a trie: its depth). */
   ends: number[];
-  /** Aho–Corasick: the longest proper suffix of this node's path that is also a path (set by `seal`). */
-  fail: TrieNode | null;
 }
 
-const node = (): TrieNode => ({ next: new Map(), ends: [], fail: null });
+const node = (): TrieNode => ({ next: new Map(), ends: [] });
 const classOf = (position: PatternPosition, caseSensitive: boolean) => `${position}|${caseSensitive}`;
 
 /**
  * Which of many stored patterns an address matches, in time that grows with the address, not with the number of
  * patterns (docs/domain.md#bids-and-offers): one trie per position and case. A prefix trie is walked from the first
  * character and a suffix trie (keys stored reversed) from the last, each stopping at the first character no pattern
- * continues with. An anywhere trie is an Aho–Corasick automaton once `seal`ed: one pass over the address finds
- * every pattern in it; patterns added after the seal are walked from every character until the next seal.
+ * continues with. An anywhere trie is compiled into an Aho–Corasick automaton by `seal`: one pass over the address
+ * finds every pattern in it; patterns added after the seal are walked from every character until the next seal.
  */
 export class PatternIndex {
   private readonly tries = new Map<string, TrieNode>();
   /** Anywhere patterns added since the last seal, by case: walked naively. */
   private readonly unsealed = new Map<string, TrieNode>();
-  private readonly sealedClasses = new Set<string>();
+  private readonly automata = new Map<string, Automaton>();
 
   add(p: IndexedPattern): void {
     const k = classOf(p.position, p.caseSensitive);
-    const target = p.position === 'anywhere' && this.sealedClasses.has(k) ? this.unsealed : this.tries;
+    const target = p.position === 'anywhere' && this.automata.has(k) ? this.unsealed : this.tries;
     const root = target.get(k) ?? node();
     target.set(k, root);
     const key = p.position === 'suffix' ? [...p.key].reverse().join('') : p.key;
@@ -49,28 +47,15 @@ export class PatternIndex {
     if (!at.ends.includes(key.length)) at.ends.push(key.length);
   }
 
-  /** Builds the Aho–Corasick links of the anywhere tries (once, after the bulk of the patterns is added). */
+  /**
+   * Compiles each anywhere trie into an Aho–Corasick automaton with its whole transition table precomputed (a DFA
+   * over the characters an address can hold): scanning an address is then one typed-array read per character, with
+   * no failure links to chase. Called once after the bulk of the patterns is added.
+   */
   seal(): void {
     for (const [k, root] of this.tries) {
-      if (!k.startsWith('anywhere|') || this.sealedClasses.has(k)) continue;
-      root.fail = root;
-      const queue: TrieNode[] = [];
-      for (const child of root.next.values()) {
-        child.fail = root;
-        queue.push(child);
-      }
-      for (let q = 0; q < queue.length; q += 1) {
-        const at = queue[q]!;
-        for (const [c, child] of at.next) {
-          let f = at.fail!;
-          while (f !== root && !f.next.has(c)) f = f.fail!;
-          const target = f.next.get(c);
-          child.fail = target && target !== child ? target : root;
-          child.ends.push(...child.fail.ends.filter((n) => !child.ends.includes(n)));
-          queue.push(child);
-        }
-      }
-      this.sealedClasses.add(k);
+      if (!k.startsWith('anywhere|') || this.automata.has(k)) continue;
+      this.automata.set(k, compile(root));
     }
   }
 
@@ -92,7 +77,7 @@ export class PatternIndex {
       if (k.startsWith('prefix|')) walk(root, text, 0, 1, (i, n) => hit(k, text, 0, n));
       else if (k.startsWith('suffix|'))
         walk(root, text, text.length - 1, -1, (_, n) => hit(k, text, text.length - n, text.length));
-      else if (this.sealedClasses.has(k)) scan(root, text, (end, n) => hit(k, text, end + 1 - n, end + 1));
+      else if (this.automata.has(k)) scan(this.automata.get(k)!, text, (end, n) => hit(k, text, end + 1 - n, end + 1));
       else for (let i = 0; i < text.length; i += 1) walk(root, text, i, 1, (_, n) => hit(k, text, i, i + n));
     }
     for (const [k, root] of this.unsealed) {
@@ -113,14 +98,63 @@ function walk(root: TrieNode, text: string, start: number, step: 1 | -1, onEnd: 
   }
 }
 
-/** One Aho–Corasick pass: `onEnd(end, length)` for every pattern ending at each index of `text`. */
-function scan(root: TrieNode, text: string, onEnd: (end: number, length: number) => void) {
-  let at = root;
+/** Every character an address (or its lower-cased form) can hold: base58's, plus the lower case of its capitals. */
+const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const WIDTH = CHARS.length;
+const COLUMN = new Int16Array(128).fill(-1);
+for (let i = 0; i < WIDTH; i += 1) COLUMN[CHARS.charCodeAt(i)] = i;
+
+interface Automaton {
+  /** next state = goto[state * WIDTH + column]; state 0 is the root. */
+  goto: Int32Array;
+  /** The lengths of the patterns ending at each state, where any do. */
+  ends: (number[] | undefined)[];
+}
+
+/** Aho–Corasick over `root`, breadth first, with the full goto function filled in from the failure links. */
+function compile(root: TrieNode): Automaton {
+  const states: TrieNode[] = [root];
+  const id = new Map<TrieNode, number>([[root, 0]]);
+  for (let q = 0; q < states.length; q += 1) {
+    for (const child of states[q]!.next.values()) {
+      id.set(child, states.length);
+      states.push(child);
+    }
+  }
+  const goto = new Int32Array(states.length * WIDTH);
+  const fail = new Int32Array(states.length);
+  const ends: (number[] | undefined)[] = states.map((s) => (s.ends.length ? [...s.ends] : undefined));
+  // Breadth-first, so a state's failure state (shallower) is complete before the state itself.
+  for (let s = 0; s < states.length; s += 1) {
+    for (let c = 0; c < WIDTH; c += 1) {
+      const child = states[s]!.next.get(CHARS.charCodeAt(c));
+      if (child !== undefined) {
+        const t = id.get(child)!;
+        goto[s * WIDTH + c] = t;
+        const f = s === 0 ? 0 : goto[fail[s]! * WIDTH + c]!;
+        fail[t] = f;
+        if (ends[f]) ends[t] = [...new Set([...(ends[t] ?? []), ...ends[f]!])];
+      } else {
+        goto[s * WIDTH + c] = s === 0 ? 0 : goto[fail[s]! * WIDTH + c]!;
+      }
+    }
+  }
+  return { goto, ends };
+}
+
+/** One pass over `text`: `onEnd(end, length)` for every pattern ending at each index. */
+function scan(a: Automaton, text: string, onEnd: (end: number, length: number) => void) {
+  let state = 0;
   for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    while (at !== root && !at.next.has(c)) at = at.fail!;
-    at = at.next.get(c) ?? root;
-    for (const n of at.ends) onEnd(i, n);
+    const code = text.charCodeAt(i);
+    const c = code < 128 ? COLUMN[code]! : -1;
+    if (c < 0) {
+      state = 0; // a character no pattern holds
+      continue;
+    }
+    state = a.goto[state * WIDTH + c]!;
+    const found = a.ends[state];
+    if (found) for (const n of found) onEnd(i, n);
   }
 }
 
