@@ -30,9 +30,14 @@ export class PatternIndex {
   /** Anywhere patterns added since the last seal, by case: walked naively. */
   private readonly unsealed = new Map<string, TrieNode>();
   private readonly automata = new Map<string, Automaton>();
+  private readonly held = new Set<string>();
 
   add(p: IndexedPattern): void {
     const k = classOf(p.position, p.caseSensitive);
+    // A top-up re-reads a few bids it already holds (its window overlaps the last one): each key goes in once.
+    const id = `${k}|${p.key}`;
+    if (this.held.has(id)) return;
+    this.held.add(id);
     const target = p.position === 'anywhere' && this.automata.has(k) ? this.unsealed : this.tries;
     const root = target.get(k) ?? node();
     target.set(k, root);
