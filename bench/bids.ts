@@ -40,6 +40,8 @@ interface Run {
   load: string;
   problems: string[];
   filled?: number;
+  /** Seconds after the upload's answer until every winner had filled (the fills run in the background). */
+  fillsAfter?: number;
   placeMs?: number;
   seedMs?: number;
 }
@@ -105,6 +107,21 @@ async function placeRealBids(origin: string, planted: readonly PlantedMatch[]): 
     }
   });
   return placed;
+}
+
+/** Seconds from `since` (the answer) until `expected` bids are filled, polling; gives up after a minute. */
+async function waitForFills(
+  database: Awaited<ReturnType<typeof openPostgresDatabase>>,
+  expected: number,
+  since: number,
+): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const [row] = await database.query<{ n: number }>("select count(*)::int as n from bids where status = 'filled'");
+    if ((row?.n ?? 0) >= expected) break;
+    await sleep(100);
+  }
+  return (performance.now() - since) / 1000;
 }
 
 /** Every winner filled with its own address, every other real bid still open, no other bid filled, no other sale. */
@@ -188,6 +205,8 @@ async function run(
     result.problems.push(...checkAnswer(JSON.parse(text) as BulkCreateResponse, upload));
     if (!plan) return result;
 
+    // The fills run in the background after the answer's chunks commit: wait for them, and say how long after.
+    result.fillsAfter = await waitForFills(database, plan.planted.length, performance.now());
     const fills = await checkFills(placed, database);
     result.problems.push(...fills.problems);
     result.filled = fills.filled;
@@ -310,7 +329,7 @@ function report(r: {
   return [
     `Command: \`npm run bench -- bids\` (\`BENCH_BIDS_ROWS\`, \`BENCH_BIDS_OPEN\`, \`BENCH_BIDS_MATCHES\`, \`BENCH_BIDS_REPEATS\` to change) — issue 28 acceptance 4. Two kinds of run, each on a fresh PostgreSQL database and a fresh server (\`src/server/main.ts\` as a child process, local chain in-process, loopback HTTP), interleaved A B A B…: **A** uploads ${n(ROWS)} lines with no bids; **B** uploads another ${n(ROWS)} lines of the same shape (${BAD_GROUPS} groups of 8 bad lines, as in the bulk scenario) with ${n(OPEN)} open pattern bids. Each upload is one \`POST /api/bulk-create-listings\` timed from sending the body to the last byte of the answer; the bids, the pre-listed addresses and the server start are not timed. The ratio is of the medians.`,
     '',
-    `The bids of run B: **${r.realBids} real ones** placed through \`POST /api/bids\` by ${Math.ceil(r.realBids / BIDS_PER_BIDDER)} signed-in bidder wallets, each deposit paid on the server's chain and confirmed until the bid is open. They are placed for ${r.planted.length} addresses of B's upload (priced 0.75 SOL, spread through it), with a 6-character pattern cut from each that matches it and no other address the upload sends (${positions('prefix')} prefix, ${positions('suffix')} suffix, ${positions('anywhere')} anywhere; half case-sensitive, the others typed in another case). ${CONTESTED} of them are contested, four bids placed in this order: 0.5 SOL (under the price), 0.8, 1 (must win: highest), 1 again (must lose: a tie placed later); the other ${r.planted.length - CONTESTED} have one bid each at 0.75, 1 or 1.2 SOL. **${n(r.seededCount)} bids are seeded by SQL** straight into \`bids\` as \`open\` from 50 seeded users: random base58 patterns of 6–8 characters, positions and case flags spread evenly, 0.1–5 SOL, never funded (no deposit, no escrow key, a random escrow address). That is fine because none of them matches: each is drawn again until it matches no address of either upload. With ${n(OPEN)} live bids the settlement pass reads 50 escrows every 5 s during run B, as it would in production; run A has none.`,
+    `The bids of run B: **${r.realBids} real ones** placed through \`POST /api/bids\` by ${Math.ceil(r.realBids / BIDS_PER_BIDDER)} signed-in bidder wallets, each deposit paid on the server's chain and confirmed until the bid is open. They are placed for ${r.planted.length} addresses of B's upload (priced 0.75 SOL, spread through it), with a 6-character pattern cut from each that matches it and no other address the upload sends (${positions('prefix')} prefix, ${positions('suffix')} suffix, ${positions('anywhere')} anywhere; half case-sensitive, the others typed in another case). ${CONTESTED} of them are contested, four bids placed in this order: 0.5 SOL (under the price), 0.8, 1 (must win: highest), 1 again (must lose: a tie placed later); the other ${r.planted.length - CONTESTED} have one bid each at 0.75, 1 or 1.2 SOL. **${n(r.seededCount)} bids are seeded by SQL** straight into \`bids\` as \`open\` from 50 seeded users: random base58 patterns of 6–8 characters, positions and case flags spread evenly, 0.1–5 SOL, never funded (no deposit, no escrow key, a random escrow address). That is fine because none of them matches: each is drawn again until it matches no address of either upload. With ${n(OPEN)} live bids the settlement pass runs every 5 s during run B, as it would in production; run A has none. Each committed chunk is offered to the bids in the background (one chunk after another): the answer does not wait for the fills, so each B run then waits for all ${r.planted.length} winners to fill and reports when the last did, counted from the answer.`,
     '',
     table(
       [
@@ -320,6 +339,7 @@ function report(r: {
         'machine busy',
         'load (1 min) after',
         'bids placed + paid / seeded (not timed)',
+        'last fill after the answer',
         'checked',
       ],
       r.runs.map((x) => [
@@ -329,6 +349,7 @@ function report(r: {
         x.busy === undefined ? 'n/a' : `${Math.round(x.busy * 100)}%`,
         x.load,
         x.placeMs === undefined ? '—' : `${secs(x.placeMs)} / ${secs(x.seedMs!)}`,
+        x.fillsAfter === undefined ? '—' : `${x.fillsAfter.toFixed(1)} s`,
         x.problems.length === 0 ? (x.kind === 'B' ? `ok, ${x.filled} filled` : 'ok') : x.problems.join('; '),
       ]),
     ),

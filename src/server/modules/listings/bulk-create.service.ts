@@ -27,7 +27,10 @@ export interface BulkCreateDeps {
    * addresses that fail, with the reason. Without one no chain check is made.
    */
   accountCheck?: AccountCheckFn | undefined;
-  /** Sells each committed chunk's new listings to the open bids that match them (docs/domain.md#bids-and-offers). */
+  /**
+   * Offers each committed chunk's new listings to the open bids that match them (docs/domain.md#bids-and-offers); the
+   * app's wiring queues the work in the background (listings/index.ts).
+   */
   onListed?: OnListedFn | undefined;
 }
 
@@ -78,8 +81,6 @@ export async function bulkCreateListings(
   };
   for (let i = 0; i < SEAL_AHEAD; i++) sealAhead(i);
 
-  // A chunk's new listings are offered to the bids while the next chunk is written: one chunk's matching in flight.
-  let offering: Promise<unknown> = Promise.resolve();
   try {
     for (let i = 0; i < chunkCount; i++) {
       const ready = sealing.get(i)!;
@@ -87,10 +88,8 @@ export async function bulkCreateListings(
       const { rows, sealed } = await ready;
       sealAhead(i + SEAL_AHEAD);
       const listed = await writeChunk(deps.database, rows, sealed, outcomes);
-      await offering;
-      offering = deps.onListed?.(listed) ?? offering;
+      await deps.onListed?.(listed);
     }
-    await offering;
   } finally {
     if (chunkCount > 0) await bulkWriteRepository.mergePendingIndexEntries(db);
   }

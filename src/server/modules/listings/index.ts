@@ -8,6 +8,7 @@ import type { ListingsRoutesOptions } from './route-context';
 import { createSealPool } from './seal-pool';
 import { validateRoutes } from './validate.routes';
 import { watchedRoutes } from './watched.routes';
+import type { OnListedFn } from './bulk-create.service';
 
 export {
   bulkCreateListings,
@@ -28,12 +29,27 @@ export { loadKnownAddresses } from './known-addresses.repository';
 export { createSealPool, type SealPool } from './seal-pool';
 export type { ListingsRoutesOptions } from './route-context';
 
+/**
+ * A bulk upload's committed chunks are offered to the bids after the answer's work, not in it
+ * (docs/domain.md#bids-and-offers): one chunk after another in the background, counted by `app.inFlight` so a
+ * shutdown waits for them. The admin's 100,000-row answer does not wait on buyers' fills; each fill still happens
+ * within moments of its chunk, without anyone's click.
+ */
+function afterBulkChunks(app: AppInstance, opts: ListingsRoutesOptions): OnListedFn | undefined {
+  const onListed = opts.onListed;
+  if (!onListed) return undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  return async (ids) => {
+    queue = app.inFlight.track(queue.then(() => onListed(ids)));
+  };
+}
+
 /** Every listing route (issue 5). Needs `app.vault` (vaultPlugin) registered first. */
 export async function listingsRoutes(app: AppInstance, opts: ListingsRoutesOptions = {}): Promise<void> {
   const pool = createSealPool(app.vault.masterKey);
   app.addHook('onClose', () => pool.close());
   await app.register(createRoutes, opts);
-  await app.register(bulkRoutes, { pool, accountCheck: opts.accountCheck, onListed: opts.onListed });
+  await app.register(bulkRoutes, { pool, accountCheck: opts.accountCheck, onListed: afterBulkChunks(app, opts) });
   await app.register(readRoutes, opts);
   await app.register(editRoutes, opts);
   await app.register(validateRoutes);
