@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from './keys/base58';
 import { PATTERN_POSITIONS } from './domain-values';
 import { indexOf } from './pattern-index';
 import { matchesPattern, patternKeyOf } from './pattern-keys';
 
-const randomAddress = () => encodeBase58(new Uint8Array(randomBytes(32)));
+const randomAddress = () => encodeBase58(crypto.getRandomValues(new Uint8Array(32)));
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const randomPattern = (length: number) =>
   Array.from({ length }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('');
