@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import { matchesPattern, type PatternClass } from '@shared/pattern-keys';
 import type { Queryable } from '@server/db/database';
@@ -37,6 +37,8 @@ export async function matchingStock(
         inArray(addresses.status, ['available', 'pending']),
         isNull(addresses.deletedAt),
         likeOf(b),
+        // In SQL, not after the limit: a bidder's own cheapest listings must not hide another seller's.
+        opts.excludeSeller === undefined ? undefined : ne(users.walletAddress, opts.excludeSeller),
         opts.maxLamports === undefined
           ? undefined
           : sql`${addresses.price} <= ${lamportsToSolString(opts.maxLamports)}::numeric`,
@@ -45,7 +47,7 @@ export async function matchingStock(
     .orderBy(asc(addresses.price), asc(addresses.createdAt))
     .limit(opts.limit);
   return rows
-    .filter((r) => r.seller !== opts.excludeSeller && matchesPattern(r.address, patternOf(b)))
+    .filter((r) => matchesPattern(r.address, patternOf(b)))
     .map(({ id, address, price }) => ({ id, address, price }));
 }
 
