@@ -28,7 +28,14 @@ export const deliveriesRepository = {
     const due = db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+      // A new delivery's time is the database's now(), to the microsecond; `now` is the app's, to the millisecond.
+      // Whichever is later: a delivery written a moment ago is due at once, not after the next millisecond.
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, sql`greatest(${now.toISOString()}::timestamptz, now())`),
+        ),
+      )
       .orderBy(asc(webhookDeliveries.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });
