@@ -13,12 +13,11 @@ export interface SentStatement {
 
 /**
  * What the app sends for a computed search page, recorded from its own repository code: the default page (its
- * total kept, so one statement), and a substring search (its matches and page ids, then the rows by id).
+ * total kept, so one statement), and a substring search (its matches counted and the page's rows, one statement).
  */
 export interface MinimalStatements {
   defaultPage: SentStatement;
-  matches: SentStatement;
-  byIds: SentStatement;
+  matchedPage: SentStatement;
   /** The search text the recorded substring statements were made with. */
   sample: string;
 }
@@ -38,12 +37,11 @@ function serve(url: string, s: MinimalStatements, port: number): void {
     const answer = async () => {
       if (!query) return { addresses: await run(s.defaultPage, s.defaultPage.params) };
       const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const [hit] = await run(
-        s.matches,
-        s.matches.params.map((p) => (p === sample ? like : p)),
+      const rows = await run(
+        s.matchedPage,
+        s.matchedPage.params.map((p) => (p === sample ? like : p)),
       );
-      const ids = (hit?.ids as string[] | null) ?? [];
-      return { addresses: ids.length === 0 ? [] : await run(s.byIds, [ids]), total: hit?.n };
+      return { addresses: rows.filter((r) => r.id !== null), total: rows[0]?.n };
     };
     answer().then(
       (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),

@@ -100,7 +100,7 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
   };
   return {
     cap,
-    /** What every statement's placeholders stand for (`byIds` also takes its `ids`). */
+    /** What every statement's placeholders stand for. */
     values: {
       ...f.values,
       limit: f.limit,
@@ -132,23 +132,36 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
     get count() {
       return count();
     },
-    /** Up to cap + 1 matches: how many, and this page's ids among them in sort order (all of it when n ≤ cap). */
-    get matches() {
+    /**
+     * Up to cap + 1 matches counted, and when that is all of them this page's rows, in sort order; a single row of
+     * nulls but `n` when none is on the page. One statement (issue 30: it was two, the matching ids, then their rows),
+     * so one round trip, and one statement to parse, plan and start.
+     */
+    get matchedPage() {
       const order = sql.raw(f.sortOrder);
       const m = db.select({ id: addresses.id, key: f.sortBy }).from(addresses).where(f.where).limit(capPlusOne).as('m');
       const slice = sql`[${sql.placeholder('sliceFrom')}::int:${sql.placeholder('sliceTo')}::int]`;
-      return db
+      const c = db
         .select({
-          n: sql<number>`count(*)::int`,
-          ids: sql<string[] | null>`(array_agg(${m.id}::text order by ${m.key} ${order}, ${m.id} ${order}))${slice}`,
+          n: sql<number>`count(*)::int`.as('n'),
+          ids: sql<string[] | null>`(array_agg(${m.id} order by ${m.key} ${order}, ${m.id} ${order}))${slice}`.as(
+            'ids',
+          ),
         })
-        .from(m);
-    },
-    /** One array parameter, not one per id: the same statement text (and prepared statement) for any page size. */
-    get byIds() {
-      return page()
-        .where(sql`${addresses.id} = any(${sql.placeholder('ids')}::uuid[])`)
-        .orderBy(dir(f.sortBy), dir(addresses.id));
+        .from(m)
+        .as('c');
+      // Lateral, so the page's rows are looked up by the ids (a scan of the primary key), never joined by a scan of
+      // the table; and only when the matches were all collected (n ≤ cap): past it the ids are not the page's.
+      const p = page()
+        .where(sql`${addresses.id} = any(${c.ids}) and ${c.n} < ${capPlusOne}`)
+        .as('p');
+      const fields = p as unknown as Record<string, AnyPgColumn>;
+      const sortKey = Object.keys(columns).find((k) => columns[k as keyof typeof columns] === f.sortBy)!;
+      return db
+        .select({ n: c.n, ...(Object.fromEntries(Object.keys(columns).map((k) => [k, fields[k]])) as typeof columns) })
+        .from(c)
+        .leftJoinLateral(p, sql`true`)
+        .orderBy(dir(fields[sortKey]!), dir(fields.id!));
     },
   };
 }
@@ -175,8 +188,8 @@ export function withValues(
  *
  * Without a substring, one statement reads the page (the first entries of the sort's index) with the count (an
  * index-only scan of the default sort's index) beside it. With one, a single statement collects up to MATCH_CAP + 1 matches with their sort keys (a
- * bitmap scan of the trigram indexes); when that is all of them, the page is sliced from them in SQL and its rows
- * fetched by id. Only when there are more (a common substring) is the page read in sort order, where matches are
+ * bitmap scan of the trigram indexes, or a range of an address index when anchored); when that is all of them, the
+ * same statement slices the page from them and looks its rows up by id. Only when there are more (a common substring) is the page read in sort order, where matches are
  * then frequent enough to fill it quickly. So no plan hangs on the planner's guess at how many rows
  * `ILIKE '%x%'` matches: it is often off by 10x, and a rare substring taken for a common one would walk the sort
  * index through tens of thousands of rows to find 20.
@@ -205,16 +218,18 @@ export async function pageListings(
     if (key !== undefined) totals.offer(key, n, q.cap);
     return bounded(await rowsOf(db, counted.map(withoutTotal)), n, q.cap);
   }
-  const [hit] = await run('matches', () => q.matches);
-  const n = hit?.n ?? 0;
+  const matched = await run('matchedPage', () => q.matchedPage);
+  const n = matched[0]?.n ?? 0;
   if (key !== undefined) totals.offer(key, n, q.cap);
   if (n > q.cap) return bounded(await rowsOf(db, await run('ordered', () => q.ordered)), n, q.cap);
-  const ids = hit?.ids ?? [];
-  const rows = ids.length === 0 ? [] : await run('byIds', () => q.byIds, { ids });
+  // No match on the page: the one row the count comes in has no listing (its columns are null).
+  const rows = matched.filter((r) => r.id !== null).map(withoutN);
   return { rows: await rowsOf(db, rows), total: n, totalExact: true };
 }
 
 const rowsOf = (db: Queryable, rows: PageRow[]) => withSellerWallets(db, rows);
+
+const withoutN = <R extends { n: number }>({ n: _n, ...row }: R): Omit<R, 'n'> => row;
 
 const withoutTotal = <R extends { total: number }>({ total: _total, ...row }: R): Omit<R, 'total'> => row;
 
