@@ -29,8 +29,9 @@ export interface MinimalStatements {
  */
 function serve(url: string, s: MinimalStatements, port: number): void {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
-  const run = (st: SentStatement, values: unknown[]) =>
-    pool.query({ name: statementName(st.sql), text: st.sql, values }).then((r) => r.rows);
+  // Named like the app's, except a substring's, which the app sends unnamed (planned for its text each time).
+  const run = (st: SentStatement, values: unknown[], named = true) =>
+    pool.query({ ...(named ? { name: statementName(st.sql) } : {}), text: st.sql, values }).then((r) => r.rows);
   const sample = `%${s.sample}%`;
   createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://x').searchParams.get('query');
@@ -40,6 +41,7 @@ function serve(url: string, s: MinimalStatements, port: number): void {
       const rows = await run(
         s.matchedPage,
         s.matchedPage.params.map((p) => (p === sample ? like : p)),
+        false,
       );
       return { addresses: rows.filter((r) => r.id !== null), total: rows[0]?.n };
     };
