@@ -20,8 +20,9 @@ export interface ListingFilter {
   /** id breaks ties in the same direction, so one index serves both directions and pages never overlap. */
   sortOrder: 'asc' | 'desc';
   /**
-   * The filter includes a substring search. Its matches are found through the trigram indexes, not in sort order,
-   * so they are collected in one pass (see `pageListings`) instead of walking a sort index until 20 turn up.
+   * The filter includes a substring search. Its matches are found through the trigram indexes (or an address range
+   * when anchored), not in sort order, so they are collected in one pass (see `pageListings`) instead of walking a
+   * sort index until 20 turn up.
    */
   narrow: boolean;
   /**
