@@ -13,12 +13,11 @@ export interface SentStatement {
 
 /**
  * What the app sends for a computed search page, recorded from its own repository code: the default page (its
- * total kept, so one statement), and a substring search (its matches and page ids, then the rows by id).
+ * total kept, so one statement), and a substring search (its matches counted and the page's rows, one statement).
  */
 export interface MinimalStatements {
   defaultPage: SentStatement;
-  matches: SentStatement;
-  byIds: SentStatement;
+  matchedPage: SentStatement;
   /** The search text the recorded substring statements were made with. */
   sample: string;
 }
@@ -30,20 +29,21 @@ export interface MinimalStatements {
  */
 function serve(url: string, s: MinimalStatements, port: number): void {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
-  const run = (st: SentStatement, values: unknown[]) =>
-    pool.query({ name: statementName(st.sql), text: st.sql, values }).then((r) => r.rows);
+  // Named like the app's, except a substring's, which the app sends unnamed (planned for its text each time).
+  const run = (st: SentStatement, values: unknown[], named = true) =>
+    pool.query({ ...(named ? { name: statementName(st.sql) } : {}), text: st.sql, values }).then((r) => r.rows);
   const sample = `%${s.sample}%`;
   createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://x').searchParams.get('query');
     const answer = async () => {
       if (!query) return { addresses: await run(s.defaultPage, s.defaultPage.params) };
       const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const [hit] = await run(
-        s.matches,
-        s.matches.params.map((p) => (p === sample ? like : p)),
+      const rows = await run(
+        s.matchedPage,
+        s.matchedPage.params.map((p) => (p === sample ? like : p)),
+        false,
       );
-      const ids = (hit?.ids as string[] | null) ?? [];
-      return { addresses: ids.length === 0 ? [] : await run(s.byIds, [ids]), total: hit?.n };
+      return { addresses: rows.filter((r) => r.id !== null), total: rows[0]?.n };
     };
     answer().then(
       (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),

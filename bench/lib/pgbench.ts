@@ -31,10 +31,12 @@ export async function pgbench(
   scripts: { statements: { stmt: SentStatement; gset?: boolean; params?: unknown[] }[] }[],
   seconds: number,
   connections: number,
+  /** `extended`: each statement unnamed, so planned for its values every time, as the app sends a substring's. */
+  mode: 'prepared' | 'extended' = 'prepared',
 ): Promise<PgbenchResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vv_pgbench_'));
   try {
-    const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(seconds)];
+    const args = ['-n', '-M', mode, '-c', String(connections), '-j', '2', '-T', String(seconds)];
     for (const [i, script] of scripts.entries()) {
       const lines = script.statements.map(({ stmt, gset, params }, j) => {
         const prefix = `s${i}q${j}p`;

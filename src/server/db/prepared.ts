@@ -52,13 +52,23 @@ const shapes = new WeakMap<object, Map<string, Executable<unknown>>>();
  * statement (its objects, then its text) was a good part of a computed search page's JavaScript (issue 30). The
  * shape must name everything the text depends on; without one, the statement is built every time.
  */
-export function preparedOnce<T>(db: object, shape: string | undefined, build: () => Preparable<T>): Executable<T> {
-  if (shape === undefined) return named(build());
+export function preparedOnce<T>(
+  db: object,
+  shape: string | undefined,
+  build: () => Preparable<T>,
+  { planEachTime = false } = {},
+): Executable<T> {
+  // Sent unnamed, a statement is planned for the values it is sent with, every time. Named, PostgreSQL may switch
+  // to a plan for any value after five executions, which for a statement whose best plan depends on the value
+  // (an index range for `LIKE 'abc%'`, a bitmap scan for a rare substring) can be a scan of the whole table.
+  const finish = (query: Preparable<T>) =>
+    planEachTime ? query.prepare(undefined as unknown as string) : named(query);
+  if (shape === undefined) return finish(build());
   let kept = shapes.get(db);
   if (!kept) shapes.set(db, (kept = new Map()));
   const found = kept.get(shape) as Executable<T> | undefined;
   if (found) return found;
-  const prepared = named(build());
+  const prepared = finish(build());
   if (kept.size >= MAX_SHAPES) kept.clear();
   kept.set(shape, prepared);
   return prepared;

@@ -80,6 +80,16 @@ export const addresses = pgTable(
     // both columns indexed the planner can OR the two bitmaps instead of scanning the table.
     index('addresses_address_trgm_idx').using('gin', t.address.op('gin_trgm_ops')),
     index('addresses_pattern_trgm_idx').using('gin', t.pattern.op('gin_trgm_ops')),
+    // "Starts with" and "Ends with" (position=start/end) at 10M listings (decision 0023): a B-tree range on the
+    // lowercased address, and on it reversed, instead of the trigram index's posting list of the padding trigram
+    // ("  a" lists 1 address in 30). text_pattern_ops compares bytes, so `LIKE 'abc%'` becomes a range whatever the
+    // database's collation. Partial on the marketplace's predicate like the sort indexes: nothing else reads them.
+    index('addresses_market_address_lower_idx')
+      .using('btree', sql`lower(${t.address}) text_pattern_ops`)
+      .where(marketplaceListing(t)),
+    index('addresses_market_address_reversed_idx')
+      .using('btree', sql`reverse(lower(${t.address})) text_pattern_ops`)
+      .where(marketplaceListing(t)),
     // GET /api/addresses/search, one index per sort, each read in either direction (id breaks ties the same way).
     // Partial on exactly the marketplace's predicate, so a page is the first 20 entries of one index. status
     // rides along in the default sort's index so the (capped) count for excludeSold is an index-only scan.

@@ -20,8 +20,9 @@ export interface ListingFilter {
   /** id breaks ties in the same direction, so one index serves both directions and pages never overlap. */
   sortOrder: 'asc' | 'desc';
   /**
-   * The filter includes a substring search. Its matches are found through the trigram indexes, not in sort order,
-   * so they are collected in one pass (see `pageListings`) instead of walking a sort index until 20 turn up.
+   * The filter includes a substring search. Its matches are found through the trigram indexes (or an address range
+   * when anchored), not in sort order, so they are collected in one pass (see `pageListings`) instead of walking a
+   * sort index until 20 turn up.
    */
   narrow: boolean;
   /**
@@ -59,11 +60,18 @@ export interface ListingPage {
  */
 export const COUNT_CAP = 1_000;
 /**
- * Substring matches collected in one pass, so counted exactly, up to this many. Past it the substring is common
- * and walking the sort's index is the cheaper way to a page. A 3-character search matches ~0.1–0.2% of random
- * addresses (1,000–2,000 at 1M listings).
+ * Substring matches counted exactly up to this many (past it the total reads "5,000+"). A 3-character search matches
+ * ~0.1–0.2% of random addresses (1,000–2,000 at 1M listings, 6,000–17,000 at 10M).
  */
 export const MATCH_CAP = 5_000;
+/**
+ * Substring matches collected in one pass, their page sorted from them, up to this many (decision 0023). Past it the
+ * text is common and walking the sort's index is the cheaper way to a page; below it the walk reads a row per
+ * 1/rate of the table to find each of the page's 20 (at 10M listings, 15,000–30,000 rows from the heap for a
+ * 3-character text where collecting its 6,000–13,000 matches reads half as many, in heap order). The total shown
+ * is still counted up to MATCH_CAP only.
+ */
+export const SCAN_CAP = 20_000;
 /**
  * The marketplace shows page buttons up to two pages past the current one (docs/product-spec.md#marketplace: 5 around
  * it).
@@ -82,6 +90,8 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
   const limit = sql.placeholder('limit');
   const offset = sql.placeholder('offset');
   const capPlusOne = sql.placeholder('capPlusOne');
+  const scan = Math.max(SCAN_CAP, cap);
+  const scanPlusOne = sql.placeholder('scanPlusOne');
   const columns = f.own ? ownPageColumns : pageColumns;
   const page = () => db.select(columns).from(addresses).$dynamic();
   const count = () => {
@@ -100,12 +110,15 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
   };
   return {
     cap,
-    /** What every statement's placeholders stand for (`byIds` also takes its `ids`). */
+    /** How many matches `matchedPage` collects at most: past it, the page is read in sort order (`ordered`). */
+    scan,
+    /** What every statement's placeholders stand for. */
     values: {
       ...f.values,
       limit: f.limit,
       offset: f.offset,
       capPlusOne: cap + 1,
+      scanPlusOne: scan + 1,
       sliceFrom: f.offset + 1,
       sliceTo: f.offset + f.limit,
     },
@@ -132,23 +145,41 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
     get count() {
       return count();
     },
-    /** Up to cap + 1 matches: how many, and this page's ids among them in sort order (all of it when n ≤ cap). */
-    get matches() {
+    /**
+     * Up to scan + 1 matches counted, and when that is all of them this page's rows, in sort order; a single row of
+     * nulls but `n` when none is on the page. One statement (issue 30: it was two, the matching ids, then their rows),
+     * so one round trip, and one statement to parse, plan and start.
+     */
+    get matchedPage() {
       const order = sql.raw(f.sortOrder);
-      const m = db.select({ id: addresses.id, key: f.sortBy }).from(addresses).where(f.where).limit(capPlusOne).as('m');
+      const m = db
+        .select({ id: addresses.id, key: f.sortBy })
+        .from(addresses)
+        .where(f.where)
+        .limit(scanPlusOne)
+        .as('m');
       const slice = sql`[${sql.placeholder('sliceFrom')}::int:${sql.placeholder('sliceTo')}::int]`;
-      return db
+      const c = db
         .select({
-          n: sql<number>`count(*)::int`,
-          ids: sql<string[] | null>`(array_agg(${m.id}::text order by ${m.key} ${order}, ${m.id} ${order}))${slice}`,
+          n: sql<number>`count(*)::int`.as('n'),
+          ids: sql<string[] | null>`(array_agg(${m.id} order by ${m.key} ${order}, ${m.id} ${order}))${slice}`.as(
+            'ids',
+          ),
         })
-        .from(m);
-    },
-    /** One array parameter, not one per id: the same statement text (and prepared statement) for any page size. */
-    get byIds() {
-      return page()
-        .where(sql`${addresses.id} = any(${sql.placeholder('ids')}::uuid[])`)
-        .orderBy(dir(f.sortBy), dir(addresses.id));
+        .from(m)
+        .as('c');
+      // Lateral, so the page's rows are looked up by the ids (a scan of the primary key), never joined by a scan of
+      // the table; and only when the matches were all collected (n ≤ scan): past it the ids are not the page's.
+      const p = page()
+        .where(sql`${addresses.id} = any(${c.ids}) and ${c.n} < ${scanPlusOne}`)
+        .as('p');
+      const fields = p as unknown as Record<string, AnyPgColumn>;
+      const sortKey = Object.keys(columns).find((k) => columns[k as keyof typeof columns] === f.sortBy)!;
+      return db
+        .select({ n: c.n, ...(Object.fromEntries(Object.keys(columns).map((k) => [k, fields[k]])) as typeof columns) })
+        .from(c)
+        .leftJoinLateral(p, sql`true`)
+        .orderBy(dir(fields[sortKey]!), dir(fields.id!));
     },
   };
 }
@@ -174,9 +205,9 @@ export function withValues(
  * sellers' wallets come from `withSellerWallets`.
  *
  * Without a substring, one statement reads the page (the first entries of the sort's index) with the count (an
- * index-only scan of the default sort's index) beside it. With one, a single statement collects up to MATCH_CAP + 1 matches with their sort keys (a
- * bitmap scan of the trigram indexes); when that is all of them, the page is sliced from them in SQL and its rows
- * fetched by id. Only when there are more (a common substring) is the page read in sort order, where matches are
+ * index-only scan of the default sort's index) beside it. With one, a single statement collects up to SCAN_CAP + 1 matches with their sort keys (a
+ * bitmap scan of the trigram indexes, or a range of an address index when anchored); when that is all of them, the
+ * same statement slices the page from them and looks its rows up by id. Only when there are more (a common substring) is the page read in sort order, where matches are
  * then frequent enough to fill it quickly. So no plan hangs on the planner's guess at how many rows
  * `ILIKE '%x%'` matches: it is often off by 10x, and a rare substring taken for a common one would walk the sort
  * index through tens of thousands of rows to find 20.
@@ -187,15 +218,22 @@ export async function pageListings(
   totals: KeptTotals = noKeptTotals,
 ): Promise<ListingPage> {
   const q = pageStatements(db, f);
-  // Each statement of the shape, prepared on its first use and kept (`preparedOnce`): built only then.
+  // Each statement of the shape, prepared on its first use and kept (`preparedOnce`): built only then. A substring's
+  // are planned for their text every time: PostgreSQL's plan for any text (after five executions of a named
+  // statement) reads the whole table, as it cannot know that `LIKE $1` is a narrow range or a rare trigram (at 10M
+  // listings, a parallel scan of 7 s where its plan for the text takes 1 ms; decision 0023).
   const run = <T>(kind: string, build: () => Preparable<T>, extra: Record<string, unknown> = {}) =>
-    preparedOnce(db, q.shape === undefined ? undefined : `page ${kind} ${q.shape}`, build).execute({
+    preparedOnce(db, q.shape === undefined ? undefined : `page ${kind} ${q.shape}`, build, {
+      planEachTime: f.narrow,
+    }).execute({
       ...q.values,
       ...extra,
     });
   // The filter and how far it is counted: everything a capped count depends on.
   const key = f.totalKey === undefined ? undefined : `${f.totalKey} ${q.cap}`;
-  const kept = key === undefined ? undefined : totals.get(key);
+  // Not for a substring: its count comes with its page in one pass, and at 10M listings the page of a text past the
+  // cap is far cheaper sorted from its collected matches than read in sort order (decision 0023).
+  const kept = key === undefined || f.narrow ? undefined : totals.get(key);
   // A total past the cap, counted for this filter a moment ago (by anybody): only the page's rows are read.
   if (kept !== undefined) return bounded(await rowsOf(db, await run('ordered', () => q.ordered)), kept, q.cap);
   if (!f.narrow) {
@@ -205,16 +243,17 @@ export async function pageListings(
     if (key !== undefined) totals.offer(key, n, q.cap);
     return bounded(await rowsOf(db, counted.map(withoutTotal)), n, q.cap);
   }
-  const [hit] = await run('matches', () => q.matches);
-  const n = hit?.n ?? 0;
-  if (key !== undefined) totals.offer(key, n, q.cap);
-  if (n > q.cap) return bounded(await rowsOf(db, await run('ordered', () => q.ordered)), n, q.cap);
-  const ids = hit?.ids ?? [];
-  const rows = ids.length === 0 ? [] : await run('byIds', () => q.byIds, { ids });
-  return { rows: await rowsOf(db, rows), total: n, totalExact: true };
+  const matched = await run('matchedPage', () => q.matchedPage);
+  const n = matched[0]?.n ?? 0;
+  if (n > q.scan) return bounded(await rowsOf(db, await run('ordered', () => q.ordered)), n, q.cap);
+  // No match on the page: the one row the count comes in has no listing (its columns are null).
+  const rows = matched.filter((r) => r.id !== null).map(withoutN);
+  return bounded(await rowsOf(db, rows), n, q.cap);
 }
 
 const rowsOf = (db: Queryable, rows: PageRow[]) => withSellerWallets(db, rows);
+
+const withoutN = <R extends { n: number }>({ n: _n, ...row }: R): Omit<R, 'n'> => row;
 
 const withoutTotal = <R extends { total: number }>({ total: _total, ...row }: R): Omit<R, 'total'> => row;
 

@@ -24,10 +24,15 @@ const param = (values: Values, name: string, value: unknown) => {
 
 function matching(values: Values, text: string | undefined, position: SearchPosition = 'anywhere'): SQL | undefined {
   if (!text) return undefined;
-  // Starts or ends with: the address itself, anchored. pg_trgm serves anchored LIKE from the same trigram index
-  // (with the padding trigrams of the anchored end, which makes it more selective than a substring).
-  if (position === 'start') return ilike(addresses.address, param(values, 'startsWith', `${literal(text)}%`));
-  if (position === 'end') return ilike(addresses.address, param(values, 'endsWith', `%${literal(text)}`));
+  // Starts or ends with: the address itself, anchored, as a range of addresses_market_address_lower_idx (or of
+  // addresses_market_address_reversed_idx, the address read backwards). Lowercased on both sides, which is what
+  // ILIKE does: an address is ASCII, and text that is not (so matches none) is answered `false` by the caller.
+  if (position === 'start')
+    return sql`lower(${addresses.address}) like ${param(values, 'startsWith', `${literal(text.toLowerCase())}%`)}`;
+  if (position === 'end') {
+    const reversed = [...text.toLowerCase()].reverse().join('');
+    return sql`reverse(lower(${addresses.address})) like ${param(values, 'endsWith', `${literal(reversed)}%`)}`;
+  }
   const pattern = param(values, 'contains', containsPattern(text));
   // Each side has its trigram index (addresses_address_trgm_idx, addresses_pattern_trgm_idx): a BitmapOr.
   return or(ilike(addresses.address, pattern), ilike(addresses.pattern, pattern));

@@ -1,0 +1,2 @@
+CREATE INDEX "addresses_market_address_lower_idx" ON "addresses" USING btree (lower("address") text_pattern_ops) WHERE "addresses"."is_listed" and "addresses"."status" <> 'deleted';--> statement-breakpoint
+CREATE INDEX "addresses_market_address_reversed_idx" ON "addresses" USING btree (reverse(lower("address")) text_pattern_ops) WHERE "addresses"."is_listed" and "addresses"."status" <> 'deleted';
