@@ -24,7 +24,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: Error) => {
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
   return headers;
