@@ -89,7 +89,7 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
     json = undefined;
   }
   // Error bodies are read rarely: their schema (and Zod) load when one arrives.
-  const { apiErrorSchema } = await import('@shared/api/errors');
+  const { apiErrorSchema } = await import('@shared/api/error-schema');
   const body = apiErrorSchema.safeParse(json);
   if (body.success && body.data.message) {
     return new ApiRequestError(response.status, body.data.error, body.data.message);
