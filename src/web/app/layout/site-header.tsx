@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { VaultLogo } from '@web/components/vault-logo';
 import { cn } from '@web/lib/cn';
@@ -6,9 +6,8 @@ import { WalletBalance, WalletButton, useWallet } from '@web/features/wallet';
 
 // No first render shows the bell (it needs a session, which arrives later): it, its list and the notification
 // schemas (with Zod) load when a signed-in wallet first shows it (docs/decisions/0014-first-paint.md).
-const NotificationBell = lazy(() =>
-  import('@web/features/notifications').then((m) => ({ default: m.NotificationBell })),
-);
+const loadBell = () => import('@web/features/notifications');
+const NotificationBell = lazy(() => loadBell().then((m) => ({ default: m.NotificationBell })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -18,6 +17,11 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const { address, isAdmin, status } = useWallet();
+  // Fetched as soon as an address is known (a returning visitor's stored one, before the session confirms it), so the
+  // bell mounts and asks for its list with the session, as it did from the entry chunk, not a chunk load later.
+  useEffect(() => {
+    if (address) void loadBell();
+  }, [address]);
 
   const links = (
     <>
