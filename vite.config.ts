@@ -23,12 +23,14 @@ export default defineConfig({
   publicDir: false,
   plugins: [react(), tailwindcss(), prerenderPlugin(fromRoot('./vite.config.ts'), fromRoot('./src/web/prerender.tsx'))],
   resolve: {
-    // Mirrors tsconfig `paths`.
-    alias: {
-      '@shared': fromRoot('./src/shared'),
-      '@web': fromRoot('./src/web'),
-      '@chain': fromRoot('./src/chain'),
-    },
+    alias: [
+      // Mirrors tsconfig `paths`.
+      { find: '@shared', replacement: fromRoot('./src/shared') },
+      { find: '@web', replacement: fromRoot('./src/web') },
+      { find: '@chain', replacement: fromRoot('./src/chain') },
+      // Zod with `jitless` set before any schema is built (src/web/zod-jitless.ts); it imports `zod/v4` itself.
+      { find: /^zod$/, replacement: fromRoot('./src/web/zod-jitless.ts') },
+    ],
   },
   build: {
     outDir: fromRoot('./dist/web'),
@@ -43,10 +45,10 @@ export default defineConfig({
       // prove pure), and without this every chunk importing the barrel took all of them. The files listed do act
       // on import. Packages keep their own package.json `sideEffects`.
       treeshake: { moduleSideEffects: (id) => !id.startsWith(SRC) || ACTS_ON_IMPORT.some((f) => id.startsWith(f)) },
-      // Zod is one chunk, loaded with the entry that needs it anyway: left to the splitter, its pieces landed in
-      // whichever lazy chunk first used them (the receipts' @noble chunk), and every page then loaded that chunk.
-      // zod-jitless.ts is in it too, so `jitless` is set when the chunk runs, before any chunk that builds a schema:
-      // a shared chunk the entry imports runs before the entry's own code, import order in main.tsx or not.
+      // Zod is one chunk, loaded when a page first parses an answer or a form (not with the entry: the first render
+      // needs no schema, src/web/lib/api-client.ts): left to the splitter, its pieces landed in whichever lazy chunk
+      // first used them (the receipts' @noble chunk), and every page then loaded that chunk. zod-jitless.ts, which
+      // every `zod` import resolves to (alias above), is in it too.
       output: {
         codeSplitting: {
           groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]zod-jitless\.ts$/ }],

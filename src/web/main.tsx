@@ -1,5 +1,3 @@
-// First: schemas built after this never probe for eval (CSP).
-import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -1,14 +1,5 @@
-import { z } from 'zod';
-
-/**
- * Every error response body (docs/domain.md#errors). `error` is a stable upper-snake code the browser branches on;
- * `message` is for people. Codes follow simple rules: `*_NOT_FOUND`, `INVALID_*`, `*_MISMATCH`.
- */
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
+// The body's schema lives apart, so a page that branches on a code takes these constants without Zod.
+export { apiErrorSchema, type ApiError } from './error-schema';
 
 /**
  * The payment checks' codes (src/chain/payment verifyPayment), one per check, named after the first check that

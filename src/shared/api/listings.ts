@@ -6,6 +6,13 @@ import { RARITY_TIER_IDS } from '../rarity/tier';
 import { rangeProblem, searchFilterFields } from './search-filters';
 import { isSearchableText, searchTooShortMessage } from './search-text';
 import { safetyCheckSchema } from './trust';
+import {
+  ADDRESS_REQUIRED,
+  PRICE_NOT_POSITIVE,
+  PRICE_REQUIRED,
+  PRIVATE_KEY_REQUIRED,
+  priceProblem,
+} from './listing-rules';
 
 /**
  * Listing API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#validation-rules,
@@ -16,26 +23,14 @@ import { safetyCheckSchema } from './trust';
 /** Marketplace and profile page sizes (docs/product-spec.md#constants-and-limits); anything else is refused. */
 export const PAGE_SIZE_VALUES = ['20', '50', '100', '500'] as const;
 
-export const PRICE_REQUIRED = 'Price is required';
-export const PRICE_NOT_POSITIVE = 'Price must be a positive number greater than 0';
-export const PRIVATE_KEY_REQUIRED = 'Private key is required to verify ownership';
-export const ADDRESS_REQUIRED = 'Please enter an address';
-
-/**
- * Why `input` is not a valid listing price, or null when it is: the shared reader of typed SOL (`parseSolInput`,
- * "0.5", "0,5" or ".5") under the price rules, above 0, at most 8 decimals, within the price cap. Used by the schemas
- * below, the bulk service for each row, and the browser's price fields, so all of them refuse the same input for
- * the same reason.
- */
-export function priceProblem(input: unknown): string | null {
-  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) {
-    return PRICE_REQUIRED;
-  }
-  const read = parseSolInput(input, PRICE_RULES);
-  if (read.ok) return null;
-  return read.reason === PRICE_ZERO ? PRICE_NOT_POSITIVE : read.reason;
-}
-const PRICE_ZERO = 'Price must be more than 0 SOL';
+// The messages and the price rule, without Zod: the browser's forms and cards import them from there.
+export {
+  ADDRESS_REQUIRED,
+  PRICE_NOT_POSITIVE,
+  PRICE_REQUIRED,
+  PRIVATE_KEY_REQUIRED,
+  priceProblem,
+} from './listing-rules';
 
 /** A price as sent: a decimal SOL string or a number, checked by `priceProblem`, then its normal form ('0,5' → '0.5'). */
 export const priceInputSchema = z

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@shared/api/errors';
 import type { z } from 'zod';
 
 /**
@@ -23,8 +22,13 @@ export interface ApiFetchOptions<S extends z.ZodType | undefined> {
   method?: Method;
   /** Sent as JSON. */
   body?: unknown;
-  /** Validates the success body; its output type becomes the result type. */
-  schema?: S;
+  /**
+   * Validates the success body; its output type becomes the result type. A function returning a promise of the schema
+   * (`() => import('@shared/api/auth').then((m) => m.sessionResponseSchema)`) loads it, and Zod with it, only when a
+   * request is made: what the first render of every page asks for (session, config) keeps Zod out of the entry chunk
+   * (docs/decisions/0014-first-paint.md).
+   */
+  schema?: S | (() => Promise<S>);
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
@@ -46,6 +50,10 @@ export async function apiFetch<T = unknown, S extends z.ZodType | undefined = un
 ): Promise<Result<T, S>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // Loaded while the request is in flight, not after it.
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A failed request never awaits it; a failed chunk load then is not an unhandled rejection.
+  if (schema instanceof Promise) schema.catch(() => undefined);
 
   const response = await fetch(path, {
     method: options.method ?? 'GET',
@@ -63,8 +71,9 @@ export async function apiFetch<T = unknown, S extends z.ZodType | undefined = un
   if (response.status === 204) return undefined as Result<T, S>;
 
   const data: unknown = await response.json();
-  if (!options.schema) return data as Result<T, S>;
-  const parsed = options.schema.safeParse(data);
+  const validator = await schema;
+  if (!validator) return data as Result<T, S>;
+  const parsed = validator.safeParse(data);
   if (!parsed.success) {
     throw new ApiRequestError(response.status, 'INVALID_RESPONSE', `Unexpected response from ${path}`);
   }
@@ -79,6 +88,8 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
   } catch {
     json = undefined;
   }
+  // Error bodies are read rarely: their schema (and Zod) load when one arrives.
+  const { apiErrorSchema } = await import('@shared/api/error-schema');
   const body = apiErrorSchema.safeParse(json);
   if (body.success && body.data.message) {
     return new ApiRequestError(response.status, body.data.error, body.data.message);

@@ -1,8 +1,13 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { VaultLogo } from '@web/components/vault-logo';
 import { cn } from '@web/lib/cn';
-import { NotificationBell } from '@web/features/notifications';
 import { WalletBalance, WalletButton, useWallet } from '@web/features/wallet';
+
+// No first render shows the bell (it needs a session, which arrives later): it, its list and the notification
+// schemas (with Zod) load when a signed-in wallet first shows it (docs/decisions/0014-first-paint.md).
+const loadBell = () => import('@web/features/notifications');
+const NotificationBell = lazy(() => loadBell().then((m) => ({ default: m.NotificationBell })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -12,6 +17,11 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const { address, isAdmin, status } = useWallet();
+  // Fetched as soon as an address is known (a returning visitor's stored one, before the session confirms it), so the
+  // bell mounts and asks for its list with the session, as it did from the entry chunk, not a chunk load later.
+  useEffect(() => {
+    if (address) void loadBell();
+  }, [address]);
 
   const links = (
     <>
@@ -63,7 +73,12 @@ export function SiteHeader() {
         {/* Tighter on a phone: with the bell, the logo and the wallet button fill a 390 px row to a few pixels. */}
         <div className="ml-auto flex items-center gap-1 sm:gap-3">
           {/* The bell needs a session: it reads the signed-in wallet's notifications. */}
-          {address && status === 'connected' && <NotificationBell wallet={address} />}
+          {address && status === 'connected' && (
+            // The bell's own size (an icon button) while it loads, so the row does not move when it arrives.
+            <Suspense fallback={<span aria-hidden className="h-9 w-9 shrink-0" />}>
+              <NotificationBell wallet={address} />
+            </Suspense>
+          )}
           <WalletButton />
         </div>
       </div>

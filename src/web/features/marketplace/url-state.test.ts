@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, hasFilters, readView, writeView } from './url-state';
+import { z } from 'zod';
+import {
+  MAX_PATTERN_LENGTH,
+  POSITION_VALUES,
+  RARITY_TIER_VALUES,
+  searchFilterFields,
+} from '@shared/api/search-filters';
+import { CATEGORIES } from '@shared/domain-values';
+import { DEFAULT_VIEW, PAGE_SIZES, SORT_FIELDS, hasFilters, readView, writeView } from './url-state';
 
 const read = (search: string) => readView(new URLSearchParams(search));
 
@@ -56,5 +64,58 @@ describe('the seller view', () => {
     expect(writeView(view).toString()).toBe(`sort=price&seller=${wallet}`);
     expect(read('seller=not-a-wallet').seller).toBeUndefined();
     expect(read('seller=0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl').seller).toBeUndefined();
+  });
+});
+
+describe('the URL reader against the Zod schema it replaced (kept out of the first render)', () => {
+  const length = z.coerce.number().int().min(1).max(MAX_PATTERN_LENGTH).optional().catch(undefined);
+  const price = searchFilterFields.minPrice.catch(undefined);
+  const urlSchema = z.object({
+    q: z.string().max(100).catch(''),
+    sort: z.enum(SORT_FIELDS).catch('createdAt'),
+    dir: z.enum(['asc', 'desc']).catch('desc'),
+    page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+    size: z.coerce
+      .number()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+      .catch(20),
+    pos: z.enum(POSITION_VALUES).catch('anywhere'),
+    category: z.enum(CATEGORIES).optional().catch(undefined),
+    minLen: length,
+    maxLen: length,
+    minPrice: price,
+    maxPrice: price,
+    tier: z.enum(RARITY_TIER_VALUES).optional().catch(undefined),
+    seller: searchFilterFields.seller.catch(undefined),
+  });
+  const values = {
+    q: ['sol', 'x'.repeat(100), 'x'.repeat(101), ' a b ', 'ÿ'],
+    sort: ['price', 'rarityScore', 'createdAt', 'Price', 'owner'],
+    dir: ['asc', 'desc', 'ASC', 'up'],
+    page: ['1', '2', ' 3 ', '2.5', '-3', '0', '1e3', '0x10', '1000000', '1000001', 'Infinity', 'abc', '+4'],
+    size: ['20', '50', '100', '500', '33', ' 50 ', '5e1', '0x14', 'Infinity'],
+    pos: ['anywhere', 'start', 'end', 'middle'],
+    category: [...CATEGORIES, 'rare'],
+    minLen: ['1', '44', '45', '0', '4.0', ' 6', '1e1', '0b11', 'NaN'],
+    maxLen: ['1', '44', '99', '-1', '6'],
+    minPrice: ['1.5', '0', '0,5', '.5', ' 2 ', '-1', 'abc', '0.123456789', '1'.repeat(33), '1e3', '1000000000'],
+    maxPrice: ['10', '0.1', '5,25', 'abc', ''],
+    tier: [...RARITY_TIER_VALUES, 'legend', 'Rare'],
+    seller: [
+      '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      ' 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU ',
+      'not-a-wallet',
+    ],
+  };
+
+  it('reads every value of every parameter as the schema did', () => {
+    for (const [key, list] of Object.entries(values)) {
+      for (const value of list) {
+        const raw = value === '' ? {} : { [key]: value };
+        const view = readView(new URLSearchParams([[key, value]]));
+        expect({ key, value, view: { ...view } }).toEqual({ key, value, view: urlSchema.parse(raw) });
+      }
+    }
+    expect(DEFAULT_VIEW).toEqual(urlSchema.parse({}));
   });
 });

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@shared/api/errors';
-import { PRIVATE_KEY_REQUIRED, priceProblem } from '@shared/api/listings';
+import { PRIVATE_KEY_REQUIRED, priceProblem } from '@shared/api/listing-rules';
 import { PRICE_RULES, parseSolInput } from '@shared/sol-input';
 import { Eye, EyeOff, PlusCircle } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';

@@ -1,10 +1,11 @@
-import { marketStatsSchema, type MarketStats } from '@shared/api/market';
+import type { MarketStats } from '@shared/api/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 
 /** GET /api/market-stats takes no input. */
 export function getMarketStats(signal?: AbortSignal): Promise<MarketStats> {
-  return apiFetch('/api/market-stats', { schema: marketStatsSchema, signal });
+  const schema = () => import('@shared/api/market').then((m) => m.marketStatsSchema);
+  return apiFetch('/api/market-stats', { schema, signal });
 }
 
 export const marketStatsQueryOptions = () =>

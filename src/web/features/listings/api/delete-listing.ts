@@ -1,15 +1,14 @@
-import { deleteListingResponseSchema, listingIdParamsSchema } from '@shared/api/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { invalidateTradeCaches } from '@web/features/purchase';
 
-export const deleteListingInputSchema = listingIdParamsSchema;
-
 /**
  * DELETE /api/addresses/{id} with the owner's wallet in x-wallet-address (docs/product-spec.md#roles-and-permissions).
  */
-export function deleteListing(id: string, wallet: string) {
-  const params = deleteListingInputSchema.parse({ id });
+export async function deleteListing(id: string, wallet: string) {
+  // Listing cards are on the first paint of / and /marketplace; the schemas (and Zod) load on the owner's first delete.
+  const { deleteListingResponseSchema, listingIdParamsSchema } = await import('@shared/api/listings');
+  const params = listingIdParamsSchema.parse({ id });
   return apiFetch(`/api/addresses/${encodeURIComponent(params.id)}`, {
     method: 'DELETE',
     headers: { 'x-wallet-address': wallet },

@@ -1,14 +1,14 @@
-import { listingSchema, updateListingBodySchema, type UpdateListingBody } from '@shared/api/listings';
+import type { UpdateListingBody } from '@shared/api/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { invalidateTradeCaches } from '@web/features/purchase';
 
-export { updateListingBodySchema };
-
 /**
  * PATCH /api/addresses/{id} with the owner's wallet in x-wallet-address (docs/product-spec.md#roles-and-permissions).
  */
-export function updateListing(id: string, wallet: string, body: UpdateListingBody) {
+export async function updateListing(id: string, wallet: string, body: UpdateListingBody) {
+  // Listing cards are on the first paint of / and /marketplace; the schemas (and Zod) load on the owner's first edit.
+  const { listingSchema, updateListingBodySchema } = await import('@shared/api/listings');
   return apiFetch(`/api/addresses/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     headers: { 'x-wallet-address': wallet },

@@ -1,4 +1,5 @@
-import { priceProblem, type Listing, type UpdateListingBody } from '@shared/api/listings';
+import type { Listing, UpdateListingBody } from '@shared/api/listings';
+import { priceProblem } from '@shared/api/listing-rules';
 import { Pencil, Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/button';

@@ -1,14 +1,7 @@
-import {
-  marketReadingSchema,
-  patternClassQuerySchema,
-  type MarketReading,
-  type PatternClassInput,
-} from '@shared/api/market-reading';
+import type { MarketReading, PatternClassInput } from '@shared/api/market-reading';
 import type { PatternClass } from '@shared/pattern-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-
-export const patternClassInputSchema = patternClassQuerySchema;
 
 const asInput = (c: PatternClass): PatternClassInput => ({
   length: c.length,
@@ -17,9 +10,11 @@ const asInput = (c: PatternClass): PatternClassInput => ({
 });
 
 /** GET /api/market/pattern-class: floor, best bid, last sale and 30 days of sales of one pattern class. */
-export function getPatternClass(c: PatternClass, signal?: AbortSignal): Promise<MarketReading> {
+export async function getPatternClass(c: PatternClass, signal?: AbortSignal): Promise<MarketReading> {
+  // The marketplace's reading strip asks it after the first render: the schemas (and Zod) load with the request.
+  const { marketReadingSchema, patternClassQuerySchema } = await import('@shared/api/market-reading');
   const input = asInput(c);
-  patternClassInputSchema.parse(input);
+  patternClassQuerySchema.parse(input);
   const query = new URLSearchParams({ ...input, length: String(input.length) });
   return apiFetch(`/api/market/pattern-class?${query}`, { schema: marketReadingSchema, signal });
 }

@@ -1,34 +1,20 @@
-import { listingPageSchema, searchListingsQuerySchema, type ListingPage } from '@shared/api/listings';
-import { POSITION_VALUES, RARITY_TIER_VALUES } from '@shared/api/search-filters';
-import { CATEGORIES } from '@shared/domain-values';
+import type { ListingPage } from '@shared/api/listings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiFetch } from '@web/lib/api-client';
-import { SORT_FIELDS } from '../url-state';
+import type { searchListingsInputSchema } from './search-listings-input';
 
 export { SORT_FIELDS, type SortField } from '../url-state';
 
-/** The marketplace's own input; the server's query schema validates it again. */
-export const searchListingsInputSchema = z.object({
-  query: z.string().optional(),
-  page: z.number().int().min(1),
-  pageSize: z.union([z.literal(20), z.literal(50), z.literal(100), z.literal(500)]),
-  sortBy: z.enum(SORT_FIELDS),
-  sortOrder: z.enum(['asc', 'desc']),
-  // Issue 20's filters: each is sent only when set, so the default request is the spec's.
-  position: z.enum(POSITION_VALUES).optional(),
-  category: z.enum(CATEGORIES).optional(),
-  minLength: z.number().int().optional(),
-  maxLength: z.number().int().optional(),
-  minPrice: z.string().optional(),
-  maxPrice: z.string().optional(),
-  tier: z.enum(RARITY_TIER_VALUES).optional(),
-  seller: z.string().optional(),
-});
 export type SearchListingsInput = z.infer<typeof searchListingsInputSchema>;
 
 /** GET /api/addresses/search with excludeSold=true; the search text is trimmed and sent only if non-empty. */
-export function searchListings(input: SearchListingsInput, signal?: AbortSignal): Promise<ListingPage> {
+export async function searchListings(input: SearchListingsInput, signal?: AbortSignal): Promise<ListingPage> {
+  // The page asks it in its first render; the schemas (and Zod) load with the request, not with the page's chunk.
+  const [{ searchListingsInputSchema }, { listingPageSchema, searchListingsQuerySchema }] = await Promise.all([
+    import('./search-listings-input'),
+    import('@shared/api/listings'),
+  ]);
   const { query, position, ...rest } = searchListingsInputSchema.parse(input);
   const params = new URLSearchParams({ excludeSold: 'true' });
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) params.set(key, String(value));

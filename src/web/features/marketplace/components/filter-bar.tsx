@@ -1,4 +1,4 @@
-import { RARITY_TIERS, RARITY_TIER_VALUES } from '@shared/api/search-filters';
+import { RARITY_TIERS, RARITY_TIER_VALUES } from '@shared/api/search-filter-values';
 import { CATEGORIES } from '@shared/domain-values';
 import { Button } from '@web/components/button';
 import { Field } from '@web/components/input';

@@ -1,22 +1,22 @@
-import {
-  validateAddressBodySchema,
-  validateAddressResponseSchema,
-  type ValidateAddressResponse,
-} from '@shared/api/listings';
+import type { ValidateAddressResponse, validateAddressBodySchema } from '@shared/api/listings';
 import { guessNetwork } from '@shared/format/address';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '@web/lib/api-client';
 
-export const validateAddressInputSchema = validateAddressBodySchema;
-export type ValidateAddressInput = z.input<typeof validateAddressInputSchema>;
+export type ValidateAddressInput = z.input<typeof validateAddressBodySchema>;
 
 /**
  * POST /api/addresses/validate: the address trimmed, the network guessed per docs/product-spec.md#validation-rules
  * unless given.
  */
-export function validateAddress(input: ValidateAddressInput, signal?: AbortSignal): Promise<ValidateAddressResponse> {
-  const body = validateAddressInputSchema.parse({ ...input, network: input.network ?? guessNetwork(input.address) });
+export async function validateAddress(
+  input: ValidateAddressInput,
+  signal?: AbortSignal,
+): Promise<ValidateAddressResponse> {
+  // The home page shows the validator at first paint; its schemas (and Zod) load when it is first used.
+  const { validateAddressBodySchema, validateAddressResponseSchema } = await import('@shared/api/listings');
+  const body = validateAddressBodySchema.parse({ ...input, network: input.network ?? guessNetwork(input.address) });
   return apiFetch('/api/addresses/validate', { method: 'POST', body, schema: validateAddressResponseSchema, signal });
 }
 

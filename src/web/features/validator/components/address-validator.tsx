@@ -1,6 +1,6 @@
 import { ScanSearch } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { ADDRESS_REQUIRED } from '@shared/api/listings';
+import { ADDRESS_REQUIRED } from '@shared/api/listing-rules';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Textarea } from '@web/components/textarea';

@@ -1,10 +1,14 @@
-import { watchlistSchema, type Watchlist } from '@shared/api/watchlist';
+import type { Watchlist } from '@shared/api/watchlist';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 
 /** GET /api/watchlist takes no input (the session names the wallet). */
 export function getWatchlist(signal?: AbortSignal): Promise<Watchlist> {
-  return apiFetch('/api/watchlist', { schema: watchlistSchema, signal });
+  // The marketplace's stars ask it at first render: the schema (and Zod) loads with the request.
+  return apiFetch('/api/watchlist', {
+    schema: () => import('@shared/api/watchlist').then((m) => m.watchlistSchema),
+    signal,
+  });
 }
 
 export const watchlistQueryKey = (wallet: string) => ['watchlist', wallet] as const;

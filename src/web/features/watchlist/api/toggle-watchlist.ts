@@ -1,13 +1,13 @@
-import { watchlistParamsSchema, watchlistSchema, type Watchlist } from '@shared/api/watchlist';
+import type { Watchlist } from '@shared/api/watchlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { watchlistQueryKey } from './get-watchlist';
 
-export const toggleWatchlistInputSchema = watchlistParamsSchema;
-
 /** PUT (star) or DELETE (unstar) /api/watchlist/{addressId}; both answer the whole new list. */
-export function toggleWatchlist(input: { addressId: string; starred: boolean }): Promise<Watchlist> {
-  const { addressId } = toggleWatchlistInputSchema.parse(input);
+export async function toggleWatchlist(input: { addressId: string; starred: boolean }): Promise<Watchlist> {
+  // Stars are on the marketplace's first paint; the schemas (and Zod) load with the first click.
+  const { watchlistParamsSchema, watchlistSchema } = await import('@shared/api/watchlist');
+  const { addressId } = watchlistParamsSchema.parse(input);
   return apiFetch(`/api/watchlist/${encodeURIComponent(addressId)}`, {
     method: input.starred ? 'PUT' : 'DELETE',
     schema: watchlistSchema,
