@@ -24,13 +24,7 @@ import {
 export const PAGE_SIZE_VALUES = ['20', '50', '100', '500'] as const;
 
 // The messages and the price rule, without Zod: the browser's forms and cards import them from there.
-export {
-  ADDRESS_REQUIRED,
-  PRICE_NOT_POSITIVE,
-  PRICE_REQUIRED,
-  PRIVATE_KEY_REQUIRED,
-  priceProblem,
-} from './listing-rules';
+export * from './listing-rules';
 
 /** A price as sent: a decimal SOL string or a number, checked by `priceProblem`, then its normal form ('0,5' → '0.5'). */
 export const priceInputSchema = z
