@@ -456,9 +456,7 @@ export async function benchSearch({ computedOnly = false } = {}): Promise<string
 
     if (computedOnly) await setup.close();
     else console.log("search: EXPLAIN ANALYZE of each read's statements…");
-    const explained = computedOnly
-      ? { timings: [], plans: [] }
-      : await explainReads(db.url).finally(() => setup.close());
+    const explained = computedOnly ? undefined : await explainReads(db.url).finally(() => setup.close());
     const atRun = (server: string, kind: Scenario['kind'], caller: Caller = 'anonymous') =>
       runs.find(
         (x) => x.server === server && x.scenario.kind === kind && x.caller === caller && x.connections === CONNECTIONS,
@@ -574,10 +572,15 @@ export async function benchSearch({ computedOnly = false } = {}): Promise<string
           load,
         ]),
       ),
-      '',
-      "Every statement each read sends (recorded from the repository code itself, each as a named statement), median of 5 runs each, one at a time, after the load, with the scans of its plan. Without a substring, a page whose total is not kept reads its rows with the capped count beside them (an InitPlan); once the total is kept (past the cap), the page is its rows alone (the `total kept` reads). With a substring, one statement collects the matches (up to the cap) with the page's rows looked up by id, or, when there are more matches than the cap, the ordered page follows. The sellers' wallets are read once per process (`users`, the first read below), not joined.",
-      '',
-      ...explainedReport(explained),
+      // The computed-only run explains nothing: `npm run bench -- search` has the statements and their plans.
+      ...(computedOnly
+        ? []
+        : [
+            '',
+            "Every statement each read sends (recorded from the repository code itself, each as a named statement), median of 5 runs each, one at a time, after the load, with the scans of its plan. Without a substring, a page whose total is not kept reads its rows with the capped count beside them (an InitPlan); once the total is kept (past the cap), the page is its rows alone (the `total kept` reads). With a substring, one statement collects the matches (up to the cap) with the page's rows looked up by id, or, when there are more matches than the cap, the ordered page follows. The sellers' wallets are read once per process (`users`, the first read below), not joined.",
+            '',
+            ...explainedReport(explained!),
+          ]),
     ].join('\n');
   } finally {
     await db.drop();

@@ -10,6 +10,7 @@ import {
   formatSolAmount,
   lamportsToSolString,
   parseSolToLamports,
+  priceColumnAmount,
   percentChange,
   roundToPriceUnit,
   solStringToNumber,
@@ -246,5 +247,20 @@ describe('percentChange', () => {
     // the largest change that fits: just under 10^8 percent
     expect(percentChange(1n, 1_000_000n)).toBe('99999900.0000');
     expect(percentChange(1n, 1_000_001n)).toBeNull();
+  });
+});
+
+describe('priceColumnAmount', () => {
+  it("reads a price column's text as formatSolAmount and parseSolToLamports do, and any other text their way", () => {
+    const texts = ['0.00000000', '0.00000010', '1.00000000', '70.35000000', '9999999999.99999999', '1.5', ' 2 ', '1e3'];
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 5_000; i++) {
+      const lamports = BigInt(random()) * BigInt(random() % 5_000_000) * 10n;
+      texts.push(`${lamports / 1_000_000_000n}.${(lamports % 1_000_000_000n).toString().padStart(9, '0').slice(0, 8)}`);
+    }
+    for (const text of texts) {
+      expect(priceColumnAmount(text), text).toEqual({ sol: formatSolAmount(text), lamports: parseSolToLamports(text) });
+    }
   });
 });

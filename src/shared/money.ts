@@ -149,6 +149,23 @@ export function formatSolAmount(value: string | number, maxDecimals = PRICE_DECI
   return `${sign}${int}${frac ? `.${frac}` : ''}`;
 }
 
+/** A `numeric(18,8)` column's text as PostgreSQL writes it: '70.35000000', '0.00000000'. */
+const PRICE_COLUMN_TEXT = /^(0|[1-9]\d{0,9})\.(\d{8})$/;
+
+/**
+ * A price column's text, read once for what a listing shows of it: `formatSolAmount`'s text and the lamports (for
+ * its USD value). The column's own form is read by its digits, without the general reader's exponent and rounding
+ * (a listing page reads 20 prices a request); any other text goes the general way, with its errors.
+ */
+export function priceColumnAmount(text: string): { sol: string; lamports: bigint } {
+  const m = PRICE_COLUMN_TEXT.exec(text);
+  if (!m) return { sol: formatSolAmount(text), lamports: parseSolToLamports(text) };
+  const [, int, frac] = m as unknown as [string, string, string];
+  let end = frac.length;
+  while (end > 0 && frac.charCodeAt(end - 1) === 48 /* '0' */) end--;
+  return { sol: end === 0 ? int : `${int}.${frac.slice(0, end)}`, lamports: BigInt(`${int}${frac}0`) };
+}
+
 /** For display and sorting only (the spec sorts prices as floats); unreadable input gives 0. */
 export function solStringToNumber(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(String(value).trim());

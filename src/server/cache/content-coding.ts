@@ -25,7 +25,7 @@ export function preferredCoding(acceptEncoding: string | undefined): ContentCodi
 }
 
 /** The same quality as the app-wide compression (brotli 4): fast enough to run once per kept answer. */
-export function encode(body: string, coding: ContentCoding): Buffer {
+export function encode(body: string | Buffer, coding: ContentCoding): Buffer {
   return coding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
     : gzipSync(body);

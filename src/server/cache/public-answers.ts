@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readsFromReplicas } from '../http/read-routing';
 import { COMPRESS_THRESHOLD_BYTES, encode, preferredCoding, type ContentCoding } from './content-coding';
@@ -11,15 +11,19 @@ const MAX_BYTES = 32 * 1024 * 1024;
 export const STALE_WHILE_REVALIDATE_SECONDS = 5;
 
 interface Kept {
-  body: string;
+  /**
+   * The answer's bytes: encoded from the serialised text once, then hashed and sent as they are (sending the text
+   * encoded it again on every request).
+   */
+  body: Buffer;
   etag: string;
   /** Compressed copies, made when first asked for; a fraction of `body`, so not weighed. */
   coded: Partial<Record<ContentCoding, Buffer>>;
 }
 
 /** A strong validator: it names these exact bytes (128 bits of their SHA-256). */
-export function entityTag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+export function entityTag(body: string | Buffer): string {
+  return `"${hash('sha256', body, 'base64url').slice(0, 22)}"`;
 }
 
 /** The tag of a compressed copy: a strong tag names the bytes sent, and compressed bytes differ. */
@@ -70,7 +74,7 @@ export function createPublicAnswers(maxAgeMs: number) {
     // one, only answers computed on the primary, as fresh as before there were replicas.
     const source = readsFromReplicas(request) ? 'replica' : 'primary';
     const kept = await memo(`${source} ${key}`, async () => {
-      const body = reply.serialize(await build()) as string;
+      const body = Buffer.from(reply.serialize(await build()) as string);
       return { body, etag: entityTag(body), coded: {} };
     });
     const coding =

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 
 /** A drizzle query builder that can be sent as a named (server-side prepared) statement. */
 export interface Preparable<T> {
@@ -31,7 +32,7 @@ export function runPrepared<T>(query: Preparable<T>): Promise<T> {
 }
 
 function named<T>(query: Preparable<T>): Executable<T> {
-  const prepared = query.prepare(undefined as unknown as string);
+  const prepared = unnamed(query);
   const configs = prepared as unknown as NodePgQueryConfigs;
   const text = configs.queryConfig?.text;
   if (typeof text === 'string' && configs.rawQueryConfig) {
@@ -61,8 +62,7 @@ export function preparedOnce<T>(
   // Sent unnamed, a statement is planned for the values it is sent with, every time. Named, PostgreSQL may switch
   // to a plan for any value after five executions, which for a statement whose best plan depends on the value
   // (an index range for `LIKE 'abc%'`, a bitmap scan for a rare substring) can be a scan of the whole table.
-  const finish = (query: Preparable<T>) =>
-    planEachTime ? query.prepare(undefined as unknown as string) : named(query);
+  const finish = (query: Preparable<T>) => (planEachTime ? unnamed(query) : named(query));
   if (shape === undefined) return finish(build());
   let kept = shapes.get(db);
   if (!kept) shapes.set(db, (kept = new Map()));
@@ -72,6 +72,50 @@ export function preparedOnce<T>(
   if (kept.size >= MAX_SHAPES) kept.clear();
   kept.set(shape, prepared);
   return prepared;
+}
+
+/** What drizzle's prepared query (node-postgres and PGlite alike) keeps of a select's fields and their mapping. */
+interface SelectedFields {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/**
+ * `query` prepared (sent unnamed), its rows mapped by a mapper compiled for its fields. drizzle's own mapping works
+ * out each column's decoder and walks its path for every value of every row, which at 20 rows of 21 columns was
+ * 5% of a computed search page's server time (issue 30, docs/benchmarks.md); this does that once per statement.
+ * Only flat selects (every field at the top level, as the repositories write them) are mapped here: a nested
+ * one, or a query that maps its own rows, keeps drizzle's.
+ */
+function unnamed<T>(query: Preparable<T>): Executable<T> {
+  const prepared = query.prepare(undefined as unknown as string);
+  const selected = prepared as unknown as SelectedFields;
+  const fields = selected.fields;
+  if (fields && !selected.customResultMapper && fields.every((f) => f.path.length === 1)) {
+    const keys = fields.map((f) => f.path[0]!);
+    const decoders = fields.map((f) => decoderOf(f.field));
+    selected.customResultMapper = (rows) =>
+      rows.map((row) => {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) {
+          const value = row[i];
+          out[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+        }
+        return out;
+      });
+  }
+  return prepared;
+}
+
+/** The decoder drizzle itself uses for a selected field (utils.js `mapResultRow`). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field as unknown as Decoder;
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
+  return (field as { sql: { decoder: Decoder } }).sql.decoder;
 }
 
 /** `vv_` and 96 bits of the text's SHA-1: unique per text in practice, and within PostgreSQL's 63-byte names. */

@@ -46,5 +46,30 @@ function decimalsFor(amount: number): number {
 export function formatUsd(amount: number): string {
   if (!Number.isFinite(amount) || amount === 0) return DEFAULT_FORMATTED_USD;
   if (amount > 0 && amount < 1e-6) return TINY_USD;
+  // The common case written directly: Intl's format is most of a listing's view, and a page shows 20 (issue 30).
+  // Intl rounds the shortest decimal that reads back as the double ('0.995', not the double's exact
+  // 0.99499…) half away from zero; so is it rounded here, in whole cents, exact below 2^53 (usd.test.ts compares the
+  // two).
+  if (amount >= 0.1 && amount < 1e13) {
+    const text = String(amount);
+    const dot = text.indexOf('.');
+    // Whole cents: the integer part (the shortest decimal's, which is the double's), two decimals, and one more
+    // when the third is 5 or more.
+    const cents =
+      Math.trunc(amount) * 100 +
+      (dot < 0 ? 0 : digitAt(text, dot + 1) * 10 + digitAt(text, dot + 2) + (digitAt(text, dot + 3) >= 5 ? 1 : 0));
+    const rest = cents % 100;
+    return `$${grouped(String((cents - rest) / 100))}.${rest < 10 ? '0' : ''}${rest}`;
+  }
   return usdFormatter(decimalsFor(amount)).format(amount);
+}
+
+/** The decimal digit at `at`, 0 past the end. */
+const digitAt = (text: string, at: number) => (at < text.length ? text.charCodeAt(at) - 48 : 0);
+
+/** '1234567' → '1,234,567', as en-US groups whole dollars. */
+function grouped(int: string): string {
+  let out = int.slice(0, ((int.length - 1) % 3) + 1);
+  for (let i = out.length; i < int.length; i += 3) out += `,${int.slice(i, i + 3)}`;
+  return out;
 }

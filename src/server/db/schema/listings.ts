@@ -84,6 +84,8 @@ export const addresses = pgTable(
     // lowercased address, and on it reversed, instead of the trigram index's posting list of the padding trigram
     // ("  a" lists 1 address in 30). text_pattern_ops compares bytes, so `LIKE 'abc%'` becomes a range whatever the
     // database's collation. Partial on the marketplace's predicate like the sort indexes: nothing else reads them.
+    // Each also carries the address, status and sort keys (INCLUDE, in migration 0016: drizzle's builder has none),
+    // so a search's matches are collected by an index-only scan, without a heap page per match (decision 0024).
     index('addresses_market_address_lower_idx')
       .using('btree', sql`lower(${t.address}) text_pattern_ops`)
       .where(marketplaceListing(t)),

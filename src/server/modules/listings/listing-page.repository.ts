@@ -8,8 +8,11 @@ import { ownPageColumns, pageColumns, withSellerWallets, type ListingViewRow, ty
 
 /** One page of a listing read: which rows, in which order, which slice. */
 export interface ListingFilter {
-  /** Its values are placeholders (`sql.placeholder`), named in `values`. */
-  where: SQL | undefined;
+  /**
+   * Its values are placeholders (`sql.placeholder`), named in `values`. Built when called: only when a shape's
+   * statements are first built, not on every request.
+   */
+  where: () => SQL | undefined;
   values: Record<string, unknown>;
   /**
    * Names the text of `where` (which clauses, not their values): the statements of one shape are built and
@@ -101,7 +104,7 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
     const capping = db
       .select({ one: sql`1` })
       .from(addresses)
-      .where(f.where)
+      .where(f.where())
       .$dynamic();
     const capped = (f.selective ? capping : capping.orderBy(desc(addresses.createdAt), desc(addresses.id)))
       .limit(capPlusOne)
@@ -129,14 +132,14 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
         : `${f.shape} ${f.sortBy.name} ${f.sortOrder} ${f.narrow} ${f.selective} ${Boolean(f.own)}`,
     /** The page in sort order: for the marketplace, the first entries of one partial index. */
     get ordered() {
-      return page().where(f.where).orderBy(dir(f.sortBy), dir(addresses.id)).limit(limit).offset(offset);
+      return page().where(f.where()).orderBy(dir(f.sortBy), dir(addresses.id)).limit(limit).offset(offset);
     },
     /** The same page, each row carrying the capped count (an InitPlan, run once): one round trip for both. */
     get orderedCounted() {
       return db
         .select({ ...columns, total: sql<number>`(${count()})` })
         .from(addresses)
-        .where(f.where)
+        .where(f.where())
         .orderBy(dir(f.sortBy), dir(addresses.id))
         .limit(limit)
         .offset(offset);
@@ -155,7 +158,7 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
       const m = db
         .select({ id: addresses.id, key: f.sortBy })
         .from(addresses)
-        .where(f.where)
+        .where(f.where())
         .limit(scanPlusOne)
         .as('m');
       const slice = sql`[${sql.placeholder('sliceFrom')}::int:${sql.placeholder('sliceTo')}::int]`;
