@@ -9,13 +9,6 @@ const alias = {
   '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 };
 const setupFiles = ['tests/setup/fail-on-console-error.ts'];
-/**
- * Test files at once in the unit and API projects. Vitest's default is one fewer than the cores, which on CI's 2 is
- * one file at a time, while most of an API test's time is spent waiting on PostgreSQL, the local chain or a timer:
- * 3 at once keeps both cores busy. The browser journeys (a server and a Chromium each) run 2 at once, after them.
- */
-const MAX_WORKERS = 3;
-const MAX_BROWSER_WORKERS = 2;
 
 /** The API tests run once per database driver: always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. */
 function apiProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
@@ -28,10 +21,9 @@ function apiProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfigurati
       exclude: driver === 'pglite' ? ['tests/api/read-replicas.test.ts'] : [],
       env: { TEST_DB_DRIVER: driver },
       setupFiles,
-      globalSetup: driver === 'postgres' ? ['tests/helpers/postgres-global-setup.ts'] : [],
+      globalSetup: [`tests/helpers/${driver}-global-setup.ts`],
       testTimeout: 30_000,
       hookTimeout: 60_000,
-      maxWorkers: MAX_WORKERS,
     },
   };
 }
@@ -40,7 +32,6 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './tests/reporters/summary-reporter.ts'],
-    maxWorkers: MAX_WORKERS,
     projects: [
       {
         resolve: { alias },
@@ -51,7 +42,6 @@ export default defineConfig({
           testTimeout: 30_000,
           // Some set-ups start an embedded database or a local validator: seconds on two shared cores.
           hookTimeout: 60_000,
-          maxWorkers: MAX_WORKERS,
         },
       },
       apiProject('pglite'),
@@ -65,7 +55,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           sequence: { groupOrder: 1 },
-          maxWorkers: MAX_BROWSER_WORKERS,
           // A real server and browser on two shared cores: give UI assertions seconds, not vitest's default 1 s.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 90_000,

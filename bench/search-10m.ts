@@ -16,6 +16,11 @@ const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 10);
  */
 const REUSE_URL = process.env.BENCH_SEARCH_DATABASE_URL;
 const CONNECTIONS = [1, 4];
+/**
+ * Only these kinds (comma list of `Kind.key`), all when unset: an index experiment on the anchored reads need not
+ * wait for the substring runs (nor a database seeded with the trigram indexes, 18 of the seed's minutes).
+ */
+const ONLY = process.env.BENCH_SEARCH_KINDS?.split(',').map((k) => k.trim());
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** Every string of `length` base58 characters, in a fixed shuffled order (Park–Miller), so none repeats in a run. */
@@ -32,6 +37,7 @@ function shuffled(length: number): string[] {
 }
 
 interface Kind {
+  key: 'prefix' | 'suffix' | 'substring' | 'short1' | 'short2';
   name: string;
   /** Issue 30's p95 target for the first page and its (capped) total, in ms. */
   targetMs: number;
@@ -42,21 +48,34 @@ interface Kind {
 function kinds(): Kind[] {
   const three = shuffled(3);
   const [one, two] = [shuffled(1), shuffled(2)];
-  return [
+  const all: Kind[] = [
     {
+      key: 'prefix',
       name: 'prefix (3 characters, position=start)',
       targetMs: 10,
       queries: three.map((q) => `query=${q}&position=start`),
     },
-    { name: 'suffix (3 characters, position=end)', targetMs: 10, queries: three.map((q) => `query=${q}&position=end`) },
-    { name: 'substring (3 characters, anywhere)', targetMs: 50, queries: three.map((q) => `query=${q}`) },
     {
+      key: 'suffix',
+      name: 'suffix (3 characters, position=end)',
+      targetMs: 10,
+      queries: three.map((q) => `query=${q}&position=end`),
+    },
+    {
+      key: 'substring',
+      name: 'substring (3 characters, anywhere)',
+      targetMs: 50,
+      queries: three.map((q) => `query=${q}`),
+    },
+    {
+      key: 'short1',
       name: '1 character anchored (start or end)',
       targetMs: 100,
       queries: one.flatMap((q) => [`query=${q}&position=start`, `query=${q}&position=end`]),
     },
-    { name: '2 characters anywhere', targetMs: 100, queries: two.map((q) => `query=${q}`) },
+    { key: 'short2', name: '2 characters anywhere', targetMs: 100, queries: two.map((q) => `query=${q}`) },
   ];
+  return all.filter((kind) => ONLY === undefined || ONLY.includes(kind.key));
 }
 
 const path = (q: string) => `/api/addresses/search?${q}&excludeSold=true&page=1&pageSize=20`;
@@ -148,7 +167,7 @@ export async function benchSearch10m(): Promise<string> {
     }
     const reused = `BENCH_SEARCH_DATABASE_URL=… `;
     return [
-      `Command: \`${db ? '' : reused}${LISTINGS === 10_000_000 ? '' : `BENCH_SEARCH_LISTINGS=${LISTINGS} `}npm run bench -- search-10m\` — ${
+      `Command: \`${db ? '' : reused}${ONLY ? `BENCH_SEARCH_KINDS=${ONLY.join(',')} ` : ''}${LISTINGS === 10_000_000 ? '' : `BENCH_SEARCH_LISTINGS=${LISTINGS} `}npm run bench -- search-10m\` — ${
         seeded
           ? `${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (rows ${secs(seeded.insertMs)}, indexes ${secs(seeded.indexesMs)}, VACUUM ANALYZE ${secs(seeded.vacuumMs)})`
           : 'a database seeded earlier by `seedListings` (`BENCH_SEARCH_DATABASE_URL`), migrated to this branch'

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database, DriverName } from '@server/db/database';
@@ -39,7 +40,9 @@ export interface TestDatabaseOptions {
 export async function createTestDatabase(opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
   if (testDriver() === 'pglite') {
     if (opts.readReplicas?.length) throw new Error('PGlite has no read replicas');
-    return openEmbeddedDatabase(undefined);
+    // The run's migrated dump (pglite-global-setup.ts), when the project made one.
+    const template = inject('pgliteTemplate');
+    return openEmbeddedDatabase(undefined, template ? { from: new Blob([await readFile(template)]) } : {});
   }
 
   const adminUrl = inject('postgresAdminUrl');
@@ -77,5 +80,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     postgresAdminUrl: string;
     postgresTemplate: string;
+    pgliteTemplate: string;
   }
 }
