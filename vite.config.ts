@@ -30,6 +30,11 @@ export default defineConfig({
       { find: '@chain', replacement: fromRoot('./src/chain') },
       // Zod with `jitless` set before any schema is built (src/web/zod-jitless.ts); it imports `zod/v4` itself.
       { find: /^zod$/, replacement: fromRoot('./src/web/zod-jitless.ts') },
+      // The router's fallback for React < 18, which this app never runs on: React's own hook instead.
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fromRoot('./src/web/react-sync-external-store.ts'),
+      },
     ],
   },
   build: {

@@ -1,11 +1,9 @@
 // First, as in main.tsx: schemas built after this never probe for eval.
 import './zod-jitless';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
+import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
-import { routes } from './app/routes';
+import { preloadPage } from './app/routes';
 
 /** The pages painted before any JavaScript runs (docs/decisions/0014-first-paint.md). */
 export const PRERENDERED_PATHS = ['/', '/marketplace'] as const;
@@ -25,19 +23,9 @@ const inertControls = (html: string) =>
  * so data blocks show their sized skeletons; where the phone and desktop layouts differ, both (see useMediaQuery).
  */
 export async function prerenderPage(pathname: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://prerender${pathname}`));
-  if (context instanceof Response) throw new Error(`${pathname} redirected while prerendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadPage(pathname);
   const queryClient = createQueryClient();
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders client={queryClient}>
-        {/* hydrate={false}: no inline hydration script, which the CSP (script-src 'self') would refuse. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const html = renderToString(<App path={pathname} client={queryClient} />);
   // The pending queries' garbage-collection timers would keep the build process alive for minutes.
   queryClient.clear();
   return inertControls(html);

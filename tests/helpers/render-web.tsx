@@ -3,7 +3,7 @@ import type { TransactionView } from '@shared/api/transactions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
 
 /** The local-mode public config, so explorer links render as they do on the local chain. */
 export const localConfig: PublicConfig = {
@@ -24,7 +24,7 @@ export function renderStatic(node: ReactNode, data: Array<[readonly unknown[], u
   for (const [key, value] of data) client.setQueryData(key, value);
   const html = renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
+      <Router ssrPath="/">{node}</Router>
     </QueryClientProvider>,
   );
   client.clear();

@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Pages } from '../routes';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { PageFallback } from './page-fallback';
 import { usePageMeta } from './use-page-meta';
+import { useScrollToTop } from './use-scroll-to-top';
 
 export function RootLayout() {
   usePageMeta();
+  useScrollToTop();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -18,11 +20,10 @@ export function RootLayout() {
       <SiteHeader />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10">
         <Suspense fallback={<PageFallback />}>
-          <Outlet />
+          <Pages />
         </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 
@@ -8,16 +9,12 @@ import { EmptyState } from '@web/components/empty-state';
  * replaced the hashed files): offer a reload instead of a blank screen.
  */
 export function RouteError() {
-  const error = useRouteError();
-  const description = isRouteErrorResponse(error)
-    ? `${error.status}: ${error.statusText}`
-    : 'The page could not be displayed. Reloading usually fixes this.';
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
       <EmptyState
         icon={TriangleAlert}
         title="Something went wrong"
-        description={description}
+        description="The page could not be displayed. Reloading usually fixes this."
         action={
           <>
             <button type="button" className={buttonClass('primary')} onClick={() => window.location.reload()}>
@@ -31,4 +28,32 @@ export function RouteError() {
       />
     </main>
   );
+}
+
+interface BoundaryState {
+  failed: boolean;
+  /** The page the boundary last rendered: going to another one (the Home link, back) tries again. */
+  pathname: string;
+}
+
+class Boundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): BoundaryState | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** Shows RouteError in place of the whole layout when rendering fails, until the visitor goes to another page. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  return <Boundary pathname={pathname}>{children}</Boundary>;
 }

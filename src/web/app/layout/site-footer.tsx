@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { VaultLogo } from '@web/components/vault-logo';
 
 const links = [

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'wouter';
 import { VaultLogo } from '@web/components/vault-logo';
 import { cn } from '@web/lib/cn';
 import { WalletBalance, WalletButton, useWallet } from '@web/features/wallet';
+import { NavLink } from './nav-link';
 
 // No first render shows the bell (it needs a session, which arrives later): it, its list and the notification
 // schemas (with Zod) load when a signed-in wallet first shows it (docs/decisions/0014-first-paint.md).

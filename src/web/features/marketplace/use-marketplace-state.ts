@@ -1,6 +1,6 @@
 import { isSearchableText } from '@shared/api/search-text';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { SearchListingsInput } from './api/search-listings';
 import { nextSort } from './page-window';
 import { DEFAULT_VIEW, FILTER_KEYS, readView, writeView, type MarketplaceView, type SortField } from './url-state';
@@ -34,7 +34,7 @@ export function useMarketplaceState() {
       const next = writeView({ ...readView(current), page: 1, ...change });
       // Choosing what is already chosen adds no history entry (back would seem to do nothing).
       if (next.toString() === writeView(readView(current)).toString()) return;
-      setParams(next, { replace, preventScrollReset: true });
+      setParams(next, { replace });
     },
     [setParams],
   );

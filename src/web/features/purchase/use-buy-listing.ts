@@ -2,7 +2,7 @@ import { ErrorCode } from '@shared/api/errors';
 import type { Listing } from '@shared/api/listings';
 import { solStringToNumber } from '@shared/money';
 import { useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { toast } from '@web/components/toast-store';
 import { useWallet } from '@web/features/wallet';
 import { ApiRequestError } from '@web/lib/api-client';
@@ -21,7 +21,7 @@ export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
  */
 export function useBuyListing() {
   const { address, status } = useWallet();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const initiate = useInitiateTransaction();
   // Set in the click itself: the mutation's pending state reaches the button only after a render, and a double
   // click's second event may come first.

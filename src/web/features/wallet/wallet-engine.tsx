@@ -17,9 +17,19 @@ import type { WalletState } from './wallet-context';
 import { useSolanaWallets, walletLabel, walletSlug } from './wallet-discovery';
 import { clearStoredWallet, writeStoredWallet, type StoredWallet } from './wallet-storage';
 
-/** Cached data of the previous wallet must not leak to the next one; config and the session stay. */
-const resetWalletData = (queryClient: QueryClient) =>
-  queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'auth' });
+/** The wallet's own data: everything cached but the config and the session. */
+const walletData = {
+  predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'auth',
+};
+
+/** Cached data of the previous wallet must not leak to the next one: the next session refetches what is on screen. */
+const resetWalletData = (queryClient: QueryClient) => queryClient.resetQueries(walletData);
+
+/**
+ * Signing out removes the wallet's data instead of resetting it. A reset refetches what is still mounted (the bell),
+ * and that request could reach the server after the logout and come back 401; removing a query aborts its fetch.
+ */
+const removeWalletData = (queryClient: QueryClient) => queryClient.removeQueries(walletData);
 
 /**
  * Why a connect failed, in the server's words when the server refused it (a page opened at an origin this server does
@@ -86,7 +96,7 @@ export default function WalletEngine({
     setAccount(null);
     clearStoredWallet();
     queryClient.setQueryData(sessionQueryKey, null);
-    void resetWalletData(queryClient);
+    removeWalletData(queryClient);
     // Best effort: the local state is already cleared whatever the server or wallet answer.
     await Promise.allSettled([logout(), previous ? disconnectWallet(previous) : Promise.resolve()]);
   }, [queryClient, wallet]);

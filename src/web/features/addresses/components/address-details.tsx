@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { Listing } from '@shared/api/listings';
 import { Badge } from '@web/components/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';

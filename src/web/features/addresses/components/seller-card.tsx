@@ -1,6 +1,6 @@
 import type { Listing } from '@shared/api/listings';
 import { profileWallet } from '@shared/format/address';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { FetchError } from '@web/components/fetch-error';
 import { Skeleton } from '@web/components/skeleton';

@@ -1,5 +1,5 @@
 import { ArrowLeft, SearchX, ShieldCheck } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { useAddressProvenance } from '../api/get-address-provenance';

@@ -1,7 +1,7 @@
 import type { Bid } from '@shared/api/bids';
 import { formatSolAmount } from '@shared/money';
 import { KeyRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonClass } from '@web/components/button';
 import { BidStatusBadge } from './bid-status-badge';
 import { DepositPayment } from './deposit-payment';

@@ -1,7 +1,7 @@
 import type { Offer } from '@shared/api/bids';
 import { formatSolAmount } from '@shared/money';
 import { KeyRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonClass } from '@web/components/button';
 import type { DepositState } from './bid-card';
 import { BidStatusBadge } from './bid-status-badge';

@@ -1,7 +1,7 @@
 import { STOCK_COUNTED, type BidQuote, type PatternFields } from '@shared/api/bids';
 import { formatSolAmount } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { humanCount, humanDuration } from '@web/features/validator';
 
 /**

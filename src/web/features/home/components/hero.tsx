@@ -1,5 +1,5 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 
 export function Hero() {

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ListingCard, ListingCardSkeleton } from '@web/features/listings';
 import { useFeaturedListings } from '../api/get-featured-listings';
 

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { TransactionView } from '@shared/api/transactions';
 import { shortenAddress, truncateListingAddress } from '@shared/format/address';
 import { FALLBACK_USD_PER_SOL_TRANSACTION, formatUsd } from '@shared/format/usd';

@@ -1,5 +1,5 @@
 import { shortListingAddress } from '@shared/format/address';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { cn } from '@web/lib/cn';
 import { addressPath } from '../rules';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { addressPath } from '@web/features/listings';
 import type { PatternClass } from '@shared/pattern-keys';
 import { formatSolAmount } from '@shared/money';

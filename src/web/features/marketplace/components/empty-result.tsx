@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 

@@ -1,5 +1,5 @@
 import type { Notification } from '@shared/api/bids';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { cn } from '@web/lib/cn';
 import { notificationLink } from '../notification-link';
 

@@ -1,7 +1,7 @@
 import type { Order } from '@shared/api/orders';
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@shared/mint';
 import { address as toAddress, type TransactionPartialSigner } from '@solana/kit';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { useWallet } from '@web/features/wallet';
 import { CreateMintCard, TOKEN_PROGRAM_NAMES } from '../mint/create-mint-card';

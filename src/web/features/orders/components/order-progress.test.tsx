@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@shared/api/orders';
 import { renderStatic, textOf } from '@tests/helpers/render-web';
@@ -44,9 +44,9 @@ const queued: Order = {
 const render = (order: Order) =>
   text(
     renderToStaticMarkup(
-      <MemoryRouter>
+      <Router ssrPath="/order">
         <OrderProgress order={order} onCancel={() => undefined} cancelling={false} />
-      </MemoryRouter>,
+      </Router>,
     ),
   );
 

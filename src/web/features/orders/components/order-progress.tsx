@@ -1,5 +1,5 @@
 import type { Order } from '@shared/api/orders';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Badge } from '@web/components/badge';
 import { Button, buttonClass } from '@web/components/button';
 import { humanCount, humanDuration } from '@web/features/validator';

@@ -1,7 +1,7 @@
 import type { OrderPlaceBody } from '@shared/api/orders';
 import { ORDER_LANES, type OrderLane } from '@shared/domain-values';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { PageHeader } from '@web/components/page-header';

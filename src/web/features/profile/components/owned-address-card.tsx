@@ -1,7 +1,7 @@
 import type { TransactionView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { ExternalLink, Eye, EyeOff, FileText } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Badge } from '@web/components/badge';
 import { Button, buttonClass } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';

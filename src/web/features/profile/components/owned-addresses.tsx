@@ -1,6 +1,6 @@
 import { OWNED_STATUSES, type TransactionView } from '@shared/api/transactions';
 import { Vault } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FetchError } from '@web/components/fetch-error';

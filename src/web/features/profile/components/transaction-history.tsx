@@ -2,7 +2,7 @@ import { isRefunded, type TransactionView } from '@shared/api/transactions';
 import { formatSolAmount, lamportsToSolString } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
 import { History } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Card } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { ExplorerLink } from '@web/components/explorer-link';

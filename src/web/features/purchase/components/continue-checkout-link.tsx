@@ -1,5 +1,5 @@
 import { Wallet } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 
 /** One click from an unpaid purchase to its pay page (issue 27 item 2): profile, transaction page and address page. */

@@ -1,6 +1,6 @@
 import { isRefunded, type TransactionView } from '@shared/api/transactions';
 import { CircleAlert, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { HashField } from '@web/components/hash-field';

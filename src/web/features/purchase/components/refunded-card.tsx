@@ -1,6 +1,6 @@
 import type { TransactionView } from '@shared/api/transactions';
 import { Clock, RotateCcw, Undo2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { ExplorerLink } from '@web/components/explorer-link';

@@ -1,6 +1,6 @@
 import { isRefunded, OWNED_STATUSES } from '@shared/api/transactions';
 import { CircleAlert, ShieldCheck } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';

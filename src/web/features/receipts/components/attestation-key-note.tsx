@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useAttestationKey } from '../api/get-attestation-key';
 
 /** The published attestation key, for the terms page: anyone can check our receipts against it. */

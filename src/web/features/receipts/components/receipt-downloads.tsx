@@ -1,5 +1,5 @@
 import { FileDown } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '@web/components/button';
 import { useReceipts, type ReceiptWithKind } from '../api/get-receipts';
 

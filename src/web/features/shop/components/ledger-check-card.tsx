@@ -1,6 +1,6 @@
 import type { LedgerCheckReport } from '@shared/api/settlement';
 import { CircleAlert, CircleCheck, RefreshCw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { ExplorerLink } from '@web/components/explorer-link';

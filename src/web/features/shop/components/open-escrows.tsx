@@ -1,5 +1,5 @@
 import type { OpenEscrow } from '@shared/api/settlement';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ExplorerLink } from '@web/components/explorer-link';
 import { useExplorer } from '@web/lib/use-explorer';
 import { formatWhen, sol } from './format';

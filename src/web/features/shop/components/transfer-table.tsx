@@ -1,5 +1,5 @@
 import type { SettlementTransfer } from '@shared/api/settlement';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Badge } from '@web/components/badge';
 import { ExplorerLink } from '@web/components/explorer-link';
 import { useExplorer } from '@web/lib/use-explorer';

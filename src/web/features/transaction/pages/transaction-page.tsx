@@ -1,7 +1,7 @@
 import { isRefunded } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { ArrowLeft, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';

@@ -1,5 +1,5 @@
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Badge } from '@web/components/badge';
 import { Button, buttonClass } from '@web/components/button';
 import { CopyButton } from '@web/components/copy-button';

@@ -1,6 +1,6 @@
 import { Lock, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { useWallet } from '../wallet-context';

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FetchError } from '@web/components/fetch-error';

@@ -2,7 +2,7 @@ import type { OwnListing } from '@shared/api/listings';
 import { formatSolAmount } from '@shared/money';
 import { Pencil, ShieldX } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent } from '@web/components/card';

@@ -1,6 +1,6 @@
 import { PackagePlus, Plus } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FetchError } from '@web/components/fetch-error';
