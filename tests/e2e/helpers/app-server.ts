@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,9 @@ import { freePort } from '../../helpers/server-process';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const HEALTH_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
+
+/** Set by the browser tests' global setup: a migrated PGlite data directory each server's DATA_DIR starts from. */
+export const PGLITE_TEMPLATE_ENV = 'E2E_PGLITE_TEMPLATE';
 
 export interface AppServer {
   url: string;
@@ -22,6 +25,8 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vanity-vault-e2e-'));
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template && !opts.env?.DATABASE_URL) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   // E2E_SERVER_ENTRY lets the web suite run against another entry point while the server is being built.
   const entry = process.env.E2E_SERVER_ENTRY ?? 'src/server/main.ts';
   const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', entry], {
