@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { ListingCard, ListingCardSkeleton } from '@web/features/listings';
 import { useFeaturedListings } from '../api/get-featured-listings';
@@ -7,7 +8,12 @@ import { useFeaturedListings } from '../api/get-featured-listings';
 const SKELETONS = 6;
 
 export function PremiumAddresses() {
-  const { data, isPending, isError } = useFeaturedListings();
+  const featured = useFeaturedListings();
+  // Six cards are the home page's longest task on a phone: deferred, React draws them in slices between which the
+  // page stays responsive, and keeps the skeletons on screen until it is done (as the marketplace's page of listings).
+  const data = useDeferredValue(featured.data);
+  const isError = featured.isError;
+  const isPending = data === undefined && !isError;
   return (
     <section aria-labelledby="premium-title">
       <div className="mb-4 flex items-end justify-between gap-3">
@@ -30,7 +36,7 @@ export function PremiumAddresses() {
             <ListingCardSkeleton key={i} />
           ))}
         </div>
-      ) : isError || data.length === 0 ? (
+      ) : isError || !data || data.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-vault-700 px-4 py-10 text-center text-sm text-vault-300">
           No featured addresses available at the moment.
         </p>

@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import type { TransactionView } from '@shared/api/transactions';
 import { shortenAddress, truncateListingAddress } from '@shared/format/address';
@@ -67,7 +68,10 @@ function Row({ t }: { t: TransactionView }) {
 }
 
 export function RecentTransactions() {
-  const { data, isPending } = useRecentTransactions();
+  const recent = useRecentTransactions();
+  // Deferred, as the Premium Addresses grid: the table is drawn in slices, the skeleton stays until it is done.
+  const data = useDeferredValue(recent.data);
+  const isPending = data === undefined && !recent.isError;
   return (
     <section aria-labelledby="recent-title">
       <h2 id="recent-title" className="mb-4 text-xl font-bold text-vault-100 sm:text-2xl">
