@@ -1,8 +1,8 @@
-import { use, type ComponentType } from 'react';
+import { use, type ComponentType, type ReactElement } from 'react';
 
 /** A page in its own chunk: rendered at once when its code is here, suspended (showing PageFallback) until then. */
 export interface LazyPage {
-  (): React.ReactElement;
+  (): ReactElement;
   /** Loads the chunk; main.tsx and the prerender wait for it so the first render is the page, not the spinner. */
   preload(): Promise<void>;
 }
