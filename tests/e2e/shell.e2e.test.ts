@@ -99,3 +99,37 @@ describe('keyboard', () => {
       expect(outline).toBe('solid');
     }));
 });
+
+describe('moving between pages', () => {
+  it('starts a linked page at its top and marks its section in the header', () =>
+    open(VIEWPORTS.desktop, async (page) => {
+      // Home first, so its code is here when the link goes back to it: the page is drawn at once, and no loading
+      // spinner (a short page) brings the scroll back to the top by itself.
+      await page.goto('/');
+      // React has replaced the prerendered page (whose links are plain page loads) once the button is live.
+      const connect = page.getByRole('button', { name: 'Connect Wallet' });
+      await expect.poll(() => connect.getAttribute('aria-disabled')).toBeNull();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Home', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Vanity Solana Addresses' }).waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(
+        200,
+      );
+
+      const section = page.getByRole('banner').locator('a[aria-current="page"]');
+      expect(await section.count()).toBe(0);
+      await page.getByRole('banner').getByRole('link', { name: 'Marketplace' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Marketplace' }).waitFor();
+      expect(await section.allTextContents()).toContain('Marketplace');
+      // Back is the browser's: the home page again, in the same document.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Vanity Solana Addresses' }).waitFor();
+      expect(await section.count()).toBe(0);
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    }));
+});

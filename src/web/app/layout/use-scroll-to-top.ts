@@ -8,16 +8,18 @@ import { useLocation } from 'wouter';
  */
 export function useScrollToTop(): void {
   const [pathname] = useLocation();
-  const traversing = useRef(false);
+  // Where the last back or forward went: a pathname, or null once a render has seen it.
+  const traversedTo = useRef<string | null>(null);
   useLayoutEffect(() => {
-    const onPop = () => void (traversing.current = true);
+    const onPop = () => void (traversedTo.current = location.pathname);
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, []);
-  const first = useRef(true);
+  // The last page scrolled for: StrictMode's second run of the effect on mount is then not a new page.
+  const shown = useRef(pathname);
   useLayoutEffect(() => {
-    if (!first.current && !traversing.current) window.scrollTo(0, 0);
-    first.current = false;
-    traversing.current = false;
+    if (shown.current !== pathname && traversedTo.current !== pathname) window.scrollTo(0, 0);
+    shown.current = pathname;
+    traversedTo.current = null;
   }, [pathname]);
 }
