@@ -7,10 +7,11 @@ import { useLocation } from 'wouter';
  */
 export function usePageMeta(): void {
   const [pathname] = useLocation();
-  const first = useRef(pathname);
+  // The page whose head the server wrote, until the visitor moves (coming back to it is then a navigation too).
+  const served = useRef<string | null>(pathname);
   useEffect(() => {
-    if (pathname === first.current) return;
-    first.current = '';
+    if (pathname === served.current) return;
+    served.current = null;
     let current = true;
     void import('@shared/seo/page-meta').then(({ pageMeta }) => {
       if (!current) return;
