@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { preparedOnce, runPrepared, statementName } from './prepared';
+import { preparedOnce, rowMapper, runPrepared, statementName } from './prepared';
 import * as schema from './schema';
 
 /** A pool that records what drizzle hands to `pg` instead of sending it. */
@@ -60,5 +60,38 @@ describe('preparedOnce', () => {
     await preparedOnce(db, undefined, byWallet).execute({ wallet: 'd' });
     expect(built).toBe(3);
     await pool.end();
+  });
+});
+
+describe('rowMapper', () => {
+  it("maps pg's row arrays as drizzle does: each value through its column's decoder, null left null", () => {
+    const fields = {
+      address: schema.addresses.address,
+      createdAt: schema.addresses.createdAt,
+      patternLength: schema.addresses.patternLength,
+      featuredUntil: schema.addresses.featuredUntil,
+      n: sql<number>`count(*)`.mapWith(Number),
+    };
+    const map = rowMapper(
+      Object.keys(fields),
+      Object.values(fields).map((f) => ('decoder' in f ? f.decoder : f)) as Parameters<typeof rowMapper>[1],
+    );
+    const rows = map([
+      ['abc', '2026-11-28 00:15:50.523+00', 3, null, '7'],
+      ['xyz', '2025-01-02 03:04:05+00', 0, '2026-12-01 00:00:00+00', '0'],
+    ]);
+    expect(rows).toEqual([
+      { address: 'abc', createdAt: new Date('2026-11-28T00:15:50.523Z'), patternLength: 3, featuredUntil: null, n: 7 },
+      {
+        address: 'xyz',
+        createdAt: new Date('2025-01-02T03:04:05Z'),
+        patternLength: 0,
+        featuredUntil: new Date('2026-12-01T00:00:00Z'),
+        n: 0,
+      },
+    ]);
+    // Each row its own object, keyed in the select's order.
+    expect(rows[0]).not.toBe(rows[1]);
+    expect(Object.keys(rows[0]!)).toEqual(Object.keys(fields));
   });
 });
