@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSolToLamports } from '@shared/money';
 import { analyzeAddress, suggestedPriceLamports } from '@shared/rarity/server';
@@ -184,6 +184,70 @@ describe('market trends', () => {
       activeListings: 5,
     });
     expect(rows.find((r) => r.period === '7d')).toMatchObject({ soldCount: 2, totalVolume: '3.00000000' });
+  });
+
+  it("gives each category's and the whole market's mean and median exactly as sorting every price would", async () => {
+    const fresh = await createTestApp();
+    try {
+      const fdb = fresh.database.db;
+      const admin = await createAdmin(fresh);
+      const sellerId = (await usersRepository.findByWallet(fdb, admin.walletAddress))!.id;
+      // Ties, odd and even counts, halves of the last place (the median of 1 and 2 units is 1.5 units), and listings
+      // that are not for sale (sold, unlisted, deleted), which count nowhere.
+      const prices = ['0.00000001', '0.00000002', '1', '1', '1', '2.5', '7.12345678', '100', '0.3', '0.3', '42'];
+      const categories = ['custom', 'palindrome', 'word-like'];
+      await fdb.insert(addresses).values(
+        Array.from({ length: 120 }, (_, i) => ({
+          address: `Agg${i.toString().padStart(4, '0')}${'1'.repeat(37)}`,
+          sellerId,
+          price: prices[(i * 7) % prices.length]!,
+          category: categories[i % (i < 100 ? 3 : 2)]!,
+          ...(i % 13 === 0 ? { status: 'sold' } : {}),
+          ...(i % 17 === 0 ? { isListed: false } : {}),
+          ...(i % 19 === 0 ? { deletedAt: new Date() } : {}),
+        })),
+      );
+      // Even counts whose middle two differ: medians 2.50000001 and 0.000000015, which rounds half up.
+      const middles = [
+        ['mathematical', ['0.00000001', '0.00000002', '5', '6']],
+        ['cultural', ['0.00000001', '0.00000002']],
+      ] as const;
+      await fdb
+        .insert(addresses)
+        .values(
+          middles.flatMap(([category, list]) =>
+            list.map((price, i) => ({ address: `Mid${category}${i}${'1'.repeat(30)}`, sellerId, price, category })),
+          ),
+        );
+      const now = new Date();
+      await aggregateMarketTrends(fdb, { now });
+      const written = (await fdb.select().from(marketTrends))
+        .filter((r) => r.period === '24h')
+        .map(({ category, avgPrice, medianPrice, minPrice, maxPrice, activeListings }) => ({
+          category,
+          avgPrice,
+          medianPrice,
+          minPrice,
+          maxPrice,
+          activeListings,
+        }));
+      const oracle = await fdb.execute(sql`
+        select category, round(avg(price), 8)::text as "avgPrice",
+               round((percentile_disc(0.5) within group (order by price)
+                      + percentile_disc(0.5) within group (order by price desc)) / 2, 8)::text as "medianPrice",
+               min(price)::text as "minPrice", max(price)::text as "maxPrice", count(*)::int as "activeListings"
+        from addresses
+        where status = 'available' and is_listed and deleted_at is null
+        group by rollup(category)`);
+      const byCategory = (rows: { category: string | null }[]) =>
+        [...rows].sort((a, b) => String(a.category).localeCompare(String(b.category)));
+      expect(byCategory(written)).toEqual(byCategory((oracle as unknown as { rows: typeof written }).rows));
+      expect(written).toHaveLength(6); // five categories and the whole market
+      expect(written.find((r) => r.category === 'mathematical')?.medianPrice).toBe('2.50000001');
+      expect(written.find((r) => r.category === 'cultural')?.medianPrice).toBe('0.00000002');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('computes percent changes exactly and leaves unknown ones null', () => {

@@ -43,23 +43,46 @@ export const marketTrendsRepository = {
     return row?.at ?? null;
   },
 
-  /** Prices of listings for sale now, in SOL numeric: exact mean (rounded to 8 places) and exact median. */
-  listingAggregates(db: Queryable, network: string): Promise<ListingAggregate[]> {
-    const price = addresses.price;
-    return db
-      .select({
-        category: sql<string | null>`${addresses.category}`,
-        avgPrice: sql<string>`round(avg(${price}), 8)::text`,
-        // Lower and upper middle values averaged: percentile_cont would go through float8.
-        medianPrice: sql<string>`round((percentile_disc(0.5) within group (order by ${price})
-          - percentile_disc(0.5) within group (order by -${price})) / 2, 8)::text`,
-        minPrice: sql<string>`min(${price})::text`,
-        maxPrice: sql<string>`max(${price})::text`,
-        activeListings: sql<number>`count(*)::int`,
-      })
-      .from(addresses)
-      .where(and(buyableListing(), eq(addresses.network, network), eq(addresses.currency, 'SOL')))
-      .groupBy(sql`rollup(${addresses.category})`);
+  /**
+   * Prices of listings for sale now, in SOL numeric: exact mean (rounded to 8 places) and exact median (the lower
+   * and upper middle values averaged, as `percentile_disc` of each order would give: `percentile_cont` would go
+   * through float8), per category and for the whole market (category null).
+   *
+   * Counted per distinct price first (a hash aggregate), then the rest from those counts: sorting every listing's
+   * price for the medians took 37 s at 10M listings, past the statement timeout, where this takes 8 s (2026-11-28,
+   * docs/benchmarks.md). Prices are few next to listings, so the second stage is small.
+   */
+  async listingAggregates(db: Queryable, network: string): Promise<ListingAggregate[]> {
+    const result = await db.execute(sql`
+      with per_price as (
+        select ${addresses.category} as category, ${addresses.price} as price, count(*) as n
+        from ${addresses}
+        where ${and(buyableListing(), eq(addresses.network, network), eq(addresses.currency, 'SOL'))}
+        group by 1, 2
+      ), per_level as (
+        -- Each category's prices, and the whole market's (grouping() = 1, its category null).
+        select category, grouping(category) as whole, price, sum(n) as n
+        from per_price
+        group by grouping sets ((category, price), (price))
+      ), counted as (
+        select category, whole, price, n,
+               sum(n) over (partition by whole, category order by price) as below_or_at,
+               sum(n) over (partition by whole, category) as total
+        from per_level
+      )
+      select category,
+             round(sum(price * n) / sum(n), 8)::text as "avgPrice",
+             -- Lower middle: the first price at which half are counted; upper: the last from which half remain.
+             round((min(price) filter (where 2 * below_or_at >= total)
+                    + max(price) filter (where 2 * (total - below_or_at + n) >= total)) / 2, 8)::text as "medianPrice",
+             min(price)::text as "minPrice",
+             max(price)::text as "maxPrice",
+             sum(n)::int as "activeListings"
+      from counted
+      group by whole, category
+      order by whole, category
+    `);
+    return (result as unknown as { rows: ListingAggregate[] }).rows;
   },
 
   /** Verified or completed sales in (since, until], by the listing's category. */
