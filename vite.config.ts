@@ -11,7 +11,6 @@ const ACTS_ON_IMPORT = [
   fromRoot('./src/web/main.tsx'),
   fromRoot('./src/web/zod-jitless.ts'),
   fromRoot('./src/web/styles.css'),
-  fromRoot('./src/shared/rarity/english-words.ts'),
 ];
 
 // The API server (src/server/main.ts) listens on 5000 by default; in `vite dev` the browser talks to Vite,

@@ -4,6 +4,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
   '@chain': fileURLToPath(new URL('./src/chain', import.meta.url)),
+  '@local-chain': fileURLToPath(new URL('./src/local-chain', import.meta.url)),
   '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
   '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
   '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
@@ -18,7 +19,7 @@ function apiProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfigurati
       name: `api-${driver}`,
       include: ['tests/api/**/*.test.ts'],
       // PGlite has no replicas: the streaming-replica tests are PostgreSQL's alone (not skipped: not collected).
-      exclude: driver === 'pglite' ? ['tests/api/read-replicas.test.ts'] : [],
+      exclude: driver === 'pglite' ? ['tests/api/db/read-replicas.test.ts'] : [],
       env: { TEST_DB_DRIVER: driver },
       setupFiles,
       globalSetup: [`tests/helpers/${driver}-global-setup.ts`],

@@ -8,14 +8,14 @@ import {
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalValidator, STATE_FILE_NAME, type LocalValidator } from '@chain/local-validator';
+import { createLocalValidator, STATE_FILE_NAME, type LocalValidator } from '@local-chain';
 import { solTransferMessage } from '@tests/helpers/local-chain';
 import { onCleanup } from './lib/cleanup';
 import { table } from './lib/report';
 import { startServer } from './lib/server-process';
 
 /**
- * `npm run bench -- chain` (issue 14): the local chain behind the real server's `POST /rpc` (child process,
+ * `npm run bench -- chain`: the local chain behind the real server's `POST /rpc` (child process,
  * embedded database, its own DATA_DIR so the chain journal is on disk and fsynced as in use).
  *   1. Throughput: 1,000 transfers sent with 16 in flight, at the start of history and again after 9,000 more.
  *   2. Land and confirm one transfer (sendTransaction, then getSignatureStatuses until `confirmed`), one at a

@@ -15,11 +15,11 @@ import {
   type GrindPool,
   type LaneKind,
 } from '@server/modules/orders';
-import { encodeBase58 } from '@server/modules/vault';
+import { encodeBase58 } from '@shared/keys/base58';
 import { table } from './lib/report';
 
 /**
- * `npm run bench -- grind` (issue 16): how fast this machine grinds ed25519 vanity keys.
+ * `npm run bench -- grind` (docs/domain.md#custom-orders): how fast this machine grinds ed25519 vanity keys.
  *   1. One thread, the ways to derive a fresh key's public key (each candidate with its own 32 CSPRNG bytes),
  *      and what testing a pattern costs: on the raw bytes (the grinder) or on the base58 address (before).
  *   2. The order grinder's worker pool: keys/s per worker and for the whole pool.
@@ -141,7 +141,7 @@ const LANE_NAMES: Record<LaneKind, string> = {
 };
 
 /**
- * The three lanes of issue 29 side by side, each candidate tested on its bytes against a prefix: one thread in this
+ * The three order lanes side by side, each candidate tested on its bytes against a prefix: one thread in this
  * process, in turns (ROUNDS slices each, so a shared machine's load swings hit every lane alike), counted per
  * wall second and per CPU-second of this thread.
  */
@@ -310,7 +310,7 @@ export async function benchGrind(): Promise<string> {
   const anchor = 35_000;
   const walletCpu = lanes.wallet.perCpu;
   return [
-    '### Three lanes side by side (issue 29)',
+    '### Three lanes side by side',
     '',
     `One thread in the bench process, the lanes in turns (${ROUNDS - 1} counted slices of ${LANE_MS / ROUNDS / 1000} s each, ` +
       'after one warm-up slice), each candidate tested against a prefix on its bytes; then one grinder worker ' +

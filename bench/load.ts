@@ -3,7 +3,7 @@ import { getBase58Encoder } from '@solana/kit';
 import type { Order } from '@shared/api/orders';
 import { LAMPORTS_PER_SOL, lamportsToSolString, parseSolToLamports } from '@shared/money';
 import { openPostgresDatabase } from '@server/db/open-postgres';
-import { addressOfSecretKey } from '@server/modules/vault';
+import { addressOfSecretKey } from '@server/modules/key-crypto';
 import { freezeListedAddresses, hostileOrders, type FreezeTally, type HostileOrderTally } from './lib/hostile';
 import { BUY_STEPS, HttpWallet, type Bought } from './lib/http-client';
 import { realKeypair } from './lib/keypairs';
@@ -24,10 +24,10 @@ const PURCHASE_CONCURRENCY = 10;
 const SELLERS = 3;
 const TARGET_RPS = 1_500;
 const TARGET_P99_MS = 50;
-/** Issue 26: the honest traffic's p99 with the hostile actors, against the run without them. */
+/** The honest traffic's p99 with the hostile actors, against the run without them. */
 const TARGET_HOSTILE_P99_RATIO = 1.2;
 const HOSTILE_WALLETS = 50;
-/** Issue 25: purchases under escrow keep their p50 time to reveal within 1.5× of the 0.69 s measured before it. */
+/** Purchases under escrow keep their p50 time to reveal within 1.5× of the 0.69 s measured before it. */
 const BEFORE_ESCROW_P50_MS = 690;
 const TARGET_P50_REVEAL_MS = 1.5 * BEFORE_ESCROW_P50_MS;
 /** How long after the load every sale's payout may still take to land before it counts as lost. */
@@ -184,7 +184,7 @@ const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '–');
 /**
  * One measured run on the running server: `PURCHASES` fresh listings (the sellers' in turn, each at its own price, so
  * a payout to the wrong seller shows in the sellers' balances) and funded buyers, one honest order, a 5 s
- * warm-up, then `SECONDS` of the read mix while the purchases and the order go through. `hostile` adds issue 26's
+ * warm-up, then `SECONDS` of the read mix while the purchases and the order go through. `hostile` adds the hostile
  * actors: `HOSTILE_WALLETS` signed-in wallets with no SOL placing orders once a second each, and one stranger who
  * freezes a token account of its own mint at each listed address before its buyer gets to it (and sends an
  * anonymous Actions POST for it). Client addresses are `base + …`, distinct per run.
@@ -272,7 +272,7 @@ const stepMedians = (p: PhaseResult) =>
   ).join(', ');
 const sol = (lamports: bigint) => `${lamportsToSolString(lamports)} SOL`;
 
-/** Issue 25's settlement checks after both runs: payouts, the sellers' balances on chain, the ledger CLI. */
+/** The settlement checks after both runs: payouts, the sellers' balances on chain, the ledger CLI. */
 function settlementReport(
   paid: PayoutTally,
   waitedMs: number,
@@ -283,7 +283,7 @@ function settlementReport(
   const exact = sellers.filter((s) => s.received === s.owed);
   const ledgerLines = ledger.output.split('\n').filter((l) => l.trim() !== '');
   return [
-    `Settlement under that load (issue 25): every sale's payout is watched on its transaction view (\`GET /api/transactions/:id\`, polled every ${paid.pollMs} ms from its confirm, so payout times are to within ${paid.pollMs} ms) until \`payoutSignature\` shows it landed, for at most ${secs(PAYOUT_WAIT_MS)} after the hostile run; each of the ${SELLERS} sellers' balances on chain is then compared with the sum of the prices of its sales, and the server is stopped and \`npm run ledger -- check\` runs as a child process on its DATA_DIR and DATABASE_URL.`,
+    `Settlement under that load: every sale's payout is watched on its transaction view (\`GET /api/transactions/:id\`, polled every ${paid.pollMs} ms from its confirm, so payout times are to within ${paid.pollMs} ms) until \`payoutSignature\` shows it landed, for at most ${secs(PAYOUT_WAIT_MS)} after the hostile run; each of the ${SELLERS} sellers' balances on chain is then compared with the sum of the prices of its sales, and the server is stopped and \`npm run ledger -- check\` runs as a child process on its DATA_DIR and DATABASE_URL.`,
     '',
     table(
       ['check', 'result', 'target'],
@@ -402,7 +402,7 @@ export async function benchLoad(): Promise<string> {
       return [
         `Command: \`npm run bench -- load\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)}; the real server (\`src/server/main.ts\`, PostgreSQL, local validator in-process, \`TRUST_PROXY=1\`, \`SHOP_WALLET\` set, one grinder thread) as a child process on loopback; autocannon in the bench process at ${CONNECTIONS} keep-alive connections for ${SECONDS} s after a 5 s warm-up, all on the same 2 cores. The mix, taken in turn: featured, market stats, the default page, a page of another sort (pages 1–5, price/rarity/date, asc/desc), a substring search (${SUBSTRINGS.length} strings), two address detail pages (1,000 sampled addresses), and \`POST /api/addresses/validate\` from distinct client addresses (the validator is rate-limited per IP). While it runs, ${PURCHASES} buyers (${PURCHASE_CONCURRENCY} at a time, each its own wallet and client address) each signed in beforehand, go through a purchase end to end over HTTP: initiate, pay on the local validator, confirm, verify only while confirm has not yet answered a sale (as the web app does), reveal, and check the revealed key is the listing's; and one funded wallet orders \`${HONEST_ORDER.pattern}…\`, waits for it to be found, buys it and checks the key.`,
         '',
-        `Two runs on one server, the quiet one first. The hostile run (issue 26) adds ${HOSTILE_WALLETS} signed-in wallets with no SOL, each from its own client address, placing the attack's \`zzzz\` order once a second, and one stranger who makes a mint with itself as freeze authority and, for each of the run's ${PURCHASES} listings before its buyer starts, creates the listed address's associated token account, freezes it and sends one anonymous Actions POST for the listing. The latencies are the honest mix's only.`,
+        `Two runs on one server, the quiet one first. The hostile run adds ${HOSTILE_WALLETS} signed-in wallets with no SOL, each from its own client address, placing the attack's \`zzzz\` order once a second, and one stranger who makes a mint with itself as freeze authority and, for each of the run's ${PURCHASES} listings before its buyer starts, creates the listed address's associated token account, freezes it and sends one anonymous Actions POST for the listing. The latencies are the honest mix's only.`,
         '',
         table(
           ['run', ...LOAD_COLUMNS, 'target'],

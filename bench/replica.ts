@@ -52,7 +52,7 @@ const settle = () => new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
 const pct = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : 'n/a');
 
 /**
- * `npm run bench -- replica` (issue 30, acceptance 2): the computed default page (kept answers off,
+ * `npm run bench -- replica`: the computed default page (kept answers off,
  * PUBLIC_LISTINGS_MAX_AGE_SECONDS=0, as `search`'s "cache off" runs) against the primary alone, then with one
  * streaming replica of the same cluster on this machine in DATABASE_READ_URLS. Throughput of each, and how the
  * database transactions of each run split between the servers (pg_stat_database on each).

@@ -35,15 +35,15 @@ const ONLY_WHEN_ASKED = new Set<string>(['search-10m']);
 const TITLES: Record<Name, string> = {
   bulk: 'Bulk listing creation',
   search: 'Marketplace search',
-  'search-computed': 'Marketplace search: the computed page against the minimal server and pgbench (issue 30)',
-  'search-10m': 'Marketplace search at ten million listings (issue 30)',
+  'search-computed': 'Marketplace search: the computed page against the minimal server and pgbench',
+  'search-10m': 'Marketplace search at ten million listings',
   load: 'Mixed load with purchases',
   web: 'Web: JavaScript before first render and Lighthouse',
   grind: 'Custom-order grinding',
   'search-filters': 'Marketplace search filters',
   chain: 'Local chain',
   replica: 'Read replicas',
-  bids: 'Pattern bids matched during a bulk upload (issue 28)',
+  bids: 'Pattern bids matched during a bulk upload',
 };
 
 async function main(): Promise<number> {

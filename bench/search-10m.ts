@@ -39,7 +39,7 @@ function shuffled(length: number): string[] {
 interface Kind {
   key: 'prefix' | 'suffix' | 'substring' | 'short1' | 'short2';
   name: string;
-  /** Issue 30's p95 target for the first page and its (capped) total, in ms. */
+  /** The p95 target for the first page and its (capped) total, in ms. */
   targetMs: number;
   /** Queries (the part after `?` before the fixed fields), distinct, in the order they are sent. */
   queries: string[];
@@ -113,7 +113,7 @@ interface Run {
 }
 
 /**
- * `npm run bench -- search-10m` (issue 30): search at BENCH_SEARCH_LISTINGS (10M) listings through the real server
+ * `npm run bench -- search-10m`: search at BENCH_SEARCH_LISTINGS (10M) listings through the real server
  * with every answer computed (kept answers and kept totals off), a different query on every request, at 1 and 4
  * connections, against each kind's target. Only this: the load scenarios of `search` would take hours at 10M.
  */

@@ -26,7 +26,7 @@ const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 20);
 const CONNECTIONS = 32;
 const SOLO_SECONDS = 10;
 const TARGET_P95_MS = 20;
-/** Issue 18's 'now' (200k listings, 32 connections, a signed-in cookie, so computed): the ×2 targets' base. */
+/** The 2026-11-25 'now' (200k listings, 32 connections, a signed-in cookie, so computed): the ×2 targets' base. */
 const ISSUE_NOW_RPS = { default: 700, substring: 311 };
 const SUBSTRINGS = [
   'sol',
@@ -55,7 +55,7 @@ const SUBSTRINGS = [
   'ray',
 ];
 /**
- * Issue 27: text too short for a trigram, found by walking the sort index: one character anchored (every base58
+ * Text too short for a trigram, found by walking the sort index: one character anchored (every base58
  * character a visitor might start or end with), two anywhere (the demo shop's 2-character patterns and others).
  */
 const SHORT_QUERIES = [
@@ -81,7 +81,7 @@ function distinctSubstrings(): string[] {
 
 interface Scenario {
   name: string;
-  /** Which of issue 18's comparisons the run belongs to. */
+  /** Which of the comparisons the run belongs to. */
   kind: 'default' | 'substring' | 'distinct' | 'short';
   paths: string[];
 }
@@ -105,7 +105,7 @@ function scenarios(): Scenario[] {
       paths: distinctSubstrings().map(queryPath),
     },
     {
-      name: `(d) short text (issue 27): ${SHORT_QUERIES.length} in turn, 1 character starts/ends with, 2 anywhere (${SHORT_QUERIES.map((q) => `\`${q}\``).join(', ')})`,
+      name: `(d) short text: ${SHORT_QUERIES.length} in turn, 1 character starts/ends with, 2 anywhere (${SHORT_QUERIES.map((q) => `\`${q}\``).join(', ')})`,
       kind: 'short',
       paths: SHORT_QUERIES.map((q) => `/api/addresses/search?${q}&excludeSold=true&page=1&pageSize=20`),
     },
@@ -168,7 +168,7 @@ function reads(sampleAddress: string): [string, (db: Database['db']) => Promise<
   ];
 }
 
-/** Issue 20's filters, one at a time and combined, each with the sort it is most likely asked with. */
+/** The marketplace's filters, one at a time and combined, each with the sort it is most likely asked with. */
 export function filterReads(): [string, (db: Database['db']) => Promise<unknown>][] {
   const read = (extra: Record<string, string>) => (db: Database['db']) => pageListings(db, search(extra));
   return [
@@ -191,7 +191,7 @@ export function filterReads(): [string, (db: Database['db']) => Promise<unknown>
   ];
 }
 
-/** Issue 27's short search text: read in sort order, counted as far as the page buttons need. */
+/** Short search text: read in sort order, counted as far as the page buttons need. */
 export function shortReads(): [string, (db: Database['db']) => Promise<unknown>][] {
   const read = (extra: Record<string, string>) => (db: Database['db']) => pageListings(db, search(extra));
   return [
@@ -379,7 +379,7 @@ const metOr = (ok: boolean) => (ok ? 'met' : 'missed');
 
 /**
  * `npm run bench -- search`: as deployed, signed in and anonymous, then the computed page against the minimal server
- * and pgbench, then every statement's plan. `computedOnly` (`npm run bench -- search-computed`): only issue 30's
+ * and pgbench, then every statement's plan. `computedOnly` (`npm run bench -- search-computed`): only the
  * comparison (the app with kept answers off, the minimal server and pgbench, at 32 connections), a before/after
  * check in minutes.
  */
@@ -433,7 +433,7 @@ export async function benchSearch({ computedOnly = false } = {}): Promise<string
         await wallet.signIn();
         for (const scenario of list) {
           await record(label, server.origin, scenario, 'anonymous');
-          // The same requests with a session: they share the kept answers now (issue 18).
+          // The same requests with a session: they share the kept answers now.
           if (label === 'as deployed' && (scenario.kind === 'default' || scenario.kind === 'substring')) {
             await record(label, server.origin, scenario, 'signed-in', wallet.sessionCookie);
           }
@@ -468,7 +468,7 @@ export async function benchSearch({ computedOnly = false } = {}): Promise<string
     return [
       `Command: \`${command}\` — ${LISTINGS.toLocaleString('en')} listings seeded with SQL in ${secs(seedMs)} (indexes rebuilt, VACUUM ANALYZE), the real server (\`src/server/main.ts\`, PostgreSQL, child process) on loopback, ${computedOnly ? '' : 'first as deployed (every caller, signed in or not, is served an answer up to `PUBLIC_LISTINGS_MAX_AGE_SECONDS` = 1 s old; concurrent identical requests share one computation), then '}with \`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0\` (every request computed; capped totals are still kept for \`LISTING_TOTALS_MAX_AGE_SECONDS\` = 5 s, that is how a page is computed now), then a minimal node:http + pg server (\`bench/lib/minimal-search-server.ts\`, a child process too) sending the same statements as named statements with the same pool size; autocannon in the bench process for ${SECONDS} s (${SOLO_SECONDS} s at 1 connection) after a 3 s warm-up. Signed-in runs send a real session cookie (Sign-In With Solana). The load generator, the servers and PostgreSQL share the same 2 cores, **and the machine is shared with other engineers' work**: see the load average beside each run. Sanity check: ${sample}.`,
       '',
-      `### Issue 30: the computed page against its floors (${CONNECTIONS} connections)`,
+      `### The computed page against its floors (${CONNECTIONS} connections)`,
       '',
       "App: the server with kept answers off (`PUBLIC_LISTINGS_MAX_AGE_SECONDS=0`), every request computed. Minimal: node:http + pg sending the same statements. pgbench: the same statements, `-M prepared` (the substring's `-M extended`: the app sends it unnamed), the same connections (a script per request: the substring's one statement, its matches counted and the page's rows). The load average (1 min) is taken at the end of each run.",
       '',
@@ -531,7 +531,7 @@ export async function benchSearch({ computedOnly = false } = {}): Promise<string
                 'minimal: requests/s',
                 'p99',
                 'app / minimal (≥ 0.9)',
-                "× issue 18's 'now' (≥ 2×)",
+                "× the 2026-11-25 'now' (≥ 2×)",
               ],
               [defaultPage!, words!].map((sc) => {
                 const app = at32('cache off', sc.kind);

@@ -17,11 +17,11 @@ import { loadNow } from './lib/machine';
 import { table } from './lib/report';
 
 const DIST = fileURLToPath(new URL('../dist/web', import.meta.url));
-// Issue 18's targets: JS before the home route's first render, and Lighthouse mobile on / and /marketplace.
+// The targets: JS before the home route's first render, and Lighthouse mobile on / and /marketplace.
 const JS_BUDGET = 120 * 1024;
 const TARGET = { performance: 90, lcp: 2500, tbt: 200, cls: 0.05 };
 /**
- * Issue 18's median of 3; more (`BENCH_WEB_RUNS`) when comparing two builds, since Lighthouse's simulated 4× slowdown
+ * A median of 3; more (`BENCH_WEB_RUNS`) when comparing two builds, since Lighthouse's simulated 4× slowdown
  * multiplies whatever the two cores are doing and single runs of one build spread 50–640 ms in TBT.
  */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);

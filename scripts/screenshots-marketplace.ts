@@ -1,5 +1,5 @@
 /**
- * Issue 20's screenshots: the marketplace with filters set, and an empty search result, at 1280 and 390 px, into
+ * Screenshots: the marketplace with filters set, and an empty search result, at 1280 and 390 px, into
  * docs/screenshots/. Run: `sh scripts/node.sh node --import tsx scripts/screenshots-marketplace.ts`.
  */
 import { mkdir } from 'node:fs/promises';

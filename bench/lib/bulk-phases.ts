@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bulkCreateBodySchema, bulkCreateResponseSchema, type BulkRowInput } from '@shared/api/listings';
-import { analyzeAddress } from '@shared/rarity/server';
+import { analyzeAddress } from '@server/rarity';
 import type { Database } from '@server/db/database';
 import { checkBulkRows } from '@server/modules/listings/bulk-checks';
 import { writeChunk } from '@server/modules/listings/bulk-create.service';
@@ -9,7 +9,7 @@ import { bulkWriteRepository } from '@server/modules/listings/bulk-write.reposit
 import { loadKnownAddresses } from '@server/modules/listings/known-addresses.repository';
 import { sealChunk, type SealedChunk } from '@server/modules/listings/seal-chunk';
 import { usersRepository } from '@server/modules/users';
-import { createVaultCipher, proveOwnership } from '@server/modules/vault';
+import { createVaultCipher, proveOwnership } from '@server/modules/key-crypto';
 import { cpuMs } from './bulk-upload';
 import { realKeypair } from './keypairs';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { generateKeyPair, getAddressFromPublicKey, signBytes } from '@solana/kit';
 import type { BulkCreateResponse, BulkRowInput } from '@shared/api/listings';
 import { KNOWN_ADDRESSES } from '@shared/lookalike';
-import { addressBytes } from '@server/modules/vault';
+import { addressBytes } from '@shared/keys/base58';
 import { realKeypair } from './keypairs';
 
 /** What an upload should answer: which lines fail and why, and which addresses end up stored. */

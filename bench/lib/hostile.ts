@@ -21,12 +21,12 @@ import {
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit';
-import { MINT_SIZE } from '@chain/local-validator/token/token-state';
+import { MINT_SIZE } from '@local-chain/token/token-state';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 import { HttpWallet } from './http-client';
 
 /**
- * The hostile actors of the load run (issue 26 acceptance 4), each bounded by `until` (a time in ms) and sending only
+ * The hostile actors of the load run, each bounded by `until` (a time in ms) and sending only
  * to the bench's own loopback server.
  */
 
@@ -40,7 +40,7 @@ export interface HostileOrderTally {
 
 /**
  * Wallets with no SOL, signed in, each from its own client address, placing the attack's order (`zzzz`, about 706 s
- * of grinding each on this machine) once a second until `until` (finding 7: 50 such wallets filled the queue).
+ * of grinding each on this machine) once a second until `until` (50 such wallets once filled the queue).
  */
 export async function hostileOrders(wallets: HttpWallet[], until: number): Promise<HostileOrderTally> {
   const tally: HostileOrderTally = { attempts: 0, answers: {}, placed: 0 };
@@ -62,7 +62,7 @@ export async function hostileOrders(wallets: HttpWallet[], until: number): Promi
 export interface FreezeTally {
   frozen: number;
   failed: number;
-  /** Anonymous Actions POSTs after each freeze, by status (finding 1's trigger). */
+  /** Anonymous Actions POSTs after each freeze, by status (what let a stranger unlist listings). */
   actionPosts: Record<string, number>;
   firstError?: string;
 }
@@ -87,7 +87,7 @@ async function send(stranger: HttpWallet, payer: KeyPairSigner, instructions: In
 }
 
 /**
- * One stranger (finding 1): makes a mint with itself as freeze authority, then for each target listing in turn
+ * One stranger: makes a mint with itself as freeze authority, then for each target listing in turn
  * creates the listed address's associated token account (anyone may) and freezes it, and sends one anonymous
  * Solana Actions POST for that listing, until every target is done or `until` passes. `done(i)` is called after
  * target i, frozen or not.

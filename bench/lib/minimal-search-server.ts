@@ -23,7 +23,7 @@ export interface MinimalStatements {
 }
 
 /**
- * The floor under the app's computed search (issue 18): node:http and pg sending the same statements, as named
+ * The floor under the app's computed search: node:http and pg sending the same statements, as named
  * statements with the same names and the same pool size, and answering their rows as JSON. No routing, schema,
  * session, mapping or cache: the app's figure divided by this one is what the app's own work costs.
  */

@@ -22,7 +22,7 @@ export interface SeedTimes {
  * VACUUM ANALYZE: the state autovacuum keeps a long-lived table in (statistics current, visibility map set, so
  * index-only scans skip the heap).
  *
- * At 10M listings (issue 30) the rows go in batches of a million, and the indexes are built on two connections
+ * At 10M listings the rows go in batches of a million, and the indexes are built on two connections
  * at once (one per core) with a large maintenance_work_mem: the trigram GIN indexes, which PostgreSQL 15 builds on
  * one core only, take most of the time, and the B-trees are built beside them.
  */

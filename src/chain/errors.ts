@@ -3,7 +3,7 @@ import type { ErrorCode } from '@shared/api/errors';
 /** The one message the spec shows when no configured Solana endpoint answers. */
 export const RPC_UNAVAILABLE_MESSAGE = 'All Solana RPC endpoints failed. Please try again later.';
 
-/** A code of the one registry (src/shared/api/errors.ts), so the server can answer with it as it is. */
+/** A code of the one registry (src/shared/api/error-codes.ts), so the server can answer with it as it is. */
 export type ChainErrorCode = typeof ErrorCode.RPC_UNAVAILABLE;
 
 /**

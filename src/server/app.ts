@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ChainContext } from './chain/chain-context';
+import type { ChainContext } from './modules/chain';
 import type { Env } from './config/env';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/database';
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     // On SIGTERM, idle keep-alive sockets are closed at once while in-flight requests finish. A request already
     // on its way in over a kept-alive connection is still served, with `Connection: close`, rather than refused
     // with a 503: the database stays open until every request is done (http/in-flight.ts), and new connections
-    // are refused by the closed listener (issue 17 finding 11: no 5xx for an accepted request).
+    // are refused by the closed listener (no 5xx for an accepted request).
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_MESSAGE } from './db/availability';
-import { publicKeyToAddress } from './modules/vault';
+import { publicKeyToAddress } from './modules/key-crypto';
 import { freePort, waitForHealth } from '@tests/helpers/server-process';
 
 /**
- * A read-only and a full DATA_DIR, on the real entry point in a child process (issue #9, "Faults").
+ * A read-only and a full DATA_DIR, on the real entry point in a child process (docs/reliability.md#faults-while-serving).
  *
  * Tests may run as root, where file modes stop nothing. So DATA_DIR is a tmpfs mounted for the server alone, in a
  * private mount namespace (`unshare -rm`): mounted read-only, the kernel refuses every write (EROFS) whoever asks;

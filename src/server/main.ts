@@ -7,7 +7,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 /** Entry point of `npm start`: parse the configuration, open everything, listen, and shut down cleanly. */
 async function main(): Promise<void> {
   // Files this process creates later (PGlite's WAL segments, the local chain's state file on every rewrite) are
-  // owner-only too, not just the ones start-up found (issue 17 finding 1).
+  // owner-only too, not just the ones start-up found.
   process.umask(0o077);
   let env;
   try {
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   // Fastify names every interface it listens on, and most of them are not where sign-in works: one line names the
-  // URL to open instead (issue 27). LOG_LEVEL=debug keeps Fastify's lines too.
+  // URL to open instead. LOG_LEVEL=debug keeps Fastify's lines too.
   const level = app.log.level;
   if (level === 'info') app.log.level = 'warn';
   try {

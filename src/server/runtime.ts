@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
-import { createChainContext } from './chain/create-chain-context';
-import { serveStandardPorts, sharedAirdropBudget } from './chain/standard-ports';
+import { createChainContext, serveStandardPorts, sharedAirdropBudget } from './modules/chain';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
 import { dataDirErrorOf } from './db/data-dir-error';

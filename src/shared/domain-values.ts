@@ -105,7 +105,7 @@ export const REFUND_REASONS = [
   'NOT_FOUND_BY_DEADLINE',
   'ORDER_CANCELLED',
   'ORDER_CLOSED',
-  // A pattern bid or an offer (issue 28): cancelled, expired, declined, or its listing sold to someone else; or a
+  // A pattern bid or an offer: cancelled, expired, declined, or its listing sold to someone else; or a
   // payment into a bid that was already funded, filled or closed.
   'BID_CANCELLED',
   'BID_EXPIRED',
@@ -126,7 +126,7 @@ export const LEDGER_ENTRY_KINDS = ['receipt', 'payout', 'commission', 'refund', 
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /**
- * Pattern bids and offers (issue 28, docs/domain.md#bids-and-offers) share one table and one escrow path. A bid waits
+ * Pattern bids and offers (docs/domain.md#bids-and-offers) share one table and one escrow path. A bid waits
  * for its deposit, is open once it has landed, and ends filled, cancelled or expired; an offer (a bid on one listing)
  * ends accepted, declined, cancelled or expired.
  */
@@ -144,7 +144,7 @@ export const BID_STATUSES = [
 export type BidStatus = (typeof BID_STATUSES)[number];
 export const PATTERN_POSITIONS = ['prefix', 'suffix', 'anywhere'] as const;
 export type PatternPosition = (typeof PATTERN_POSITIONS)[number];
-/** What the bell says (issue 28 item 5). */
+/** What the bell says (docs/domain.md#alerts). */
 export const NOTIFICATION_KINDS = [
   'watch-match',
   'bid-funded',

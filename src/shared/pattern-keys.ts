@@ -1,7 +1,7 @@
 import type { PatternPosition } from './domain-values';
 
 /**
- * How pattern bids and watches are matched without scanning them (issue 28, docs/domain.md#bids-and-offers): each is
+ * How pattern bids and watches are matched without scanning them (docs/domain.md#bids-and-offers): each is
  * stored under the key `patternKeyOf` gives its pattern, and a new address is cut into the keys a pattern of each
  * stored (position, case, length) class would have to equal. Looking those keys up in an index finds every match.
  */

@@ -8,7 +8,7 @@ import {
 } from './money';
 
 /**
- * The one reader of a SOL amount a person typed (issue 27): the create form, the price edits, the bulk price column,
+ * The one reader of a SOL amount a person typed: the create form, the price edits, the bulk price column,
  * the marketplace's price filters, and the server's schemas for all of them. It reads, it never repairs: "0,5" is
  * 0.5 because a comma is a decimal separator in half the world, but "-1" is refused, not turned into 1, and
  * "0,5.1" is refused, not guessed. Each refusal says why, in words a seller can act on.

@@ -1,54 +1,28 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { documentedAllowances, expectAcyclic, lintProbe } from '@tests/helpers/boundaries';
 
 // The web feature boundaries (docs/architecture.md#web-features) are lint rules built from WEB_FEATURES in
 // eslint.config.js. These run the repository's real ESLint config over import lines in files that need not exist, so
 // the rule keeps failing what it should and the documented table keeps saying what the rule does.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const featuresDir = fileURLToPath(new URL('./features', import.meta.url));
 const features = readdirSync(featuresDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
 
-/** The "### Web features" table: feature → the features it may import. */
-function documentedAllowances(): Map<string, string[]> {
-  const doc = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
-  const section = doc.split('### Web features')[1]?.split('\n### ')[0] ?? '';
-  const rows = new Map<string, string[]>();
-  for (const line of section.split('\n')) {
-    const row = /^\| `([\w-]+)` +\| (.*) \|$/.exec(line);
-    if (row) rows.set(row[1]!, [...row[2]!.matchAll(/`([\w-]+)`/g)].map((m) => m[1]!).sort());
-  }
-  return rows;
-}
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-/** The no-restricted-imports messages for `code` as if it were the file at `filePath`, by line. */
-async function restrictedImports(filePath: string, code: string): Promise<Map<number, string>> {
-  const [result] = await eslint.lintText(code, { filePath });
-  const found = new Map<number, string>();
-  for (const message of result!.messages) {
-    if (message.ruleId === 'no-restricted-imports') found.set(message.line, message.message);
-    else if (message.fatal) throw new Error(message.message);
-  }
-  return found;
-}
+const restrictedImports = lintProbe();
+const documentedFeatures = () => documentedAllowances('Web features');
 
 describe('web feature boundaries', () => {
   it('documents every feature folder', () => {
-    expect([...documentedAllowances().keys()].sort()).toEqual(features);
+    expect([...documentedFeatures().keys()].sort()).toEqual(features);
   });
 
   it('lets each feature import exactly the features the table in docs/architecture.md names', async () => {
-    const allowances = documentedAllowances();
+    const allowances = documentedFeatures();
     for (const feature of features) {
       const others = features.filter((other) => other !== feature);
       const code = others.map((other) => `import '@web/features/${other}';`).join('\n');
@@ -59,15 +33,7 @@ describe('web feature boundaries', () => {
   });
 
   it('has no cycle between features', () => {
-    const allowances = documentedAllowances();
-    const done = new Set<string>();
-    const visit = (feature: string, path: string[]) => {
-      expect(path, `cycle ${[...path, feature].join(' → ')}`).not.toContain(feature);
-      if (done.has(feature)) return;
-      for (const next of allowances.get(feature) ?? []) visit(next, [...path, feature]);
-      done.add(feature);
-    };
-    for (const feature of features) visit(feature, []);
+    expectAcyclic(documentedFeatures());
   });
 
   it('refuses a deep import, a relative escape, a self-import by alias and the app shell in a feature', async () => {

@@ -10,10 +10,10 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { airdrop, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
- * Issue 28, the web side: a wallet bids on a 2-character prefix (any case) on /bids and pays the deposit with its
- * wallet; an admin then lists a matching address (a key generated here until one matches); the bidder's bell tells
- * of the fill, its item leads to the purchase, and the key revealed there controls the address. At 1280 and 390 px,
- * against the real server and local chain. BIDS_SCREENSHOTS=<dir> saves the screens.
+ * Pattern bids (docs/domain.md#bids-and-offers), the web side: a wallet bids on a 2-character prefix (any case) on
+ * /bids and pays the deposit with its wallet; an admin then lists a matching address (a key generated here until one
+ * matches); the bidder's bell tells of the fill, its item leads to the purchase, and the key revealed there controls
+ * the address. At 1280 and 390 px, against the real server and local chain. BIDS_SCREENSHOTS=<dir> saves the screens.
  */
 const SHOTS = process.env.BIDS_SCREENSHOTS;
 const adminKey = newKeypair();
@@ -69,7 +69,7 @@ const derivesTo = (secret: string, address: string) =>
   getBase58Decoder().decode(ed25519.getPublicKey(new Uint8Array(getBase58Encoder().encode(secret)).slice(0, 32))) ===
   address;
 
-describe('pattern bids in the browser (issue 28)', () => {
+describe('pattern bids in the browser', () => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     it(
       `bids, funds, is filled by a new listing, hears the bell and reveals the key (${label}, ${viewport.width} px)`,

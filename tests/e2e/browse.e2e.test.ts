@@ -8,8 +8,8 @@ import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
- * Issue 7 browsing screens against the real server: listings are created through POST /api/addresses by an
- * admin the test signs in itself (ADMIN_WALLETS), with ed25519 keys generated here.
+ * The browsing screens (docs/product-spec.md#screens) against the real server: listings are created through POST
+ * /api/addresses by an admin the test signs in itself (ADMIN_WALLETS), with ed25519 keys generated here.
  */
 const admin = newKeypair();
 const LISTINGS = 25;
@@ -94,7 +94,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
           `/address/${encodeURIComponent(target.address)}`,
         );
 
-        // One character cannot be searched anywhere (issue 27: from 2 anywhere, 1 anchored): the box says so and the
+        // One character cannot be searched anywhere (from 2 anywhere, 1 anchored): the box says so and the
         // whole list stays.
         await page.getByLabel('Search addresses').fill('a');
         await page
@@ -147,7 +147,7 @@ describe('marketplace sorting (desktop)', () => {
       await expect.poll(() => rows(page).count()).toBe(20);
       const firstPrice = () => rows(page).first().locator('td').nth(4).locator('span').first().textContent();
       const priceHeader = page.getByRole('columnheader', { name: 'Price' });
-      // Issue 27: price starts low to high, as a buyer reads it; a second click flips it. Wait for the header's sort
+      // Price starts low to high, as a buyer reads it; a second click flips it. Wait for the header's sort
       // state, then for the rows it orders.
       await priceHeader.getByRole('button').click();
       await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('ascending');

@@ -9,13 +9,13 @@ import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
 
 /*
- * Issue 20, a clean first visit: every route, signed out and signed in (as an admin, so the profile shows its
+ * A clean first visit: every route, signed out and signed in (as an admin, so the profile shows its
  * listings, and as the owner of a listing), at 1280 and 390 px: no console error or warning at all (not even the
  * network answers other tests tolerate, nor the unknown address's or transaction's "not found"), the route's own
  * <title> and meta description (on a full load and after client-side navigation), and axe-core with no violations.
- * Issue 27 adds the admin's Shop page, the HTTP 404 of the not-found page, and Chromium's own DevTools Issues (a form
- * field with neither id nor name, as the marketplace's "Addresses per page" select was): none on any route. Issue 25
- * adds the admin's Settlement page.
+ * It covers the admin's Shop page, the HTTP 404 of the not-found page, and Chromium's own DevTools Issues (a form
+ * field with neither id nor name, as the marketplace's "Addresses per page" select was): none on any route; and the
+ * admin's Settlement page.
  */
 const admin = newKeypair();
 let server: AppServer;
@@ -86,7 +86,7 @@ async function navigateInApp(page: Page, path: string) {
 
 /**
  * Every console error or warning and uncaught error of `page`, as lines. One exception: the document of an unknown
- * path is now answered 404 (issue 27), which Chromium reports as a failed resource load; its own URL, nothing else.
+ * path is now answered 404, which Chromium reports as a failed resource load; its own URL, nothing else.
  */
 function recordConsole(page: Page): string[] {
   const seen: string[] = [];

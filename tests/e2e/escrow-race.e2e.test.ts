@@ -12,11 +12,12 @@ import { approveInLocalDevWallet, connectLocalDevWallet, rejectInLocalDevWallet 
 import { createListing, expectToast, openWithWallet, signIn, toasts, type ApiSession } from './helpers/trade-fixtures';
 
 /*
- * Issue 25's acceptance: two tabs, two wallets, one listing. Both pay into their own escrow; the payment that lands
- * first buys the key and its tab reveals it; the other tab shows its refund, with the refund's transaction, once
- * settlement sent it back. Afterwards the admin's Settlement page reads the ledger as balanced against the chain.
- * Real server (its own verifier and settlement worker), real local chain, Local Dev Wallets that ask before signing.
- * RACE_SCREENSHOTS=<dir> saves the pay page, the refunded tab and the Settlement page at 1280 and 390 px.
+ * Escrowed settlement (docs/domain.md#settlement) in the browser: two tabs, two wallets, one listing. Both pay into
+ * their own escrow; the payment that lands first buys the key and its tab reveals it; the other tab shows its refund,
+ * with the refund's transaction, once settlement sent it back. Afterwards the admin's Settlement page reads the ledger
+ * as balanced against the chain. Real server (its own verifier and settlement worker), real local chain, Local Dev
+ * Wallets that ask before signing. RACE_SCREENSHOTS=<dir> saves the pay page, the refunded tab and the Settlement page
+ * at 1280 and 390 px.
  */
 const SHOTS = process.env.RACE_SCREENSHOTS;
 const SIZES = [VIEWPORTS.desktop, VIEWPORTS.phone] as const;

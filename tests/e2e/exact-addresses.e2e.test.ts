@@ -8,7 +8,7 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { createListing, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
 
 /*
- * Issue 27 item 9: an address is exact characters. On every page that shows one, at 1280 and 390 px, the text a
+ * An address is exact characters. On every page that shows one, at 1280 and 390 px, the text a
  * person sees (innerText, which applies CSS text-transform) is the address's own, a shortened one keeps the
  * listing's pattern whole, nothing is cut by CSS (text-overflow) or hyphenated. The validator once showed
  * `…HxiGGG` for a real `…hxiGGG` (a `capitalize` on its cell). DISCOVERY_SCREENSHOTS=<dir> saves the pages.

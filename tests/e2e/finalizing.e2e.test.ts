@@ -9,12 +9,12 @@ import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
- * Issue 17 finding 7: with REVEAL_COMMITMENT=finalized a purchase is verified once its payment is confirmed, and
- * the key unlocks only once the payment is finalized; the pay screen says "Finalizing…" in between. The embedded
- * validator reports a transaction finalized LOCAL_FINALITY_SLOTS slots (400 ms each) after it landed: 75 slots
- * keep the in-between state on screen for about 30 s, long enough to see it on the pay screen and on the profile,
- * then the server's background job completes the purchase and each page's poll unlocks the key. FINALIZING_SCREENSHOTS=<dir> also saves the
- * in-between screen at 1280 and 390 px.
+ * docs/domain.md#payment-finality: with REVEAL_COMMITMENT=finalized a purchase is verified once its payment is
+ * confirmed, and the key unlocks only once the payment is finalized; the pay screen says "Finalizing…" in between. The
+ * embedded validator reports a transaction finalized LOCAL_FINALITY_SLOTS slots (400 ms each) after it landed: 75 slots
+ * keep the in-between state on screen for about 30 s, long enough to see it on the pay screen and on the profile, then
+ * the server's background job completes the purchase and each page's poll unlocks the key. FINALIZING_SCREENSHOTS=<dir>
+ * also saves the in-between screen at 1280 and 390 px.
  */
 const SHOTS = process.env.FINALIZING_SCREENSHOTS;
 const admin = newKeypair();

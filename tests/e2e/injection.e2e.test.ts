@@ -10,10 +10,10 @@ import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
- * Issue 9, hostile input in the browser: listings whose user-controlled text (pattern and category, which an admin
- * sets freely through PATCH /api/addresses/{id}) carry <script> and event-handler payloads, rendered by every page
- * that shows them. No payload may run (a window flag, a dialog, injected elements, a CSP report in the console),
- * and the text must be shown as written.
+ * Hostile input in the browser (docs/reliability.md#hostile-input): listings whose user-controlled text (pattern and
+ * category, which an admin sets freely through PATCH /api/addresses/{id}) carry <script> and event-handler payloads,
+ * rendered by every page that shows them. No payload may run (a window flag, a dialog, injected elements, a CSP report
+ * in the console), and the text must be shown as written.
  */
 const b58 = getBase58Decoder();
 const admin = newKeypair();

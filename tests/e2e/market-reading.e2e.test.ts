@@ -5,9 +5,9 @@ import { startAppServer, type AppServer } from './helpers/app-server';
 import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 
 /*
- * Issue 28 item 6, "Market reading", on the demo market: the address page shows its pattern class's reading, and
- * the marketplace shows one while its filters name one class (one length, start or end) and hides it otherwise.
- * MARKET_READING_SCREENSHOTS=<dir> saves each screen.
+ * Market reading (docs/domain.md#market-reading), on the demo market: the address page shows its pattern class's
+ * reading, and the marketplace shows one while its filters name one class (one length, start or end) and hides it
+ * otherwise. MARKET_READING_SCREENSHOTS=<dir> saves each screen.
  */
 const SHOTS = process.env.MARKET_READING_SCREENSHOTS;
 let server: AppServer;

@@ -9,11 +9,11 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { createListing, signIn } from './helpers/trade-fixtures';
 
 /*
- * Issue 20: the marketplace's view lives in the URL (reload, back, forward, a pasted link), and each filter narrows
- * a seeded set to exactly what it should. The rarity engine scores each (random) address, so the seed steers it:
- * listings declare their first 3–6 characters as their pattern (the engine then scores that pattern, so lengths and
- * rarity vary) or none, and categories are set by the owner's edit. The expected answers are computed from what
- * the server says about every listing, and each must be a real narrowing: not empty, not everything.
+ * The marketplace's view (docs/product-spec.md#marketplace) lives in the URL (reload, back, forward, a pasted link),
+ * and each filter narrows a seeded set to exactly what it should. The rarity engine scores each (random) address, so
+ * the seed steers it: listings declare their first 3–6 characters as their pattern (the engine then scores that
+ * pattern, so lengths and rarity vary) or none, and categories are set by the owner's edit. The expected answers are
+ * computed from what the server says about every listing, and each must be a real narrowing: not empty, not everything.
  */
 const admin = newKeypair();
 const LISTINGS = 24; // more than the smallest page (20): there is a page 2
@@ -85,7 +85,7 @@ describe('marketplace state in the URL', () => {
     await open(async (page) => {
       await page.goto('/marketplace');
       await expectShown(page, firstPage());
-      await page.getByRole('columnheader', { name: 'Price' }).getByRole('button').click(); // price, asc (issue 27)
+      await page.getByRole('columnheader', { name: 'Price' }).getByRole('button').click(); // price, asc
       await page.getByLabel('Addresses per page').selectOption('50');
       await page.getByLabel('Min price').fill('4');
       await page.getByLabel('Min price').press('Enter');
@@ -232,7 +232,7 @@ describe('each filter against the seeded set', () => {
 });
 
 /*
- * Issue 27: search from 1 character where anchored and 2 anywhere (the demo shop's 69, 42 and 99 could not be
+ * Search from 1 character where anchored and 2 anywhere (the demo shop's 69, 42 and 99 could not be
  * found), filters that apply as you type, price sorted cheapest first, a position chosen without text explained,
  * and characters no address can hold explained inline. DISCOVERY_SCREENSHOTS=<dir> saves the screens.
  */

@@ -10,9 +10,9 @@ import { installTestWallet } from './helpers/test-wallet';
 import { airdrop, chooseTestWallet, createListing, expectToast, signIn, toasts } from './helpers/trade-fixtures';
 
 /*
- * Issue 27, from the operator's seat. Item 13: the server printed http://127.0.0.1:PORT, but sign-in only worked
- * from localhost, and failed with "Could not connect" and no reason. Item 8: becoming admin was chicken-and-egg, and
- * nothing linked to Create Listing. Item 15: an admin "Shop" page with the shop's numbers. Screenshots of the Shop
+ * From the operator's seat (README.md#operating). The server printed http://127.0.0.1:PORT, but sign-in only worked
+ * from localhost, and failed with "Could not connect" and no reason; becoming admin was chicken-and-egg, and
+ * nothing linked to Create Listing; and an admin "Shop" page with the shop's numbers. Screenshots of the Shop
  * page at 1280 and 390 px go to docs/screenshots.
  */
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -22,7 +22,7 @@ let browser: Browser;
 beforeAll(async () => {
   await Promise.all([
     // PUBLIC_ORIGIN unset: its default is http://localhost:PORT, while the page is opened at http://127.0.0.1:PORT,
-    // the address the server printed, as the user in the issue did.
+    // the address the server printed, as an operator following it would.
     startAppServer({ env: { PUBLIC_ORIGIN: '' } }).then((s) => (server = s)),
     launchBrowser().then((b) => (browser = b)),
   ]);

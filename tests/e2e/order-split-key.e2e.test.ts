@@ -14,12 +14,12 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { airdrop, expectToast, openWithWallet, signIn } from './helpers/trade-fixtures';
 
 /*
- * Issue 29, acceptance 3: a buyer orders a 2-character split-key mint, downloads the finish-later file (a warning
- * in it: not a wallet key), pays the order's escrow, waits for delivery, checks the proof P + t·G, creates the token
- * mint with an initial supply in the page, and then the chain (kit's getTokenAccountsByOwner) shows the wallet's
- * token account for it. On a phone, another buyer's page is reloaded after delivery, so the secret is gone from
- * memory: /order/{id}/finish refuses a file of another secret and finishes with theirs (a Token-2022 mint).
- * ORDER_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ * docs/domain.md#order-lanes-keys-nobody-else-ever-held in the browser: a buyer orders a 2-character split-key mint,
+ * downloads the finish-later file (a warning in it: not a wallet key), pays the order's escrow, waits for delivery,
+ * checks the proof P + t·G, creates the token mint with an initial supply in the page, and then the chain (kit's
+ * getTokenAccountsByOwner) shows the wallet's token account for it. On a phone, another buyer's page is reloaded after
+ * delivery, so the secret is gone from memory: /order/{id}/finish refuses a file of another secret and finishes with
+ * theirs (a Token-2022 mint). ORDER_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.ORDER_SCREENSHOTS;
 const SHOP = newKeypair().address;
@@ -130,7 +130,7 @@ async function orderSplitKeyMint(page: Page) {
   return { fileText, mint };
 }
 
-describe('split-key mint ordered in the browser (issue 29)', () => {
+describe('split-key mint ordered in the browser', () => {
   it(
     'orders, downloads the file, pays, waits, creates the mint in the page, and the wallet holds its token account',
     { timeout: 300_000 },

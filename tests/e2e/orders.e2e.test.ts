@@ -9,9 +9,9 @@ import { newKeypair } from '@tests/helpers/keypair';
 import { expectToast, openWithWallet } from './helpers/trade-fixtures';
 
 /*
- * Issue 16, "Can't find it? Order it": a buyer types a pattern and watches the live quote change, places an
- * order the shop cannot find in seconds and watches it grind, cancels it, orders a 2-character pattern, and buys
- * and reveals the address the shop ground (one grinder thread: cheap on a shared machine). ORDER_SCREENSHOTS=<dir>
+ * "Can't find it? Order it" (docs/domain.md#custom-orders): a buyer types a pattern and watches the live quote change,
+ * places an order the shop cannot find in seconds and watches it grind, cancels it, orders a 2-character pattern, and
+ * buys and reveals the address the shop ground (one grinder thread: cheap on a shared machine). ORDER_SCREENSHOTS=<dir>
  * saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.ORDER_SCREENSHOTS;
@@ -29,7 +29,7 @@ beforeAll(async () => {
         GRIND_WORKERS: '1',
         ORDER_LEASE_SECONDS: '3',
         ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
-        // No demo data here: the shop's seller must be configured (issue 26 finding 8).
+        // No demo data here: the shop's seller must be configured (docs/reliability.md#threat-model).
         SHOP_WALLET: SHOP,
         ADMIN_WALLETS: SHOP,
       },
@@ -160,7 +160,7 @@ describe('custom-pattern order in the browser', () => {
           await reserved.waitFor({ timeout: 15_000 });
           expect(await reserved.isDisabled()).toBe(true);
           expect(await visitor.getByRole('button', { name: /BUY NOW/ }).count()).toBe(0);
-          // Reserved reads as reserved, not "AVAILABLE FOR PURCHASE" beside the disabled button (issue 27).
+          // Reserved reads as reserved, not "AVAILABLE FOR PURCHASE" beside the disabled button.
           expect(await visitor.getByTestId('listing-availability').textContent()).toBe('RESERVED');
           await visitor.getByText('Ground to order and reserved for the wallet that ordered it until').waitFor();
         });

@@ -16,12 +16,12 @@ import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, holdRequests, signIn } from './helpers/trade-fixtures';
 
 /*
- * Issue 15: paying from a phone wallet. The buyer checked out from "another device" (an API session) and opens the
- * secure-transaction page in a browser that has no wallet at all. The page shows the Solana Pay QR; a separate client
- * holding the buyer's key (the phone) reads the transaction request, signs and sends it, and the page says Confirming
- * as soon as the payment lands, then reaches Blockchain Confirmed by itself. Issue 25: a blink payment that lands
- * after the sale goes back from its escrow by itself, and both the late buyer and the seller are told so.
- * PAY_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ * Paying from a phone wallet (README.md#paying-from-a-phone-or-a-blink). The buyer checked out from "another device"
+ * (an API session) and opens the secure-transaction page in a browser that has no wallet at all. The page shows the
+ * Solana Pay QR; a separate client holding the buyer's key (the phone) reads the transaction request, signs and sends
+ * it, and the page says Confirming as soon as the payment lands, then reaches Blockchain Confirmed by itself. A blink
+ * payment that lands after the sale goes back from its escrow by itself, and both the late buyer and the seller are
+ * told so. PAY_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
  */
 const SHOTS = process.env.PAY_SCREENSHOTS;
 /** What a refund pays the network, out of what it sends back (decision 0016). */
@@ -191,7 +191,7 @@ describe('pay with a phone wallet', () => {
     const listing = await createListing(adminApi, { price: '0.25' });
     await withPage(browser, { baseURL: server.url }, async (page) => {
       await page.goto(`/address/${encodeURIComponent(listing.address)}`);
-      // Share itself copies the page's web link (issue 27); the Blink link is in "More ways to share".
+      // Share itself copies the page's web link; the Blink link is in "More ways to share".
       await page.getByLabel('More ways to share').click();
       await page.getByRole('button', { name: /Copy Blink link/ }).click();
       await page.getByText('Blink link copied').first().waitFor();

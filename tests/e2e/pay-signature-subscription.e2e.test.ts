@@ -7,7 +7,7 @@ import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
- * Issue 14, acceptance 2: while a sent payment waits on the chain, the pay screen learns that it landed from a
+ * While a sent payment waits on the chain, the pay screen learns that it landed from a
  * `signatureSubscribe` notification on the PubSub URL of GET /api/config, and from getSignatureStatuses polls
  * when that WebSocket is down. The chain and server are real; the RPC node holds the payment until the test
  * delivers it, so the page is certainly waiting when it lands.

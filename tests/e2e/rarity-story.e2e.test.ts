@@ -10,9 +10,10 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { openWithWallet } from './helpers/trade-fixtures';
 
 /*
- * Issue 27 item 10, one rarity story: a listing whose declared pattern is 2 characters shows the same tier name on
- * its card, in the marketplace table and on its address page, and the address page gives it a real difficulty
- * (not "1 in 1") and a value above 0 SOL. RARITY_SCREENSHOTS=<dir> saves what the test saw (docs/screenshots).
+ * One rarity story (docs/market-data.md#one-rarity-and-price-story): a listing whose declared pattern is 2 characters
+ * shows the same tier name on its card, in the marketplace table and on its address page, and the address page gives it
+ * a real difficulty (not "1 in 1") and a value above 0 SOL. RARITY_SCREENSHOTS=<dir> saves what the test saw
+ * (docs/screenshots).
  */
 const SHOTS = process.env.RARITY_SCREENSHOTS;
 const admin = newKeypair();

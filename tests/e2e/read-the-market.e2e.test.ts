@@ -9,7 +9,7 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { createListing, expectToast, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
 
 /*
- * Issue 27, "Read the market", from the visitor's seat: the address page names the seller and links their other
+ * "Read the market", from the visitor's seat: the address page names the seller and links their other
  * listings (the marketplace's seller view), lists the listing's activity with the sale's transaction after a real
  * purchase on the local chain, carries the watchlist star, and Share copies the page's web link (the Blink link is
  * the second choice). MARKET_SCREENSHOTS=<dir> saves each screen (docs/screenshots/market-*.png).

@@ -69,7 +69,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     it('shows the 404 page for an unknown path, with status 404', () =>
       withPage(
         browser,
-        // Chromium reports the document's own 404 (issue 27: it was a 200) as a failed load; only that is tolerated.
+        // Chromium reports the document's own 404 (it was a 200) as a failed load; only that is tolerated.
         { baseURL: server.url, viewport, tolerate: [/status of 404 .*\/no\/such\/page\)$/] },
         async (page) => {
           expect((await page.goto('/no/such/page'))?.status()).toBe(404);

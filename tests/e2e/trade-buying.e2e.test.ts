@@ -25,11 +25,12 @@ import {
 } from './helpers/trade-fixtures';
 
 /*
- * Issue 27, buying: a double click or a retry lands on one purchase; an unpaid purchase is one click from its pay
+ * Buying: a double click or a retry lands on one purchase; an unpaid purchase is one click from its pay
  * page; a failed payment says what happened and what to do next; the Local Dev Wallet asks before it signs; the
- * header shows the wallet's balance. Issue 25 (escrowed settlement): the buyer pays the purchase's own escrow, a short
- * payment comes back by itself, and someone else's checkout is a notice beside an enabled Buy, not a reservation.
- * Real server, real chain, real wallet signatures. BUYING_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px.
+ * header shows the wallet's balance. Escrowed settlement (docs/domain.md#settlement): the buyer pays the purchase's own
+ * escrow, a short payment comes back by itself, and someone else's checkout is a notice beside an enabled Buy, not a
+ * reservation. Real server, real chain, real wallet signatures. BUYING_SCREENSHOTS=<dir> saves the screens at 1280 and
+ * 390 px.
  */
 const SHOTS = process.env.BUYING_SCREENSHOTS;
 const admin = newKeypair();

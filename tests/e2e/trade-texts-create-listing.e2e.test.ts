@@ -110,7 +110,7 @@ describe('single listing form', () => {
           await page.getByRole('button', { name: 'Hide private key' }).click();
           expect(await key.getAttribute('type')).toBe('password');
 
-          // Issue 27: the price is read as typed, never rewritten; a minus sign is refused with the reason.
+          // The price is read as typed, never rewritten; a minus sign is refused with the reason.
           const listing = newKeypair();
           await address.fill(listing.address);
           await key.fill(listing.forms.base58Secret);
@@ -164,7 +164,7 @@ describe('single listing form', () => {
   );
 });
 
-describe('the price is parsed, never guessed (issue 27)', () => {
+describe('the price is parsed, never guessed', () => {
   it.each([VIEWPORTS.desktop, VIEWPORTS.phone])(
     '"0,5" lists at 0.5 SOL after the review line (%o)',
     (viewport) =>
@@ -221,7 +221,7 @@ describe('bulk upload', () => {
         await page.getByRole('button', { name: 'Clear File' }).waitFor();
         expect(await page.getByLabel('Paste addresses').isDisabled()).toBe(true);
         await createListings(page).click();
-        // Issue 27: the 14 lines this browser could not read count as failed beside the server's 1, so the count
+        // The 14 lines this browser could not read count as failed beside the server's 1, so the count
         // matches the error lines (it said "1 failed" above 15 of them, the browser's first and out of order).
         await expectToast(page, 'Bulk Upload Complete', '12 created, 15 failed');
 

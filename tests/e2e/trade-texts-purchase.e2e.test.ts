@@ -189,9 +189,9 @@ describe('secure transaction screen', () => {
           await underpayNextPayment(page, TOTAL_LAMPORTS, TOTAL_LAMPORTS / 2n);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await page.waitForURL(/\/secure-transaction\//);
-          // Issue 27 item 3: words and a next step, not the check's code and lamports.
+          // Words and a next step, not the check's code and lamports.
           await expectToast(page, 'Payment Rejected', /Less than the total of this purchase was paid/);
-          // Issue 25: the short payment sits in the purchase's escrow, and settlement sends it back by itself.
+          // The short payment sits in the purchase's escrow, and settlement sends it back by itself.
           await expectStatus(page, 'Refunded');
           const refunded = page.getByTestId('purchase-refunded');
           await expect
@@ -383,7 +383,7 @@ describe('buy flow errors', () => {
           await page.goto(`/address/${encodeURIComponent(other.address)}`);
           await page.route('**/api/transactions/initiate', (route) => route.abort('failed'));
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
-          // Issue 27 item 3: the spec's text, then what to do next.
+          // The spec's text (docs/product-spec.md#buying-errors), then what to do next.
           await expectToast(
             page,
             'Purchase Failed',

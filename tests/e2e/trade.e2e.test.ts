@@ -10,7 +10,7 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 
 /*
- * Issue 8, the trading journey on the embedded local validator: an admin lists (one by one and in bulk), a
+ * The trading journey on the embedded local validator: an admin lists (one by one and in bulk), a
  * buyer pays with a real signed transaction, reveals and destroys the key; the admin edits and deletes.
  * Every step asserts that no private key reached storage, a readable cookie or the console.
  * TRADE_SCREENSHOTS=<dir> also saves screenshots of each screen (scripts/screenshots-trade.ts).
@@ -91,7 +91,7 @@ async function createListing(page: Page, listing: TestKeypair, price: string) {
   await page.getByLabel('Private Key', { exact: true }).fill(listing.forms.base58Secret);
   await page.getByLabel('Price (SOL)').fill(price);
   await page.getByRole('button', { name: 'Create Listing', exact: true }).click();
-  // Issue 27: nothing is listed before the seller confirms the price as the shop read it.
+  // Nothing is listed before the seller confirms the price as the shop read it.
   await page
     .getByTestId('listing-review-line')
     .getByText(`${formatSolAmount(price)} SOL`, { exact: true })

@@ -19,8 +19,9 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
 import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
 
 /*
- * Issue 13 in the browser: Verify custody checks the vault's signature in the page, and a purchase made through
- * the web app never carries the private key in any response body. TRUST_SCREENSHOTS=<dir> saves screenshots.
+ * Trust a buyer can check (docs/domain.md#trust-model), in the browser: Verify custody checks the vault's signature in
+ * the page, and a purchase made through the web app never carries the private key in any response body.
+ * TRUST_SCREENSHOTS=<dir> saves screenshots.
  */
 const SHOTS = process.env.TRUST_SCREENSHOTS;
 const admin = newKeypair();
@@ -141,7 +142,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await expectNoSidewaysScroll(page);
         await shot(page, 'trust-safety-tampered');
 
-        // A buyer's attempt is refused but leaves the listing listed (issue 26: only its owner or an admin unlists
+        // A buyer's attempt is refused but leaves the listing listed (only its owner or an admin unlists
         // because of a check); the owner's re-check takes it off the market, and the profile says why.
         const buyer = newKeypair();
         await airdrop(server.url, buyer.address, 1);

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '@server/app';
-import { createChainContext } from '@server/chain/create-chain-context';
-import type { ChainContext } from '@server/chain/chain-context';
+import { createChainContext, type ChainContext } from '@server/modules/chain';
 import { loadEnv, type Env } from '@server/config/env';
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './db';
 
@@ -50,7 +49,8 @@ export async function createTestApp(
   const env = loadEnv({
     ...testEnvVars(dataDir),
     // Tests read right after their own writes; the production defaults keep stats up to 10 s, and search,
-    // featured, address pages and recent sales up to 1 s (listings-public-cache.test.ts tests that with them on).
+    // featured, address pages and recent sales up to 1 s (tests/api/listings/public-cache.test.ts tests that with them
+    // on).
     MARKET_STATS_MAX_AGE_SECONDS: '0',
     PUBLIC_LISTINGS_MAX_AGE_SECONDS: '0',
     ...opts.env,

@@ -25,7 +25,7 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Read replicas for a test's own database (PostgreSQL only): tests/api/read-replicas.test.ts. */
+/** Read replicas for a test's own database (PostgreSQL only): tests/api/db/read-replicas.test.ts. */
 export interface TestDatabaseOptions {
   /** Streaming replicas of the test cluster (streaming-replica.ts): each names its URL for a database. */
   readReplicas?: readonly { urlOf(database: string): string }[];

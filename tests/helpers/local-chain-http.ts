@@ -14,7 +14,7 @@ import {
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit';
-import type { LocalValidator } from '@chain/local-validator';
+import type { LocalValidator } from '@local-chain';
 import WebSocket from 'ws';
 
 // Test support (node-only): raw HTTP and WebSocket to the local chain from a chosen loopback address and origin

@@ -27,8 +27,8 @@ import {
   type KeyPairSigner,
   type Signature,
 } from '@solana/kit';
-import { MINT_SIZE, TOKEN_ACCOUNT_SIZE } from '@chain/local-validator/token/token-state';
-import { TOKEN_2022_PROGRAM_ADDRESS } from '@chain/local-validator/token/token-programs';
+import { MINT_SIZE, TOKEN_ACCOUNT_SIZE } from '@local-chain/token/token-state';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@local-chain/token/token-programs';
 import { latestLifetime, sendSigned, signMessage, type TestRpc } from './local-chain';
 
 // Test support (node-only): real SPL Token / Token-2022 mints and token accounts, made by sending the programs'

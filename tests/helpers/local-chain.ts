@@ -26,7 +26,7 @@ import {
   type LocalValidator,
   type LocalValidatorOptions,
   type WsTransportOptions,
-} from '@chain/local-validator';
+} from '@local-chain';
 
 // Test support (node-only): a local validator on a loopback port, reached with kit's own createSolanaRpc.
 

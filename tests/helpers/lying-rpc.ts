@@ -11,9 +11,9 @@ export interface Forgery {
 }
 
 /**
- * A malicious JSON-RPC endpoint for tests (issue 17 finding 7): it forwards everything to a real one (the local
- * validator), but while a forgery is set it rewrites every getTransaction answer so the System transfer to the
- * forged recipient, and that account's balance change, show the forged amount — a confirmation of a payment that
+ * A malicious JSON-RPC endpoint for tests (docs/decisions/0009-verify-quorum.md): it forwards everything to a real one
+ * (the local validator), but while a forgery is set it rewrites every getTransaction answer so the System transfer to
+ * the forged recipient, and that account's balance change, show the forged amount — a confirmation of a payment that
  * was never made in full. Its URL can sit in SOLANA_RPC_URLS.
  */
 export interface LyingRpc {

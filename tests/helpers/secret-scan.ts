@@ -3,10 +3,10 @@ import { bytesToNumberBE, bytesToNumberLE } from '@noble/curves/utils.js';
 import { decodeBase58 } from '@shared/keys/base58';
 
 /*
- * "No value that controls the address" (issue 29, acceptance 2), checked rather than assumed: every 32-byte value
- * spelled anywhere in a text (base58, hex or base64, as every layer of this code base writes bytes) is tried as a
- * seed (what wallets import) and as a raw scalar, little- and big-endian (what a split key is). A value controls the
- * address when either gives the address's public key.
+ * "No value that controls the address" (docs/domain.md#order-lanes-keys-nobody-else-ever-held), checked rather than
+ * assumed: every 32-byte value spelled anywhere in a text (base58, hex or base64, as every layer of this code base
+ * writes bytes) is tried as a seed (what wallets import) and as a raw scalar, little- and big-endian (what a split key
+ * is). A value controls the address when either gives the address's public key.
  */
 
 const L = ed25519.Point.Fn.ORDER;

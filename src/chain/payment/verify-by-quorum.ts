@@ -15,7 +15,7 @@ const factsOf = (paid: VerifiedPayment) =>
   JSON.stringify(paid, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
 /**
- * verifyPayment over the answers of several RPC endpoints (VERIFY_QUORUM, issue 17 finding 7). A pass needs
+ * verifyPayment over the answers of several RPC endpoints (VERIFY_QUORUM). A pass needs
  * `quorum` endpoints whose transactions pass with the same facts (signature, slot, payer, amounts, fee); a
  * rejection needs `quorum` endpoints failing the same check and none passing. Anything else — an endpoint that
  * does not know the transaction, or endpoints that disagree — is undecided: one lying or lagging endpoint can

@@ -182,7 +182,7 @@ async function readOwnHistory(
 /**
  * Token accounts among `candidates` that are the address's associated token account for their mint but are owned by
  * someone else: SPL Token lets the owner `SetAuthority(AccountOwner)` away, and whoever sends tokens to the address
- * derives exactly that account (issue 26 finding 3).
+ * derives exactly that account (docs/domain.md#account-safety-checks).
  */
 async function findReassigned(
   rpc: ChainRpc,

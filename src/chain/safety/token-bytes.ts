@@ -4,7 +4,7 @@ import { getBase58Decoder, isNone, type ReadonlyUint8Array } from '@solana/kit';
 /**
  * Token accounts and mints decoded from their bytes, never from the RPC's `jsonParsed`: a node answers binary for a
  * token account whose mint it cannot read (a closed mint), and the parsed form would then hide a delegate
- * (issue 26 finding 4). SPL Token and Token-2022 share the base layouts; Token-2022 appends an account-type byte and
+ *. SPL Token and Token-2022 share the base layouts; Token-2022 appends an account-type byte and
  * TLV extensions.
  */
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';

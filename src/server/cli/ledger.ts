@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadAccountLamports } from '@chain/local-validator/state-file';
+import { loadAccountLamports } from '@local-chain/state-file';
 import { createChainRpc } from '@chain/rpc/chain-rpc';
 import type { LedgerCheckReport } from '@shared/api/settlement';
 import { lamportsToSolString } from '@shared/money';

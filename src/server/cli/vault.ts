@@ -5,16 +5,8 @@ import { EnvError, loadEnv } from '../config/env';
 import { openDatabase } from '../db/open-database';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import { recordAudit } from '../modules/audit';
-import {
-  MASTER_KEY_FILE,
-  MasterKeyError,
-  generateMasterKey,
-  loadMasterKey,
-  masterKeyToBase64,
-  parseMasterKey,
-  rotateMasterKey,
-  writeNewKeyFile,
-} from '../modules/vault';
+import { MASTER_KEY_FILE, loadMasterKey, rotateMasterKey, writeNewKeyFile } from '../modules/vault';
+import { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from '../modules/key-crypto';
 
 /**
  * `npm run vault -- rotate-master-key --new-key <base64> | --generate`: re-encrypts every stored private key under

@@ -157,7 +157,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     priceFeedUrl: raw.PRICE_FEED_URL,
     publicOrigin,
     /**
-     * The origins a browser may sign in and change data from (issue 27: the server printed 127.0.0.1, sign-in only
+     * The origins a browser may sign in and change data from (the server printed 127.0.0.1, sign-in only
      * worked from localhost). Local mode: PUBLIC_ORIGIN and this machine's loopback names on PORT; otherwise
      * PUBLIC_ORIGIN alone.
      */
@@ -187,7 +187,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
      * mainnet-beta.
      */
     revealCommitment: raw.REVEAL_COMMITMENT ?? (raw.SOLANA_CLUSTER === 'mainnet-beta' ? 'finalized' : 'confirmed'),
-    /** How many SOLANA_RPC_URLS endpoints must agree on a payment before it is verified (issue 17 finding 7). */
+    /** How many SOLANA_RPC_URLS endpoints must agree on a payment before it is verified. */
     verifyQuorum: raw.VERIFY_QUORUM,
     maxOpenReservations: raw.MAX_OPEN_RESERVATIONS,
     reservationCooldownMs: raw.RESERVATION_COOLDOWN_MINUTES * 60_000,

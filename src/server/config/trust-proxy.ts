@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * TRUST_PROXY (issue 17 finding 3). `true` used to hand Fastify `trustProxy: true`, which trusts every
+ * TRUST_PROXY. `true` used to hand Fastify `trustProxy: true`, which trusts every
  * X-Forwarded-For hop: a client could name any IP it liked (rate limits, audit rows). Now it takes what Fastify's
  * `trustProxy` can bound: a hop count, or the proxies' own addresses/CIDRs (proxy-addr also knows `loopback`,
  * `linklocal` and `uniquelocal`). `true` is kept for old configurations as "1 hop", with a warning.

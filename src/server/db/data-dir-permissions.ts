@@ -2,7 +2,7 @@ import { chmod, lstat, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * DATA_DIR belongs to the server's OS account alone (issue 17 finding 1). PGlite leaves its files 0666 and the
+ * DATA_DIR belongs to the server's OS account alone. PGlite leaves its files 0666 and the
  * folder used to be created 0755, so another local account could edit the system catalogue (swap a column of
  * `sessions`) and, after a restart, read another wallet's keys; or read master.key. So: a missing DATA_DIR is
  * created 0700; an existing DATA_DIR or master.key that group or others can use stops the start-up, since whatever

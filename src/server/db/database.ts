@@ -1,15 +1,7 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ReadReplicas } from './read-replicas';
-import type * as schema from './schema';
+import type { Db } from './query-handles';
 
-export type Schema = typeof schema;
-
-/** The database, whichever driver is behind it. PGlite and node-postgres share the pg-core query builder. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** What a repository function takes first: the database or an open transaction. */
-export type Queryable = Db | Tx;
+export type { Db, Queryable, Schema, Tx } from './query-handles';
 
 export type DriverName = 'pglite' | 'postgres';
 

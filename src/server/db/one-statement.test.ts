@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRow } from '@server/modules/audit';
 import type { Database } from './database';
 import { inOneStatement } from './one-statement';
 import { openEmbeddedDatabase } from './open-embedded';
+import { transactionAudit } from './schema';
 
 let database: Database;
+/** An insert builder, as the audit module's `auditRow` makes (the db layer imports no module). */
+const auditRow = (action: string, metadata?: Record<string, unknown>) =>
+  database.db.insert(transactionAudit).values({ action, performedBy: 'test', metadata: metadata ?? null });
 beforeAll(async () => {
   database = await openEmbeddedDatabase(undefined);
 });
@@ -16,10 +19,7 @@ const auditOf = (action: string) =>
 
 describe('inOneStatement', () => {
   it('runs every write, with the values each builder maps (a JSON column here)', async () => {
-    await inOneStatement(database.db, [
-      auditRow(database.db, { action: 'probe.first', performedBy: 'test', metadata: { n: 1, lamports: 5n } }),
-      auditRow(database.db, { action: 'probe.second', performedBy: 'test' }),
-    ]);
+    await inOneStatement(database.db, [auditRow('probe.first', { n: 1, lamports: '5' }), auditRow('probe.second')]);
     expect(await auditOf('probe.first')).toEqual([{ metadata: { n: 1, lamports: '5' } }]);
     expect(await auditOf('probe.second')).toHaveLength(1);
   });
@@ -27,7 +27,7 @@ describe('inOneStatement', () => {
   it('is one statement: a write that fails undoes the others', async () => {
     await expect(
       inOneStatement(database.db, [
-        auditRow(database.db, { action: 'probe.undone', performedBy: 'test' }),
+        auditRow('probe.undone'),
         sql`insert into transaction_audit (action, transaction_id) values ('probe.bad', 'not a uuid')`,
       ]),
     ).rejects.toThrow();

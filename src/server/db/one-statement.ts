@@ -3,7 +3,7 @@ import type { Queryable } from './database';
 
 /**
  * Runs independent writes as one statement, each a data-modifying CTE: one round trip to the database instead of one
- * each, which is what a buyer waiting on a busy server pays for (docs/benchmarks.md, issue 25). Only for writes that
+ * each, which is what a buyer waiting on a busy server pays for (docs/benchmarks.md). Only for writes that
  * neither read nor change each other's rows: every CTE of a statement sees the same snapshot, so none sees another's
  * work. Atomic like any statement.
  */

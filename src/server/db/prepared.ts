@@ -50,7 +50,7 @@ const shapes = new WeakMap<object, Map<string, Executable<unknown>>>();
 /**
  * `build()`'s statement, its values as placeholders (`sql.placeholder`), prepared as `runPrepared` does the first
  * time `shape` is asked for on `db` and kept: later calls only execute it with their values. Building a drizzle
- * statement (its objects, then its text) was a good part of a computed search page's JavaScript (issue 30). The
+ * statement (its objects, then its text) was a good part of a computed search page's JavaScript. The
  * shape must name everything the text depends on; without one, the statement is built every time.
  */
 export function preparedOnce<T>(
@@ -88,7 +88,7 @@ const identity = (Column.prototype as unknown as Decoder).mapFromDriverValue;
 /**
  * `query` prepared (sent unnamed), its rows mapped by a mapper compiled for its fields. drizzle's own mapping works
  * out each column's decoder and walks its path for every value of every row, which at 20 rows of 21 columns was
- * 5% of a computed search page's server time (issue 30, docs/benchmarks.md); this does that once per statement.
+ * 5% of a computed search page's server time (docs/benchmarks.md); this does that once per statement.
  * Only flat selects (every field at the top level, as the repositories write them) are mapped here: a nested
  * one, or a query that maps its own rows, keeps drizzle's.
  */

@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from './database';
+import type { Db } from './query-handles';
 import { judgeReplica, type ReplicaHealth } from './replica-lag';
 import { marksReplicaDown, ReplicaFallbackPool } from './replica-pool';
 import * as schema from './schema';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { humanIssue } from './error-handler';
 
 describe('humanIssue', () => {
-  it("names the field of zod's default messages (issue 27 item 5)", () => {
+  it("names the field of zod's default messages", () => {
     expect(
       humanIssue({ path: 'body.recipientPublicKey', message: 'Invalid input: expected string, received undefined' }),
     ).toBe('body.recipientPublicKey: Invalid input: expected string, received undefined');

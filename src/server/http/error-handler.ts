@@ -68,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       // A client error from a plugin we did not map: keep its status, give it a generic code.
-      return reply.code(status).send({ error: 'BAD_REQUEST', message: err.message });
+      return reply.code(status).send({ error: ErrorCode.BAD_REQUEST, message: err.message } satisfies ErrorReply);
     }
     if (isStorageFull(err)) {
       // Operators must see this one: nothing can be written until space is freed (then it recovers by itself).

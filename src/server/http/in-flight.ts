@@ -43,7 +43,7 @@ const isPromise = (value: unknown): value is Promise<unknown> =>
   typeof (value as Promise<unknown> | null)?.then === 'function';
 
 /**
- * Shutdown closes the database only after every request and background task is done with it (issue 17 finding 11:
+ * Shutdown closes the database only after every request and background task is done with it (else:
  * "Cannot use a pool after calling end"). Fastify's close waits for open connections, but not for a handler whose
  * client hung up (the handler keeps running, between two queries), nor for work started with no one awaiting it.
  * So each request counts from arrival until its answer is out or its client is gone, each handler until it

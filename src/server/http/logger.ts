@@ -53,7 +53,7 @@ export function responseLogLevel(statusCode: number): 'debug' | 'info' | 'warn' 
 
 /**
  * Fastify's own hook for its request log lines (the `logController` option): one line per request, at debug when it
- * succeeded (issue 27: every request at info was 5,000 lines in 20 minutes). LOG_LEVEL=debug shows them all again.
+ * succeeded (every request at info was 5,000 lines in 20 minutes). LOG_LEVEL=debug shows them all again.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {

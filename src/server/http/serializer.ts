@@ -39,7 +39,7 @@ export function responseJsonSchema(schema: unknown): { schema: object } | { reas
 
 /**
  * Responses are written by a serialiser compiled (fast-json-stringify) from a JSON Schema of the route's zod
- * schema: zod's own encode-and-check was a large part of a computed search page's JavaScript (issue 30). A
+ * schema: zod's own encode-and-check was a large part of a computed search page's JavaScript. A
  * schema that cannot be said in JSON Schema falls back to zod's serializer for that route and status.
  *
  * What changes: zod checked every value and answered 500 for one of the wrong type; the compiled serialiser

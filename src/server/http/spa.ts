@@ -46,7 +46,7 @@ function withBody(html: string, body: string | undefined): string {
 /**
  * Serves the built React app with a history fallback: any non-API GET that is not a file gets index.html. A path no
  * page of the app answers gets the same page with status 404, and the app renders its friendly not-found page
- * (issue 27: it used to answer 200, so crawlers and monitors saw a page). Unknown `/api/...` paths stay JSON 404s
+ * (it used to answer 200, so crawlers and monitors saw a page). Unknown `/api/...` paths stay JSON 404s
  * so API clients never get HTML.
  */
 export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR, head?: PageHead): Promise<void> {

@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/api/errors';
 import { badRequest } from './app-error';
 
 /**
- * The NUL and path guard of every route, not only /api (issue 26 finding 9): the link-preview picture, the sitemap
+ * The NUL and path guard of every route, not only /api: the link-preview picture, the sitemap
  * pages, the static files and the page fallback read their path too, and `GET /og/address/abc%00.png` reached
  * PostgreSQL and answered 500. Runs first on every request (an onRequest hook of the root), before any route's own
  * code, so a new route is covered without opting in. The /api guard (guards.ts, nul-check.ts) still checks parsed

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/addresses/{id}/activity: what happened to one listing, newest first (issue 27, "Read the market"). The
+ * GET /api/addresses/{id}/activity: what happened to one listing, newest first ("Read the market"). The
  * same bytes for every caller: an event says what happened, when, at what price and, for a payment, its on-chain
  * signature (public on the chain already). Never who: no buyer, no purchase id, no failure text.
  */

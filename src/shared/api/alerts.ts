@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PATTERN_POSITIONS, WEBHOOK_DELIVERY_STATUSES } from '../domain-values';
 
 /**
- * Alerts (issue 28 item 5): the bell's read marks, pattern watches and the wallet's webhook. The bell's own list is
+ * Alerts: the bell's read marks, pattern watches and the wallet's webhook. The bell's own list is
  * `notificationListSchema` in bids.ts; a watch's input is `patternFieldsSchema` there.
  */
 

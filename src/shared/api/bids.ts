@@ -4,7 +4,7 @@ import { priceInputSchema } from './listings';
 import { paymentInstructionsSchema } from './transactions';
 
 /**
- * Pattern bids, offers, watches and the bell (issue 28, docs/domain.md#bids-and-offers). Prices are SOL decimal
+ * Pattern bids, offers, watches and the bell (docs/domain.md#bids-and-offers). Prices are SOL decimal
  * strings and times ISO 8601, as everywhere at the edge.
  */
 

@@ -147,7 +147,7 @@ export const searchListingsQuerySchema = z
     /** Sent by the spec's browser; ignored: identity comes from the session, never a parameter. */
     walletAddress: z.string().max(64).optional(),
     ...pageQuery,
-    // Issue 20's filters, all optional and off by default (search-filters.ts).
+    // The marketplace's filters, all optional and off by default (search-filters.ts).
     ...searchFilterFields,
   })
   .superRefine((q, ctx) => {

@@ -3,7 +3,7 @@ import { PATTERN_POSITIONS } from '../domain-values';
 import { MAX_PATTERN_LENGTH } from './search-filters';
 
 /**
- * GET /api/market/pattern-class (issue 28 item 6, "Market reading"): what one pattern class trades at. A class is the
+ * GET /api/market/pattern-class (docs/domain.md#market-reading): what one pattern class trades at. A class is the
  * (length, position, case) triple pattern bids are matched by (src/shared/pattern-keys.ts). SOL amounts are decimal
  * strings, times ISO 8601, days UTC.
  */

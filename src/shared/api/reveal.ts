@@ -7,7 +7,7 @@ import { base64Length } from './trust';
 /**
  * Reveal body (docs/domain.md#sealed-delivery). With `recipientPublicKey` (a one-time X25519 public key, 32 bytes
  * base64) the answer is sealed to it; without a body, or with an empty object (what many clients send), the spec's
- * plain `{ success, privateKey }` stays, for API callers (issue 27 item 5).
+ * plain `{ success, privateKey }` stays, for API callers.
  */
 export const revealKeyBodySchema = z
   .object({

@@ -6,7 +6,7 @@ import { isSolanaAddress } from '../keys/base58';
 import { MAX_PATTERN_LENGTH, POSITION_VALUES, RARITY_TIER_VALUES } from './search-filter-values';
 
 /**
- * The marketplace's filters beyond the spec's search box (issue 20). Every one is optional and off by default, so
+ * The marketplace's filters beyond the spec's search box. Every one is optional and off by default, so
  * the spec's GET /api/addresses/search answers exactly as before without them.
  */
 

@@ -1,7 +1,7 @@
 import type { SearchPosition } from './search-filters';
 
 /**
- * How much search text the marketplace needs (issue 27, docs/decisions/0004): one letter or digit where the text is
+ * How much search text the marketplace needs (docs/decisions/0004): one letter or digit where the text is
  * anchored (an address that starts or ends with it), two in a row anywhere. Shared by the server's query schema and
  * the search box, so the box never sends what the server would refuse.
  */

@@ -18,7 +18,7 @@ export const shopPeriodSchema = z.object({
 export type ShopPeriod = z.infer<typeof shopPeriodSchema>;
 
 /**
- * GET /api/admin/shop-stats (admin): how the shop is doing, the numbers GET /metrics gives Prometheus (issue 27).
+ * GET /api/admin/shop-stats (admin): how the shop is doing, the numbers GET /metrics gives Prometheus.
  * `today` starts at 00:00 UTC; `last30Days` is the 30 days up to now.
  */
 export const shopStatsSchema = z.object({

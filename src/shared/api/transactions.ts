@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAILURE_KINDS, TRANSACTION_STATUSES, type FailureKind, type TransactionStatus } from '../domain-values';
 import { isSolanaAddress, isTransactionSignature } from '../keys/base58';
+import { apiErrorSchema } from './error-schema';
 
 /**
  * Purchase API shapes (docs/product-spec.md#data-shapes, docs/product-spec.md#api-calls; docs/domain.md#purchases).
@@ -147,11 +148,7 @@ export const supportInfoSchema = z.object({
   contactMethod: z.string(),
 });
 /** A reveal that failed after the payment was verified: the buyer paid, so tell them how to get help. */
-export const revealKeyErrorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  supportInfo: supportInfoSchema.optional(),
-});
+export const revealKeyErrorSchema = apiErrorSchema.extend({ supportInfo: supportInfoSchema.optional() });
 
 export const destroyKeyResponseSchema = z.object({
   success: z.literal(true),

@@ -6,8 +6,8 @@ export const MAX_BULK_FILE_BYTES = 50 * 1024 * 1024;
  * The longest line a bulk upload may have. The longest valid row is a JSON object with every field: an address
  * (at most 44 characters), the secret key as a JSON array of 64 bytes with spaces (about 330), a pattern, price,
  * pattern type and platform (a few dozen) plus keys and quotes: well under 600 characters. 4 KB leaves room for
- * generous spacing; anything longer is not a row, and reading it (base58, JSON) would only cost time (issue 17
- * finding 8: one 8 MB line blocked every request for seconds).
+ * generous spacing; anything longer is not a row, and reading it (base58, JSON) would only cost time
+ * (one 8 MB line once blocked every request for seconds).
  */
 export const MAX_BULK_LINE_CHARS = 4 * 1024;
 /** Reading stops after this many bad lines: enough to show what is wrong, bounded on a garbage file. */

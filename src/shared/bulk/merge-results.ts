@@ -3,7 +3,7 @@ import { lineOfMessage, type BulkLineError } from './types';
 
 /**
  * The server's answer for the rows it was sent, plus the lines the browser could not read and never sent, as one
- * result (issue 27: "6 created 2 failed" above 4 error lines, out of order). Every line that did not become a listing
+ * result ("6 created 2 failed" above 4 error lines, out of order). Every line that did not become a listing
  * is counted in `failed` and has exactly one error, and the errors are in line order, whichever side found them.
  */
 export function withParseErrors(

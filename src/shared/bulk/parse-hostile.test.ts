@@ -7,7 +7,7 @@ import { newKeypair } from '@tests/helpers/keypair';
 import { isBulkLineError, type BulkLineError, type BulkRow } from './types';
 
 /*
- * Issue 9, hostile input: the bulk-line parser on random and malicious lines. It never throws, every answer is
+ * Hostile input (docs/reliability.md#hostile-input): the bulk-line parser on random and malicious lines. It never throws, every answer is
  * well-formed, every refused line says why, and no refusal quotes a private key. Lines name keys through tokens
  * (`~~KEY~1~~`), replaced only inside the property, so a failing case prints no key.
  */

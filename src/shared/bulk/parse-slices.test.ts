@@ -6,7 +6,7 @@ import { newKeypair } from '@tests/helpers/keypair';
 // Shared code stays free of node: imports; a macrotask turn is what the server's pause gives too.
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Issue 17 finding 8: one 8 MB line blocked the server for seconds.
+// One 8 MB line blocked the server for seconds.
 const EIGHT_MB = 8 * 1024 * 1024;
 
 describe('a line longer than MAX_BULK_LINE_CHARS', () => {

@@ -97,7 +97,7 @@ export function parseBulkText(text: string): BulkParseResult {
 
 /**
  * parseBulkText for a server reading an upload: the same answer, but it awaits `pause` after every SLICE_CHARS
- * characters, so the process answers other requests while a 50 MB file is read (issue 17 finding 8).
+ * characters, so the process answers other requests while a 50 MB file is read.
  */
 export async function parseBulkTextInSlices(text: string, pause: () => Promise<void>): Promise<BulkParseResult> {
   const reader = createTextReader();

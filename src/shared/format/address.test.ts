@@ -34,7 +34,7 @@ describe('shortened addresses', () => {
   });
 });
 
-describe('shortListingAddress: never through the pattern (issue 27)', () => {
+describe('shortListingAddress: never through the pattern', () => {
   it('keeps the plain form when the pattern already shows whole, or there is none', () => {
     expect(shortListingAddress(USDC, 'EPjF', 'prefix')).toBe('EPjFWdd5...yTDt1v');
     expect(shortListingAddress(USDC, 'Dt1v', 'suffix')).toBe('EPjFWdd5...yTDt1v');

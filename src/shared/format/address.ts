@@ -25,8 +25,8 @@ export function truncateListingAddress(address: string): string {
 }
 
 /**
- * A listing's address as cards and tables show it: `truncateListingAddress`, but never through its pattern (issue 27:
- * a product whose value is exact characters must not cut them). A pattern reaching into the cut part is kept whole
+ * A listing's address as cards and tables show it: `truncateListingAddress`, but never through its pattern (a
+ * product whose value is exact characters must not cut them). A pattern reaching into the cut part is kept whole
  * with the head or tail it belongs to; one in the middle is shown between the first and last 4 characters. The
  * characters are the address's own: never re-cased.
  */

@@ -46,7 +46,7 @@ function decimalsFor(amount: number): number {
 export function formatUsd(amount: number): string {
   if (!Number.isFinite(amount) || amount === 0) return DEFAULT_FORMATTED_USD;
   if (amount > 0 && amount < 1e-6) return TINY_USD;
-  // The common case written directly: Intl's format is most of a listing's view, and a page shows 20 (issue 30).
+  // The common case written directly: Intl's format is most of a listing's view, and a page shows 20.
   // Intl rounds the shortest decimal that reads back as the double ('0.995', not the double's exact
   // 0.99499…) half away from zero; so is it rounded here, in whole cents, exact below 2^53 (usd.test.ts compares the
   // two).

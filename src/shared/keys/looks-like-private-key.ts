@@ -1,5 +1,5 @@
 /**
- * Whether pasted text has the shape of a private key rather than an address (issue 17 finding 9). Used to refuse
+ * Whether pasted text has the shape of a private key rather than an address. Used to refuse
  * such text without ever echoing it back. Shape only, no decoding: a false positive costs a friendly warning,
  * a false negative returns a secret in a response body.
  *

@@ -32,7 +32,7 @@ import {
 } from './create-mint';
 
 /**
- * Issue 29 item 4 on the real local chain (LiteSVM runs both token programs): the browser's mint builder creates
+ * Order lanes' mints on the real local chain (LiteSVM runs both token programs): the browser's mint builder creates
  * a mint at a split-key address (co-signed with a' = a + t) and at a seed-derived one (signed by the wallet as
  * base), and the mint then works as any other: an associated token account, mintTo, and the RPC reads that show it.
  */

@@ -35,10 +35,6 @@ describe('the browser entry (index.ts)', () => {
     }
   });
 
-  it('the server entry does load it', () => {
-    expect(importGraph('server.ts').has('english-words.ts')).toBe(true);
-  });
-
   it('without a dictionary, finds no words but still works', () => {
     const report = analyzeAddress(craftSolana('GoodLuck'));
     expect(report.isValid).toBe(true);

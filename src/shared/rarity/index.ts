@@ -1,9 +1,10 @@
 /**
  * The rarity and valuation model, the one place that answers difficulty, tier and price for any address
  * (docs/market-data.md#one-rarity-and-price-story) (docs/domain.md#rarity-and-value). Browser-safe: nothing here loads the English word
- * list. Server code imports `@shared/rarity/server` instead, which also installs the word list.
+ * list. Server code imports `@server/rarity` instead, which also installs the word list.
  */
 export { analyzeAddress } from './analyze-address';
+export { createWordIndex, registerWordSource, type WordIndex } from './word-index';
 export { NOTABLE_MIN_LOG58 } from './probability';
 export { autoPriceLamports } from './auto-price';
 export { firstCharProbability } from './first-char-distribution';

@@ -1,7 +1,7 @@
 import { truncateListingAddress } from '../format/address';
 
 /**
- * Each route's <title> and meta description (issue 20). The server writes them into the HTML it sends (crawlers
+ * Each route's <title> and meta description. The server writes them into the HTML it sends (crawlers
  * and link previews read that, without running the app); the app sets the same on every navigation.
  */
 export interface PageMeta {
@@ -80,7 +80,7 @@ export function pageMeta(pathname: string): PageMeta & { notFound: boolean } {
   const known = STATIC[path];
   if (known) return { ...known, notFound: false };
   const [, first, second, ...rest] = path.split('/');
-  // A split-key order finished from its file (issue 29): /order/{id}/finish.
+  // A split-key order finished from its file: /order/{id}/finish.
   if (first === 'order' && second && rest.length === 1 && rest[0] === 'finish') {
     return {
       title: titled('Finish a Split-Key Order'),

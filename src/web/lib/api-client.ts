@@ -1,4 +1,31 @@
+import type { ErrorCode } from '@shared/api/error-codes';
 import type { z } from 'zod';
+
+/**
+ * Codes the browser gives a failure of its own, one the server never sends (so they are not in ErrorCode). With
+ * ErrorCode they are every code a failed call may carry: no other code string exists in the web app.
+ */
+export const BrowserErrorCode = {
+  /** A success body that does not match its schema. */
+  INVALID_RESPONSE: 'INVALID_RESPONSE',
+  /** A sealed key this tab could not open (docs/domain.md#sealed-delivery). */
+  SEAL_OPEN_FAILED: 'SEAL_OPEN_FAILED',
+} as const;
+/**
+ * `HTTP_<status>`: an error answer without a code this build knows — no `{ error, message }` body (a proxy's page), or
+ * a code of an older or newer server. It is still an error, with the server's message when there is one.
+ */
+type StatusCode = `HTTP_${number}`;
+export type BrowserErrorCode = (typeof BrowserErrorCode)[keyof typeof BrowserErrorCode] | StatusCode;
+export type ClientErrorCode = ErrorCode | BrowserErrorCode;
+
+/** The code of an error answer: the server's when this build knows it, else its status. */
+export async function errorCodeOf(status: number, code: string | undefined): Promise<ClientErrorCode> {
+  if (code === undefined) return `HTTP_${status}`;
+  // The registry loads when an error arrives, like the error body's schema: no page needs it to paint.
+  const { isErrorCode } = await import('@shared/api/error-codes');
+  return isErrorCode(code) ? code : `HTTP_${status}`;
+}
 
 /**
  * A failed API call. `code` is the server's stable upper-snake code (docs/domain.md#errors) to branch on; `message` is
@@ -9,7 +36,7 @@ export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ClientErrorCode,
     message: string,
   ) {
     super(message);
@@ -75,7 +102,7 @@ export async function apiFetch<T = unknown, S extends z.ZodType | undefined = un
   if (!validator) return data as Result<T, S>;
   const parsed = validator.safeParse(data);
   if (!parsed.success) {
-    throw new ApiRequestError(response.status, 'INVALID_RESPONSE', `Unexpected response from ${path}`);
+    throw new ApiRequestError(response.status, BrowserErrorCode.INVALID_RESPONSE, `Unexpected response from ${path}`);
   }
   return parsed.data as Result<T, S>;
 }
@@ -88,16 +115,15 @@ async function toApiError(response: Response): Promise<ApiRequestError> {
   } catch {
     json = undefined;
   }
-  // Error bodies are read rarely: their schema (and Zod) load when one arrives.
-  const { apiErrorSchema } = await import('@shared/api/error-schema');
-  const body = apiErrorSchema.safeParse(json);
-  if (body.success && body.data.message) {
-    return new ApiRequestError(response.status, body.data.error, body.data.message);
-  }
-  const code = body.success ? body.data.error : `HTTP_${response.status}`;
+  // Error bodies are read rarely: their schema (and Zod) load when one arrives. Tolerant of codes this build does not
+  // know (error-schema.ts): the message still reaches the person.
+  const { tolerantApiErrorSchema } = await import('@shared/api/error-schema');
+  const body = tolerantApiErrorSchema.safeParse(json);
+  const code = await errorCodeOf(response.status, body.success ? body.data.error : undefined);
+  if (body.success && body.data.message) return new ApiRequestError(response.status, code, body.data.message);
   return new ApiRequestError(response.status, code, `${response.status}: ${text || response.statusText}`);
 }
 
-export function isApiError(error: unknown, code?: string): error is ApiRequestError {
+export function isApiError(error: unknown, code?: ClientErrorCode): error is ApiRequestError {
   return error instanceof ApiRequestError && (code === undefined || error.code === code);
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /*
- * The Local Dev Wallet asks before it signs a transaction, like a real wallet (issue 27 item 4). A test that pays
+ * The Local Dev Wallet asks before it signs a transaction, like a real wallet. A test that pays
  * with it approves (or rejects) here, in one place, instead of relying on a wallet that signs by itself.
  */
 

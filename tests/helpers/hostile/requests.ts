@@ -4,7 +4,7 @@ import { sample, textViolation, violation, type Hints, type Violation } from './
 import { encodePath, hostileJson, hostileString, RAW_NUMBER_LITERALS } from './values';
 
 /**
- * Generated requests for tests/api/hostile-input.test.ts. Each carries `mustRefuse`: why it has to get a 4xx,
+ * Generated requests for tests/api/http/hostile-input.test.ts. Each carries `mustRefuse`: why it has to get a 4xx,
  * when that is certain by construction (a schema violation, no session, a foreign Origin…), or null when the
  * server may accept it (the test then only checks "no 5xx, no hang, a refusal changes nothing").
  */

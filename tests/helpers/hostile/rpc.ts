@@ -170,7 +170,7 @@ const accountReadConfig = fc.oneof(
 );
 
 /**
- * Account reads of every encoding and size (issue 26): base58 past its 128 bytes, slices at and past the edges, and
+ * Account reads of every encoding and size: base58 past its 128 bytes, slices at and past the edges, and
  * batches of up to 100 reads of accounts up to 5 MiB, which together ask far more than one request may encode.
  * `addresses` are accounts the caller made with data of several sizes.
  */

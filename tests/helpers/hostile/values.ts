@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Hostile building blocks for the property-based API tests (tests/api/hostile-input.test.ts): strings and JSON
+ * Hostile building blocks for the property-based API tests (tests/api/http/hostile-input.test.ts): strings and JSON
  * values an attacker or a broken client would send. Everything here is data; nothing is secret.
  */
 

@@ -19,7 +19,7 @@ import {
 } from './values';
 
 /**
- * Pattern bids and offers (issue 28, docs/domain.md#bids-and-offers): a buyer's standing order, funded by a deposit into
+ * Pattern bids and offers (docs/domain.md#bids-and-offers): a buyer's standing order, funded by a deposit into
  * its own escrow (settlement tables, owner `bid_id`). A `pattern` bid buys any address matching its pattern at or below
  * `max_price_lamports`; an `offer` names one listing (`address_id`) and buys it at `max_price_lamports` if the seller
  * accepts. `total_lamports` is the deposit asked for: the price ceiling plus the commission at that price and the
@@ -73,7 +73,7 @@ export const bids = pgTable(
         or (${t.kind} = 'offer' and ${t.addressId} is not null and ${t.patternKey} is null)`,
     ),
     check('bids_price_positive', sql`${t.maxPriceLamports} > 0 and ${t.totalLamports} >= ${t.maxPriceLamports}`),
-    // The match index (issue 28: a new listing must not scan all bids): open pattern bids by the key a listing's
+    // The match index (a new listing must not scan all bids): open pattern bids by the key a listing's
     // address is cut into, highest price first, earlier first on a tie.
     index('bids_open_match_idx')
       .on(t.position, t.caseSensitive, t.patternKey, t.maxPriceLamports.desc(), t.createdAt)
@@ -115,7 +115,7 @@ export const patternWatches = pgTable(
   ],
 );
 
-/** The bell (issue 28 item 5): one row per thing a wallet is told, until and after it is read. */
+/** The bell (docs/domain.md#alerts): one row per thing a wallet is told, until and after it is read. */
 export const notifications = pgTable(
   'notifications',
   {

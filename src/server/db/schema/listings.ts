@@ -102,7 +102,7 @@ export const addresses = pgTable(
     // rarity range) is then an index-only scan of its own index, which stops after COUNT_CAP entries.
     index('addresses_market_price_idx').on(t.price, t.id, t.status).where(marketplaceListing(t)),
     index('addresses_market_rarity_idx').on(t.rarityScore, t.id, t.status).where(marketplaceListing(t)),
-    // The marketplace's category and pattern-length filters (issue 20). Price and rarity ranges use the sort
+    // The marketplace's category and pattern-length filters. Price and rarity ranges use the sort
     // indexes above.
     index('addresses_market_category_idx').on(t.category, t.status).where(marketplaceListing(t)),
     index('addresses_market_pattern_length_idx').on(t.patternLength, t.status).where(marketplaceListing(t)),

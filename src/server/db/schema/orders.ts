@@ -46,7 +46,7 @@ export const customOrders = pgTable(
     // Why an order ended early: its wallet no longer covered the price when its turn came (cancelled), or when its key
     // was found (expired at once, the key on open sale).
     closedReason: text('closed_reason'),
-    // Ground for a pattern bid whose deposit already holds the price in escrow (issue 28): the requester's wallet
+    // Ground for a pattern bid whose deposit already holds the price in escrow: the requester's wallet
     // balance is not what pays, so it is not checked.
     forBid: boolean('for_bid').notNull().default(false),
     createdAt: createdAt(),

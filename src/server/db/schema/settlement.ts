@@ -20,7 +20,7 @@ import { ESCROW_TRANSFER_KINDS, ESCROW_TRANSFER_STATUSES, LEDGER_ENTRY_KINDS, RE
 
 /**
  * Whose escrow a row belongs to: a purchase's, a paid-up-front order's (the split-key and seed-derived lanes,
- * DESIGN.md §14), or a pattern bid's or offer's (issue 28). Exactly one is set (`oneOwner`); every settlement table
+ * DESIGN.md §14), or a pattern bid's or offer's. Exactly one is set (`oneOwner`); every settlement table
  * carries all three, so the one money path serves them all.
  */
 const owners = () => ({

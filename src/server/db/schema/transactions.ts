@@ -18,7 +18,7 @@ export const transactions = pgTable(
     addressId: uuid('address_id')
       .notNull()
       .references(() => addresses.id, { onDelete: 'restrict' }),
-    // The signed-in buyer of a web purchase; NULL for a Solana Actions purchase (issue 26): anyone may POST any
+    // The signed-in buyer of a web purchase; NULL for a Solana Actions purchase: anyone may POST any
     // account there, and a users row per named account would let strangers fill the table.
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'restrict' }),
     // The buyer's wallet, on every purchase: who must pay, who may reveal the key once signed in.
@@ -58,7 +58,7 @@ export const transactions = pgTable(
       .notNull()
       .default(sql`0`),
     treasuryWallet: text('treasury_wallet'), // NULL: no commission transfer expected
-    // The cluster's slot at initiate: a payment must land at or after it (slots, not clocks; issue 17 finding 5).
+    // The cluster's slot at initiate: a payment must land at or after it (slots, not clocks).
     initiatedSlot: bigint('initiated_slot', { mode: 'bigint' }),
     // false for a Solana Actions purchase (docs/domain.md#solana-pay-and-actions): anyone may name any account there,
     // so such a row never holds its listing; its payment must claim the listing when it lands, like a late payment.
@@ -72,7 +72,7 @@ export const transactions = pgTable(
     checkAttempts: integer('check_attempts').notNull().default(0),
     createdAt: createdAt(),
     completedAt: timestamptz('completed_at'),
-    // The pattern bid or offer this purchase filled (issue 28): paid from that bid's escrow, which stays the bid's.
+    // The pattern bid or offer this purchase filled: paid from that bid's escrow, which stays the bid's.
     bidId: uuid('bid_id')
       .unique()
       .references(() => bids.id, { onDelete: 'restrict' }),

@@ -10,7 +10,7 @@ export const users = pgTable(
     walletAddress: text('wallet_address').notNull().unique(),
     isAdmin: boolean('is_admin').notNull().default(false),
     // The demo admin that seeding created (docs/domain.md#local-mode): the shop's seller of ground keys in local mode
-    // without SHOP_WALLET. Marked when it is created, never inferred from listings (issue 26 finding 8).
+    // without SHOP_WALLET. Marked when it is created, never inferred from listings.
     isDemoAdmin: boolean('is_demo_admin').notNull().default(false),
     createdAt: createdAt(),
   },

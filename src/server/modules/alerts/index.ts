@@ -9,10 +9,9 @@ import { defaultLookup, type WebhookGuard } from './webhook-url';
 import { deliverDue, type DeliveryPass } from './webhook-worker';
 
 export { notify, type NotificationInput } from './notify';
-export { notifyWatchers, type NewListing } from './notify-watchers';
-export { signatureOf } from './webhook-post';
-export { MAX_DELIVERY_ATTEMPTS, type DeliveryPass } from './webhook-worker';
-export type { LookupAll, WebhookGuard } from './webhook-url';
+export { notifyWatchers } from './notify-watchers';
+export { MAX_DELIVERY_ATTEMPTS } from './webhook-worker';
+export type { LookupAll } from './webhook-url';
 
 export interface AlertsRuntime {
   /** One pass of the webhook queue at `now` (the worker runs it every 5 s once the server listens). */
@@ -36,7 +35,7 @@ export interface AlertsOptions {
 const DELIVER_MS = 5_000;
 
 /**
- * Alerts (issue 28 item 5): the bell, pattern watches and webhooks, and the worker that delivers webhooks. The worker
+ * Alerts: the bell, pattern watches and webhooks, and the worker that delivers webhooks. The worker
  * starts when the server listens; apps that only `inject` (tests) call `app.alerts.deliverDue()` themselves.
  */
 export const alertsPlugin = fp(

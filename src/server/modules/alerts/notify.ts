@@ -13,7 +13,7 @@ export interface NotificationInput {
 }
 
 /**
- * Tells wallets something (issue 28 item 5), in the caller's transaction: a fill and its "your bid filled" commit
+ * Tells wallets something (docs/domain.md#alerts), in the caller's transaction: a fill and its "your bid filled" commit
  * together, so the bell never tells of a sale that rolled back. A wallet with a webhook also gets a pending delivery,
  * in the same statement, so that even without a transaction the bell row and its delivery commit together; the
  * delivery worker (webhook-worker.ts) sends it.

@@ -1,1 +1,1 @@
-export { auditContext, auditRow, recordAudit, stripSecrets, type AuditEntry } from './audit';
+export { auditContext, auditRow, recordAudit } from './audit';

@@ -72,7 +72,7 @@ export async function fillBid(deps: PurchaseDeps, bidId: string, addressId: stri
             caseSensitive: bid.caseSensitive!,
           });
     if (!fits) return rollback('listing-unavailable');
-    // A listing ground to order is its requester's alone for a while (issue 16).
+    // A listing ground to order is its requester's alone for a while (docs/domain.md#custom-orders).
     const reservation = await orderReservationOf(tx, listing.id, now);
     if (reservation && reservation.requesterWallet !== bid.bidderWallet) return rollback('listing-unavailable');
 

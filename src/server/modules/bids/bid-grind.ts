@@ -6,7 +6,7 @@ import { describePattern } from './bid-text';
 import { bidsRepository, type BidRow } from './bids.repository';
 
 /**
- * "Grind it if nothing is listed" (issue 28, from the grinder): a funded prefix or suffix bid with no matching stock
+ * "Grind it if nothing is listed" (from the grinder): a funded prefix or suffix bid with no matching stock
  * gets a wallet-lane custom order, placed for the bidder and paid from the bid's escrow (the order is `for_bid`, so
  * no wallet balance is asked for). Only when the shop's quote is at most the bid's price. When the grinder finds the
  * key, it is listed, reserved for the bidder, and sold to the bid at once (the orders plugin's `onFound`).

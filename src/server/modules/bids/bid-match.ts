@@ -51,7 +51,7 @@ export async function matchingStock(
     .map(({ id, address, price }) => ({ id, address, price }));
 }
 
-/** A funded bid buys the cheapest matching listing at or below its price, if there is one (issue 28, from stock). */
+/** A funded bid buys the cheapest matching listing at or below its price, if there is one (from stock). */
 export async function fillFromStock(deps: PurchaseDeps, bid: BidRow): Promise<boolean> {
   if (bid.kind !== 'pattern') return false;
   const stock = await matchingStock(deps.db, bid, {
@@ -100,7 +100,7 @@ interface NewListing {
 }
 
 /**
- * Matches newly listed (or repriced) addresses against the open pattern bids without scanning them (issue 28, from
+ * Matches newly listed (or repriced) addresses against the open pattern bids without scanning them (from
  * new listings): the in-memory index of open bid keys (open-bid-index.ts) proposes the keys each address matches, and
  * only those are looked up in bids_open_match_idx. Each listing goes to its highest matching bid that covers its
  * price (the earlier bid on a tie), in the order given; a bid that fills is not offered another. Returns the

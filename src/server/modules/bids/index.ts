@@ -13,11 +13,9 @@ import { bidPayRoutes } from './bid-pay.routes';
 import { bidsRoutes } from './bids.routes';
 import { createOpenBidIndex } from './open-bid-index';
 
-export type { BidsRuntime } from './bids-runtime';
-export { fillBid } from './bid-fill';
-export { settleBid, settleBidEscrows } from './bid-escrow';
-export { fillFromStock, recheckStock } from './bid-match';
-export { bidsRepository, type BidRow } from './bids.repository';
+export { settleBid } from './bid-escrow';
+export { recheckStock } from './bid-match';
+export { bidsRepository } from './bids.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

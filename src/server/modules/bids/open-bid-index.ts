@@ -8,7 +8,7 @@ const FULL_READ_MS = 60_000;
 const CLOCK_MARGIN_MS = 30_000;
 
 /**
- * The open pattern bids' keys in memory (issue 28: matching a bulk upload must cost little more than the upload), kept
+ * The open pattern bids' keys in memory (matching a bulk upload must cost little more than the upload), kept
  * per instance: read whole once a minute, topped up before each use with the bids funded since (bids_open_funded_idx),
  * so a bid funded on any instance is matched by the next chunk. It only proposes: a key it finds is looked up in the
  * database (bids_open_match_idx), which decides whether the bid is still open; a closed bid it still holds finds

@@ -1,11 +1,9 @@
-import type { LocalValidator } from '@chain/local-validator';
+import type { LocalValidator } from '@local-chain';
 import { airdropRequestSchema, airdropResponseSchema } from '@shared/api/chain';
 import { apiErrorSchema } from '@shared/api/errors';
 import { parseSolToLamports } from '@shared/money';
+import { AIRDROP_RATE_LIMIT } from './faucet-limit';
 import type { AppInstance } from '../../types';
-
-/** Also counts `requestAirdrop` on /rpc (see rpc.routes.ts): one faucet, one limit. */
-export const AIRDROP_RATE_LIMIT = { max: 30, timeWindow: 60_000, bucket: 'POST /api/dev/airdrop' } as const;
 
 /**
  * POST /api/dev/airdrop: free SOL on the embedded local chain, so a newcomer can walk through a purchase with the

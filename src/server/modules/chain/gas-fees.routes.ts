@@ -3,14 +3,14 @@ import { gasFeesResponseSchema } from '@shared/api/chain';
 import { memoizeFor } from '../../cache/memoize-for';
 import { RATE_LIMITS } from '../../http/rate-limit';
 import type { AppInstance } from '../../types';
-import type { ChainContext } from '../../chain/chain-context';
+import type { ChainContext } from './chain-context';
 import { estimateGasFee } from './gas-fees.service';
 
 /** How long one quote is served: the fee of a purchase message moves with the cluster's load, not per request. */
 export const GAS_FEE_QUOTE_MAX_AGE_MS = 5_000;
 
 /**
- * Anonymous and unauthenticated, so it must cost nothing per request (issue 17 finding 4): one RPC round trip per
+ * Anonymous and unauthenticated, so it must cost nothing per request: one RPC round trip per
  * instance every few seconds however many visitors ask, no database write, and a per-IP limit on top.
  */
 export async function gasFeesRoutes(app: AppInstance, opts: { chain: ChainContext }): Promise<void> {

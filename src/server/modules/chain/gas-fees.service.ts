@@ -12,7 +12,7 @@ import type { GasFeesResponse } from '@shared/api/chain';
 import { lamportsToSolString } from '@shared/money';
 import type { Db } from '../../db/database';
 import { feeConfig } from '../../db/schema';
-import type { ChainContext } from '../../chain/chain-context';
+import type { ChainContext } from './chain-context';
 
 // A representative purchase: the fee depends on the message's shape (signatures, compute budget), not on who
 // pays whom, so any three distinct valid addresses will do; these are well-known native program ids.
@@ -33,7 +33,7 @@ async function activeMultiplier(db: Db): Promise<number> {
 
 /**
  * Quotes the network fee of a purchase transaction. Read-only: it used to insert a gas_estimation_audit row per
- * call, which let any anonymous visitor grow a table at will (issue 17 finding 4: no GET writes).
+ * call, which let any anonymous visitor grow a table at will (no GET writes).
  */
 export async function estimateGasFee(db: Db, chain: ChainContext): Promise<GasFeesResponse> {
   const multiplier = await activeMultiplier(db);

@@ -1,12 +1,12 @@
-import type { LocalValidator } from '@chain/local-validator';
+import type { LocalValidator } from '@local-chain';
 import { Readable } from 'node:stream';
-import { attachPubSub, serializeAnswer, tooManyRequests } from '@chain/local-validator';
+import { attachPubSub, serializeAnswer, tooManyRequests } from '@local-chain';
 import { ErrorCode } from '@shared/api/errors';
 import { crashPoint } from '@server/config/crash-point';
 import { AppError } from '../../http/app-error';
 import { enforceRateLimits, type RateLimitRule } from '../../http/rate-limit';
 import type { AppInstance } from '../../types';
-import { AIRDROP_RATE_LIMIT } from './faucet.routes';
+import { AIRDROP_RATE_LIMIT } from './faucet-limit';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',

@@ -1,6 +1,6 @@
 import type { PromotionType } from '@shared/domain-values';
 import { lamportsToSolString } from '@shared/money';
-import { analyzeAddress } from '@shared/rarity/server';
+import { analyzeAddress } from '@server/rarity';
 import type { GrindTarget } from './grind';
 
 /**
@@ -33,7 +33,7 @@ export const DEMO_SALES = 5;
 /**
  * A demo listing's price: the rarity model's suggested price for its pattern, the same a custom order of that pattern
  * is quoted at (docs/market-data.md#one-rarity-and-price-story). The demo shop used to ask 0.05–0.75 SOL for
- * 2-character patterns that the order page grinds for 0.001 (issue 27).
+ * 2-character patterns that the order page grinds for 0.001.
  */
 export function demoPrice(address: string, pattern: string | undefined): string {
   return lamportsToSolString(analyzeAddress(address, { network: 'solana', pattern }).suggestedPriceLamports);

@@ -5,8 +5,9 @@ import { parseSolToLamports } from '@shared/money';
 import { FALLBACK_USD_PER_SOL_LISTING } from '@shared/format/usd';
 import type { Queryable } from '../../db/database';
 import { addresses, transactions, users } from '../../db/schema';
+import { listingStatusRepository } from '../listings';
 import { newPaymentReference, paymentMemoOf, RESERVATION_MS, saleRepository } from '../purchases';
-import { publicKeyFromSeed, publicKeyToAddress } from '../vault';
+import { publicKeyFromSeed, publicKeyToAddress } from '../key-crypto';
 
 // pg_advisory_xact_lock key of demo seeding ('vv-demo'): instances starting together seed once.
 const DEMO_LOCK_KEY = 0x76762d64656d6fn;
@@ -98,7 +99,7 @@ export const demoRepository = {
       verifiedAt: at,
       completedAt: at,
     });
-    await db.update(addresses).set({ status: 'sold', isListed: false }).where(eq(addresses.id, listing.id));
+    await listingStatusRepository.markSold(db, listing.id);
     await saleRepository.recordSale(db, {
       transactionId: id,
       priceLamports: lamports,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { analyzeAddress } from '@shared/rarity/server';
-import { publicKeyFromSeed, publicKeyToAddress } from '../vault';
+import { analyzeAddress } from '@server/rarity';
+import { publicKeyFromSeed, publicKeyToAddress } from '../key-crypto';
 
 /**
  * A small, time-boxed vanity grinder for the demo listings: real ed25519 keys from node:crypto, checked against

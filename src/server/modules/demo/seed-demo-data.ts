@@ -1,8 +1,8 @@
-import { analyzeAddress } from '@shared/rarity/server';
+import { analyzeAddress } from '@server/rarity';
 import type { Database, Db } from '../../db/database';
 import { createListing } from '../listings';
-import type { VaultCipher } from '../vault';
-import { secretKeyToBase58 } from '../vault';
+import type { VaultCipher } from '../key-crypto';
+import { secretKeyToBase58 } from '../key-crypto';
 import { DEMO_GRIND_MS, DEMO_NATURAL_KEYS, DEMO_SALES, DEMO_TARGETS, DEMO_TYPE_SLOTS, demoPrice } from './demo-plan';
 import { demoRepository } from './demo.repository';
 import { grindKeys, type GroundKey } from './grind';

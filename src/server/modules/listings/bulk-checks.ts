@@ -2,7 +2,7 @@ import type { BulkRowInput } from '@shared/api/listings';
 import { priceProblem } from '@shared/api/listings';
 import { LOOKALIKE_EDGE, lookalikeReason, type KnownAddress } from '@shared/lookalike';
 import { PRICE_RULES, parseSolInput } from '@shared/sol-input';
-import { isSolanaAddress } from '../vault';
+import { isSolanaAddress } from '@shared/keys/base58';
 
 /** A row that passed the cheap checks and goes on to the database and the crypto. */
 export interface BulkCandidate {

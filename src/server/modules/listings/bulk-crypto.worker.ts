@@ -1,8 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-// The one deep import into vault, on purpose: a worker thread loads only the cipher. The vault's index also
-// loads its repository and the database schema, ≈2 s and ≈30 MB more per worker.
-// eslint-disable-next-line no-restricted-imports -- see above
-import { createVaultCipher } from '../vault/cipher';
+// key-crypto, not vault: a worker thread loads only the cipher, never the vault's repository and the database
+// schema (≈2 s and ≈30 MB more per worker).
+import { createVaultCipher } from '../key-crypto';
 import { sealChunk, type SealJob, type SealedChunk } from './seal-chunk';
 
 /** A bulk-upload crypto worker: seals chunks of rows with its own cipher over the master key it was given. */

@@ -9,6 +9,7 @@ import { settlementRepository } from '../settlement';
 import { vaultRepository } from '../vault';
 import type { Actor } from '../../http/actor';
 import { listingTypeColumns, promotionEnd, recordListingType, requestedListingType } from './listing-type';
+import { listingStatusRepository } from './listing-status.repository';
 import { listingsRepository, type ListingRow, type ListingUpdate } from './listings.repository';
 
 const notFoundError = () => notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
@@ -118,12 +119,7 @@ export async function deleteListing(database: Database, id: string, actor: Actor
     if (row.status === 'sold')
       throw conflict(ErrorCode.LISTING_SOLD, 'This listing is sold: it belongs to its buyer now');
     if (await isBeingSold(tx, row)) throw paymentLanded('deleted');
-    await listingsRepository.update(tx, row.id, {
-      status: 'deleted',
-      isListed: false,
-      deletedAt: new Date(),
-      ...listingTypeColumns('standard', null),
-    });
+    await listingStatusRepository.markDeleted(tx, row.id, new Date());
     await recordListingType(tx, {
       addressId: row.id,
       type: 'standard',

@@ -10,24 +10,15 @@ import { validateRoutes } from './validate.routes';
 import { watchedRoutes } from './watched.routes';
 import type { OnListedFn } from './bulk-create.service';
 
-export {
-  bulkCreateListings,
-  BULK_CHUNK_ROWS,
-  type AccountCheckFn,
-  type BulkCreateDeps,
-  type BulkCreateOptions,
-} from './bulk-create.service';
-export { createListing, type CreateListingInput } from './create-listing.service';
-export type { Actor } from '../../http/actor';
-export { deleteListing, updateListing } from './edit-listing.service';
-export { expirePromotions, PROMOTION_DAYS } from './listing-type';
-export { fallbackUsdPerSol, toListing, type UsdPerSol } from './listing-view';
-export { listingsRepository, openReservationsOf, type ListingRow } from './listings.repository';
+export { bulkCreateListings } from './bulk-create.service';
+export { createListing } from './create-listing.service';
+export { expirePromotions } from './listing-type';
+export { listingStatusRepository } from './listing-status.repository';
+export { listingsRepository, type ListingRow } from './listings.repository';
 export { listingRecord } from './listing-record';
 export { orderReservationOf, type OrderReservation } from './order-reservation';
 export { loadKnownAddresses } from './known-addresses.repository';
-export { createSealPool, type SealPool } from './seal-pool';
-export type { ListingsRoutesOptions } from './route-context';
+export { createSealPool } from './seal-pool';
 
 /**
  * A bulk upload's committed chunks are offered to the bids after the answer's work, not in it
@@ -44,7 +35,7 @@ function afterBulkChunks(app: AppInstance, opts: ListingsRoutesOptions): OnListe
   };
 }
 
-/** Every listing route (issue 5). Needs `app.vault` (vaultPlugin) registered first. */
+/** Every listing route. Needs `app.vault` (vaultPlugin) registered first. */
 export async function listingsRoutes(app: AppInstance, opts: ListingsRoutesOptions = {}): Promise<void> {
   const pool = createSealPool(app.vault.masterKey);
   app.addHook('onClose', () => pool.close());

@@ -54,7 +54,7 @@ export async function knownAddressRoutes(app: AppInstance): Promise<void> {
       const exists = () => conflict(ErrorCode.KNOWN_ADDRESS_EXISTS, 'This address is on the look-alike list already');
       if (KNOWN_ADDRESSES.some((k) => k.address === address)) throw exists();
       const row = await app.database.db.transaction(async (tx) => {
-        // Issue 26 finding 2: another admin's listed address (or one that shares its first and last characters) on
+        // Another admin's listed address (or one that shares its first and last characters) on
         // the list would read as a look-alike and be refused at sale. Checked inside the insert's transaction; a
         // listing created between the check and the commit is still never its own look-alike (safety.service).
         const listed = await knownAddressesRepository.findListedLookalike(tx, address);

@@ -150,7 +150,7 @@ export function pageStatements(db: Queryable, f: ListingFilter) {
     },
     /**
      * Up to scan + 1 matches counted, and when that is all of them this page's rows, in sort order; a single row of
-     * nulls but `n` when none is on the page. One statement (issue 30: it was two, the matching ids, then their rows),
+     * nulls but `n` when none is on the page. One statement (it was two, the matching ids, then their rows),
      * so one round trip, and one statement to parse, plan and start.
      */
     get matchedPage() {

@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/database';
 import { addresses, OPEN_TRANSACTION_STATUSES, transactions, users } from '../../db/schema';
 
 export type NewListingRow = typeof addresses.$inferInsert;
-export type ListingUpdate = Partial<typeof addresses.$inferInsert>;
+/** Any columns but `status`: its moves are listingStatusRepository's (listing-states.ts). */
+export type ListingUpdate = Omit<Partial<typeof addresses.$inferInsert>, 'status'>;
 
 /** A listing with its seller's wallet: what every read returns. */
 export const listingColumns = { ...getTableColumns(addresses), sellerWallet: users.walletAddress };
@@ -16,7 +17,7 @@ export const selectListings = (db: Queryable) =>
 /**
  * The purchases holding a listing: reservations initiated or pending for it. Unreserved Actions purchases
  * (docs/domain.md#solana-pay-and-actions) do not count: anyone can make them, so they must neither freeze the seller's
- * listing nor keep it off sale. The purchase state machine's listing writes (purchases module) guard on it too.
+ * listing nor keep it off sale. The end of a checkout notice (listingStatusRepository.release) guards on it too.
  */
 export const openReservationsOf = (db: Queryable, addressId: string) =>
   db

@@ -66,7 +66,7 @@ export async function withSellerWallets<R extends PageRow>(
     for (const { id, wallet } of found) wallets.set(id, wallet);
   }
   // Every listing has a seller (a foreign key that forbids deleting one with listings). Set on the statement's own
-  // fresh rows rather than copied: a copy per row was a visible part of a computed page (issue 30).
+  // fresh rows rather than copied: a copy per row was a visible part of a computed page.
   const withWallets = rows as (R & { sellerWallet: string })[];
   for (const r of withWallets) r.sellerWallet = wallets.get(r.sellerId)!;
   return withWallets;

@@ -69,7 +69,7 @@ function matching(clauses: Clauses, text: string | undefined, position: SearchPo
 }
 
 /**
- * Issue 20's filters. Each has an index that finds its matches without a scan (category and pattern length their
+ * The marketplace's filters (search-filters.ts). Each has an index that finds its matches without a scan (category and pattern length their
  * own partial btrees, price and rarity the sort indexes as ranges).
  */
 function filtered(c: Clauses, q: SearchListingsQuery): void {
@@ -83,7 +83,7 @@ function filtered(c: Clauses, q: SearchListingsQuery): void {
   if (q.maxPrice !== undefined) c.param('maxPrice', q.maxPrice, (p) => lte(addresses.price, p));
   if (tier) c.param('tierMin', String(tier.min), (p) => gte(addresses.rarityScore, p));
   if (tier && 'below' in tier) c.param('tierBelow', String(tier.below), (p) => lt(addresses.rarityScore, p));
-  // A position with no text to place acts on its own (issue 27): listings whose pattern sits there. Read in sort
+  // A position with no text to place acts on its own: listings whose pattern sits there. Read in sort
   // order like the other unindexed filters; most patterns are prefixes or suffixes, so a page fills quickly.
   if (!q.query && q.position !== 'anywhere')
     c.param('patternPosition', q.position === 'start' ? 'prefix' : 'suffix', (p) => eq(addresses.patternPosition, p));

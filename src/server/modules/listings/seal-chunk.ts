@@ -1,7 +1,5 @@
 import { autoPriceLamports } from '@shared/rarity';
-// A type only (erased at run time), taken from its file like seal-listing.ts's imports: this runs in the seal workers.
-// eslint-disable-next-line no-restricted-imports -- see above
-import type { VaultCipher } from '../vault/cipher';
+import type { VaultCipher } from '../key-crypto';
 import type { BulkCandidate } from './bulk-checks';
 import { arrayLiteral, ListingColumnsBuilder, type EncodedListings } from './listing-columns';
 import { listingRecord } from './listing-record';

@@ -1,12 +1,14 @@
-import { analyzeAddress, type RarityReport } from '@shared/rarity/server';
-// Deep imports into vault on purpose: this file runs in the bulk seal workers, and the vault's index also loads its
-// repository and the database schema into each worker thread (≈2 s and ≈30 MB more each, see bulk-crypto.worker.ts).
-// eslint-disable-next-line no-restricted-imports -- see above
-import type { EncryptedKeyRow, VaultCipher } from '../vault/cipher';
-// eslint-disable-next-line no-restricted-imports -- see above
-import { KeyFormatError } from '../vault/key-formats';
-// eslint-disable-next-line no-restricted-imports -- see above
-import { OwnershipError, proveOwnership, type OwnershipFailure } from '../vault/ownership';
+import { analyzeAddress, type RarityReport } from '@server/rarity';
+// key-crypto, not vault: this file runs in the bulk seal workers, which must not load the vault's repository and
+// the database schema (≈2 s and ≈30 MB more per worker thread).
+import {
+  KeyFormatError,
+  OwnershipError,
+  proveOwnership,
+  type EncryptedKeyRow,
+  type OwnershipFailure,
+  type VaultCipher,
+} from '../key-crypto';
 
 export interface SealInput {
   address: string;

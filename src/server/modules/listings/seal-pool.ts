@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createVaultCipher } from '../vault';
+import { createVaultCipher } from '../key-crypto';
 import { sealChunk, type SealJob, type SealedChunk } from './seal-chunk';
 
 /**

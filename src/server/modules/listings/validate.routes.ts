@@ -2,7 +2,7 @@ import { apiErrorSchema, ErrorCode } from '@shared/api/errors';
 import { looksLikePrivateKey, PASTED_PRIVATE_KEY_MESSAGE } from '@shared/keys/looks-like-private-key';
 import { badRequest } from '../../http/app-error';
 import { validateAddressBodySchema, validateAddressResponseSchema } from '@shared/api/listings';
-import { analyzeAddress } from '@shared/rarity/server';
+import { analyzeAddress } from '@server/rarity';
 import { RATE_LIMITS } from '../../http/rate-limit';
 import type { AppInstance } from '../../types';
 import { lamportsToSolString } from '@shared/money';
@@ -20,7 +20,7 @@ export async function validateRoutes(app: AppInstance): Promise<void> {
         response: { 200: validateAddressResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
       // Before schema validation, so even a key too long for the schema is answered with the warning, and the
-      // answer never quotes it: an invalid "address" used to come back verbatim (issue 17 finding 9).
+      // answer never quotes it: an invalid "address" used to come back verbatim.
       preValidation: async (request) => {
         const pasted = (request.body as { address?: unknown } | undefined)?.address;
         if (typeof pasted === 'string' && looksLikePrivateKey(pasted)) {
@@ -33,7 +33,7 @@ export async function validateRoutes(app: AppInstance): Promise<void> {
       const network = request.body.network ?? (/^0x/i.test(address) ? 'ethereum' : 'solana');
       const multiplier = await activeValueMultiplier(app.database.db, network);
       // The pattern the address actually has: the one asked about, else its listing's (an address ground for '69'
-      // is valued as '69', not as "nothing notable detected": issue 27), else the best detected.
+      // is valued as '69', not as "nothing notable detected"), else the best detected.
       const pattern = request.body.pattern || (await listedPatternOf(app.database.db, address)) || undefined;
       const r = analyzeAddress(address, { network, pattern, baseValueMultiplier: multiplier });
       return {

@@ -5,7 +5,7 @@ import type { AppInstance } from '../../types';
 import { readPatternClass } from './pattern-class.service';
 
 /**
- * GET /api/market/pattern-class (issue 28 item 6): floor, best bid, last sale and 30 days of sales of one pattern
+ * GET /api/market/pattern-class: floor, best bid, last sale and 30 days of sales of one pattern
  * class, for the marketplace and the address page. The same bytes for every caller, so kept and offered to shared
  * caches as long as the listing reads it sits beside (PUBLIC_LISTINGS_MAX_AGE_SECONDS): its floor is a listing
  * read, and should not say a listing is for sale longer than the listing's own page would.

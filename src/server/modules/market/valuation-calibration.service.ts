@@ -1,5 +1,5 @@
 import { lamportsToSolString, parseSolToLamports, truncateToPriceUnit } from '@shared/money';
-import { analyzeAddress } from '@shared/rarity/server';
+import { analyzeAddress } from '@server/rarity';
 import type { Queryable } from '../../db/database';
 import { valuationRepository, type CalibrationSale } from './valuation.repository';
 

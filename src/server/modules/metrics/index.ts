@@ -1,2 +1,1 @@
 export { metricsPlugin } from './metrics.routes';
-export { readShopStats } from './shop-stats';

@@ -31,8 +31,8 @@ function holdsToken(request: FastifyRequest, token: string): boolean {
 }
 
 /**
- * GET /metrics (Prometheus) and GET /api/admin/shop-stats (the admin Shop page): one set of numbers for an operator
- * (issue 27). /metrics exists only while METRICS_TOKEN is set (404 otherwise) and answers only a request bearing it
+ * GET /metrics (Prometheus) and GET /api/admin/shop-stats (the admin Shop page): one set of numbers for an operator.
+ * /metrics exists only while METRICS_TOKEN is set (404 otherwise) and answers only a request bearing it
  * (401 otherwise). Registered with fastify-plugin so its latency hook sees every route of the app.
  */
 export const metricsPlugin = fp(

@@ -1,8 +1,7 @@
 import { generateKeyPairSync, randomFillSync, type KeyObject } from 'node:crypto';
-// A deep import into vault on purpose: this runs in the grinder's worker threads, and the vault's index also loads
-// its repository and the database schema into each of them (≈2 s and ≈30 MB more per worker).
-// eslint-disable-next-line no-restricted-imports -- see above
-import { loadSodium, type Sodium } from '../vault/libsodium';
+// key-crypto, not vault: this runs in the grinder's worker threads, which must not load the vault's repository and
+// the database schema (≈2 s and ≈30 MB more per worker).
+import { loadSodium, type Sodium } from '../key-crypto';
 
 /** Where one grinder thread gets its candidate keypairs. */
 export interface KeySource {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import type { Db } from '../../db/database';
-import type { VaultCipher } from '../vault';
+import type { VaultCipher } from '../key-crypto';
 import type { GrindPool, SeedDerivedHit, SplitKeyHit } from './grind-pool';
 import { grindLaneOf } from './lane-inputs';
 import { ordersRepository, type OrderRow } from './orders.repository';
@@ -67,7 +67,7 @@ export function createGrinder(deps: GrinderDeps): Grinder {
 
   /**
    * The requester's balance against the order's price, read again when its turn comes and when its key is found
-   * (issue 26): the text of the refusal when it no longer covers it, else undefined. If the balance cannot be read,
+   *: the text of the refusal when it no longer covers it, else undefined. If the balance cannot be read,
    * the check made when the order was placed stands: the requester is not punished for an RPC outage.
    */
   async function shortfall(order: OrderRow, when: string): Promise<string | undefined> {

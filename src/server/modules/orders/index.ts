@@ -13,23 +13,12 @@ import { ordersRoutes } from './orders.routes';
 import { placeOrder, quoteOrder, type OrderActor, type OrdersContext } from './orders.service';
 import type { Order, OrderPatternBody, OrderQuote } from '@shared/api/orders';
 
-export { ORDER_RESERVATION_MS } from './record-match';
-export { ORDER_LISTING_TAG } from './shop-seller';
 export { ordersRepository } from './orders.repository';
 export { createGrindPool, type GrindPool } from './grind-pool';
 export { keyMatcherOf, uniformKeyProbability } from './grind-key-match';
 export { matcherOf } from './grind-match';
 export { createKeySource } from './grind-keys';
-export {
-  candidateSourceOf,
-  laneProblem,
-  sampleLane,
-  LANE_KINDS,
-  type GrindLane,
-  type LaneKind,
-  type LaneFind,
-} from './grind-lanes';
-export type { GrindHit, SplitKeyHit, SeedDerivedHit } from './grind-pool';
+export { candidateSourceOf, sampleLane, LANE_KINDS, type LaneKind } from './grind-lanes';
 
 export interface OrdersRuntime {
   /** Starts this instance's grinder pool (measuring its rate) and lease loop; a no-op with GRIND_WORKERS=0. */
@@ -39,13 +28,13 @@ export interface OrdersRuntime {
   rate(): number;
   /** A custom order's quote at this instance's measured rate (the bid page shows what grinding would cost). */
   quote(body: OrderPatternBody): OrderQuote;
-  /** Places a wallet-lane order for a pattern bid whose escrow holds the price (issue 28, "grind it"). */
+  /** Places a wallet-lane order for a pattern bid whose escrow holds the price ("grind it"). */
   placeForBid(actor: OrderActor, body: OrderPatternBody): Promise<Order>;
   /** Called with a wallet-lane order's id once its key is found and listed (set by the bids plugin). */
   onFound: ((orderId: string) => Promise<void>) | null;
   /**
    * found → purchased / expired, and one settlement pass over the paid-up-front orders' escrows (paid, refunded,
-   * delivered and paid out), every 5 s once started. Reads never call it (no GET writes, issue 17): they show
+   * delivered and paid out), every 5 s once started. Reads never call it (no GET writes): they show
    * the state it is about to write (`shownStatus`).
    */
   settle(): Promise<{ purchased: number; expired: number; escrowErrors: string[] }>;

@@ -10,7 +10,7 @@ import {
   settlementRepository,
   type ReceiptRow,
 } from '../settlement';
-import type { VaultCipher } from '../vault';
+import type { VaultCipher } from '../key-crypto';
 import { ordersRepository, type OrderRow } from './orders.repository';
 
 /**

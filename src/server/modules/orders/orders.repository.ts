@@ -8,6 +8,8 @@ import {
   users,
   type OrderStatus,
 } from '../../db/schema';
+import type { Moves } from '@server/db/state-machine';
+import { orderStates } from './order-states';
 
 export type OrderRow = typeof customOrders.$inferSelect;
 export type NewOrderRow = typeof customOrders.$inferInsert;
@@ -16,12 +18,16 @@ const active = inArray(customOrders.status, [...ACTIVE_ORDER_STATUSES]);
 /** Holding one of the wallet's order slots: active, or placed and waiting for its deposit. */
 const holdingSlot = inArray(customOrders.status, [...OPEN_ESCROW_ORDER_STATUSES]);
 
+/** Every status of `from` moving to `to`: the moves of an UPDATE guarded by `status in (from…)`. */
+const movesTo = (from: readonly OrderStatus[], to: OrderStatus): Moves<OrderStatus> =>
+  Object.fromEntries(from.map((status) => [status, to]));
+
 // pg_advisory_xact_lock key that serialises placing orders ('vv-order'): the shop-wide, per-wallet and per-IP caps are
 // each a count then an insert, exact only if no two placements interleave. Placing is rare and its transaction short.
 const PLACE_LOCK_KEY = 0x76762d6f72646572n;
 
 /**
- * Fair turns (issue 26): an order's turn is how many active orders its wallet placed before it. The claim takes the
+ * Fair turns: an order's turn is how many active orders its wallet placed before it. The claim takes the
  * lowest turn first, then the oldest, so a wallet's second order waits behind every wallet's first. Computed when
  * claiming (not stored), so a wallet whose first order finished has its next one at turn 0 again.
  */
@@ -29,7 +35,10 @@ const turnOf = sql<number>`(select count(*) from custom_orders earlier
   where earlier.requester_id = ${customOrders.requesterId} and earlier.status in ('queued', 'grinding')
   and (earlier.created_at, earlier.id) < (${customOrders.createdAt}, ${customOrders.id}))`;
 
-/** `custom_orders` rows: the queue, the grinders' leases and the requester's view. */
+/**
+ * `custom_orders` rows: the queue, the grinders' leases and the requester's view. The only writer of an order's status
+ * (docs/domain.md#order-states): each status write checks its moves against `orderStates` before it runs.
+ */
 export const ordersRepository = {
   async insert(db: Queryable, row: NewOrderRow): Promise<OrderRow> {
     const [inserted] = await db.insert(customOrders).values(row).returning();
@@ -128,6 +137,7 @@ export const ordersRepository = {
    * heartbeat. A paid-up-front order's deposit is then refunded by its settlement pass (order-escrow.ts).
    */
   async cancel(db: Queryable, id: string, requesterId: string, now: Date): Promise<OrderRow | undefined> {
+    orderStates.assertMoves(movesTo(OPEN_ESCROW_ORDER_STATUSES, 'cancelled'));
     const [row] = await db
       .update(customOrders)
       .set({ status: 'cancelled', finishedAt: now, leaseOwner: null, leaseUntil: null })
@@ -152,8 +162,12 @@ export const ordersRepository = {
     return row;
   },
 
-  /** A paid-up-front order moves on: paid (queued), expired unpaid, refunded at its deadline, delivered. */
+  /**
+   * A paid-up-front order moves on: paid (queued), expired unpaid, refunded at its deadline, delivered. A `set.status`
+   * is a move from `from`, refused before the write when `orderStates` lacks it.
+   */
   async update(db: Queryable, id: string, from: OrderStatus, set: Partial<NewOrderRow>): Promise<boolean> {
+    if (set.status !== undefined) orderStates.assertMoves({ [from]: set.status });
     const rows = await db
       .update(customOrders)
       .set(set)
@@ -194,6 +208,7 @@ export const ordersRepository = {
    * without waiting on or taking each other's.
    */
   async claim(db: Queryable, owner: string, now: Date, leaseMs: number): Promise<OrderRow | undefined> {
+    orderStates.assertMoves(movesTo(ACTIVE_ORDER_STATUSES, 'grinding'));
     const claimable = db
       .select({ id: customOrders.id })
       .from(customOrders)
@@ -245,6 +260,7 @@ export const ordersRepository = {
 
   /** Cancels an order this instance holds, with the reason the requester is shown. */
   async cancelHeld(db: Queryable, id: string, owner: string, now: Date, closedReason: string): Promise<void> {
+    orderStates.assertMoves({ grinding: 'cancelled' });
     await db
       .update(customOrders)
       .set({ status: 'cancelled', finishedAt: now, closedReason, leaseOwner: null, leaseUntil: null })
@@ -272,6 +288,7 @@ export const ordersRepository = {
   /**
    * The key is listed: `found`, reserved for the requester until `reservedUntil`; or, with `closedReason`, `expired` at
    * once (no reservation: the listing is on open sale) because the requester's wallet no longer covers the price.
+   * Updated by id alone: its one caller (record-match.ts) holds the row locked by `lockHeld`, so still `grinding`.
    */
   async markFound(
     db: Queryable,
@@ -279,6 +296,7 @@ export const ordersRepository = {
     found: { addressId: string; attempts: number; now: Date; reservedUntil: Date; closedReason?: string | undefined },
   ): Promise<void> {
     const closed = found.closedReason !== undefined;
+    orderStates.assertMoves({ grinding: closed ? 'expired' : 'found' });
     await db
       .update(customOrders)
       .set({
@@ -300,6 +318,7 @@ export const ordersRepository = {
    * listing is then on open sale: the reservation rule only ever looks at `reservedUntil`).
    */
   async settle(db: Queryable, now: Date): Promise<{ purchased: number; expired: number }> {
+    orderStates.assertMoves({ found: 'purchased' });
     const purchased = await db
       .update(customOrders)
       .set({ status: 'purchased', finishedAt: now })
@@ -313,6 +332,7 @@ export const ordersRepository = {
         ),
       )
       .returning({ id: customOrders.id });
+    orderStates.assertMoves({ found: 'expired' });
     const expired = await db
       .update(customOrders)
       .set({ status: 'expired', finishedAt: now })

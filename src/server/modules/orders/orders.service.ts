@@ -19,7 +19,7 @@ import { recordAudit } from '../audit';
 import { withChain } from '../purchases';
 import { orderOwner, settlementRepository } from '../settlement';
 import { receiptsRepository } from '../trust';
-import type { VaultCipher } from '../vault';
+import type { VaultCipher } from '../key-crypto';
 import { laneInputsOf } from './lane-inputs';
 import { deadlineOf, newOrderEscrow, paidUpFront, paymentOfOrder } from './order-escrow';
 import { ordersRepository, type OrderRow } from './orders.repository';
@@ -117,7 +117,7 @@ const tooMany = (n: number, max: number) =>
   );
 
 /**
- * Places an order at its quoted price (issue 26: orders cost something to hold). A wallet-lane order is bought like a
+ * Places an order at its quoted price (orders cost something to hold). A wallet-lane order is bought like a
  * listing once found, so the wallet's balance must cover it and everything it has already committed to (its other
  * wallet-lane orders, its found orders still reserved for it). A split-key or seed-derived order is paid up front
  * into its own escrow (order-escrow.ts) and waits for that deposit before it is ground. Either way a wallet holds at
@@ -148,7 +148,7 @@ export async function placeOrder(
         '. An order needs a wallet that can pay for what it finds: add SOL and try again.',
     );
   // A wallet that cannot pay even this order is refused before the placement lock, which every placement queues on
-  // (issue 26: fifty empty wallets retrying every second must not hold up the orders that can be paid).
+  // (fifty empty wallets retrying every second must not hold up the orders that can be paid).
   if (balance !== null && balance < price) throw cannotPay(0n);
   const expectedSeconds = secondsAt(1 / probability, ctx.rate(inputs.lane));
   const escrow = paidUpFront(inputs.lane) ? newOrderEscrow(ctx.cipher, price, seller.walletAddress) : null;
@@ -232,7 +232,7 @@ export async function placeOrder(
 /**
  * The state a reader is shown: a found order whose listing has sold reads as purchased, and one whose
  * reservation has run out as expired, as `ordersRepository.settle` will write them within seconds. Computed
- * rather than written, because no GET writes (issue 17).
+ * rather than written, because no GET writes.
  */
 export function shownStatus(row: OrderRow, addressStatus: string | null, now: Date): OrderStatus {
   if (row.status !== 'found') return row.status;
@@ -304,7 +304,7 @@ async function laneView(ctx: OrdersContext, row: OrderRow) {
 }
 
 /**
- * Still queued after longer than its quoted grind time (issue 26): the page then says how far back it is. An order
+ * Still queued after longer than its quoted grind time: the page then says how far back it is. An order
  * placed before the rate was measured had no time quoted; it counts as overdue after the default limit's half hour.
  */
 function waitedPastEta(row: OrderRow, now: Date): boolean {

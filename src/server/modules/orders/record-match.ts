@@ -1,9 +1,9 @@
-import { analyzeAddress } from '@shared/rarity/server';
+import { analyzeAddress } from '@server/rarity';
 import { parseSolToLamports } from '@shared/money';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../audit';
 import { listingRecord, listingsRepository } from '../listings';
-import { addressOfSecretKey, isConsistentSecretKey, type VaultCipher } from '../vault';
+import { addressOfSecretKey, isConsistentSecretKey, type VaultCipher } from '../key-crypto';
 import { vaultRepository } from '../vault';
 import { matcherOf } from './grind-match';
 import type { GrindHit } from './grind-pool';

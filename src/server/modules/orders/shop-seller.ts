@@ -13,7 +13,7 @@ const notConfigured = (message: string) => new AppError(503, ErrorCode.ORDERS_UN
  * The seller of found keys (docs/domain.md#custom-orders): SHOP_WALLET, which must be an admin. In local mode without
  * it, the demo admin that demo seeding created and marked (`users.is_demo_admin`), so the demo shop takes orders out
  * of the box. Nothing else: the seller is never guessed from listings, since any admin can list an address that looks
- * like the shop's (issue 26 finding 8: an address starting with "Demo" made its lister the payee of every ground key).
+ * like the shop's (an address starting with "Demo" made its lister the payee of every ground key).
  * Without either, orders are refused with a 503 telling the operator to set SHOP_WALLET.
  */
 export async function shopSeller(

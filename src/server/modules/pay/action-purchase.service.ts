@@ -67,7 +67,7 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
     const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
     const inserted = await insertPurchaseRow(tx, deps, {
       listing,
-      // No users row (issue 26): anyone may POST any account, so a row per call would let strangers fill the
+      // No users row: anyone may POST any account, so a row per call would let strangers fill the
       // table. The wallet alone names the buyer; signing in later with it is what lets them reveal the key.
       buyerId: null,
       buyerWallet: account,
@@ -79,7 +79,7 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
       now: deps.now(),
       paymentWindowMs: ACTION_PAYMENT_WINDOW_MS,
     });
-    // No audit row here (issue 26): anyone may POST for any account, 30 a minute per IP, and an unpaid row is
+    // No audit row here: anyone may POST for any account, 30 a minute per IP, and an unpaid row is
     // nobody's act. Settlement's 'purchase.verify' or 'purchase.refund' row records the purchase once a payment lands.
     return inserted;
   });

@@ -3,7 +3,6 @@ import type { PurchaseDeps } from '../purchases';
 import { actionsRoutes } from './actions.routes';
 import { transactionRequestRoutes } from './transaction-request.routes';
 
-export { ACTION_PAYMENT_WINDOW_MS } from './action-purchase.service';
 export { setActionHeaders } from './cors-headers';
 export { listingIconSvg } from './listing-icon';
 export { unsignedPaymentTransaction } from './unsigned-payment';

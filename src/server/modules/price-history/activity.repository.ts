@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { addresses, priceHistory, transactions } from '../../db/schema';
+import { priceHistory, transactions } from '../../db/schema';
+import { priceEventColumns, priceHistoryRepository } from './price-history.repository';
 
 /** Rows read per source: the list shows the latest events, and a listing edited thousands of times stays cheap. */
 export const ACTIVITY_LIMIT = 100;
@@ -11,25 +12,12 @@ export const ACTIVITY_LIMIT = 100;
  * purchase row and its state), so the activity can never disagree with what happened.
  */
 export const activityRepository = {
-  async listing(db: Queryable, id: string) {
-    const [row] = await db
-      .select({ price: addresses.price, currency: addresses.currency, createdAt: addresses.createdAt })
-      .from(addresses)
-      .where(and(eq(addresses.id, id), ne(addresses.status, 'deleted')))
-      .limit(1);
-    return row;
-  },
+  listing: priceHistoryRepository.listing,
 
   /** The seller's repricings (and a `listed` row where one was written), newest first; sales come from purchases. */
   priceEvents(db: Queryable, id: string) {
     return db
-      .select({
-        price: priceHistory.price,
-        previousPrice: priceHistory.previousPrice,
-        currency: priceHistory.currency,
-        changeType: priceHistory.changeType,
-        timestamp: priceHistory.timestamp,
-      })
+      .select(priceEventColumns)
       .from(priceHistory)
       .where(and(eq(priceHistory.addressId, id), inArray(priceHistory.changeType, ['listed', 'price_change'])))
       .orderBy(desc(priceHistory.timestamp))

@@ -5,7 +5,17 @@ import { addresses, priceHistory } from '../../db/schema';
 /** Bounded: a chart needs the shape, not every repricing of a listing edited thousands of times. */
 const MAX_POINTS = 200;
 
+/** What a price event shows, on the chart and in the activity list. */
+export const priceEventColumns = {
+  price: priceHistory.price,
+  previousPrice: priceHistory.previousPrice,
+  currency: priceHistory.currency,
+  changeType: priceHistory.changeType,
+  timestamp: priceHistory.timestamp,
+};
+
 export const priceHistoryRepository = {
+  /** The listing's price, currency and listing time, unless it was deleted. */
   async listing(db: Queryable, id: string) {
     const [row] = await db
       .select({ price: addresses.price, currency: addresses.currency, createdAt: addresses.createdAt })
@@ -17,13 +27,7 @@ export const priceHistoryRepository = {
 
   async events(db: Queryable, id: string) {
     return db
-      .select({
-        price: priceHistory.price,
-        previousPrice: priceHistory.previousPrice,
-        currency: priceHistory.currency,
-        changeType: priceHistory.changeType,
-        timestamp: priceHistory.timestamp,
-      })
+      .select(priceEventColumns)
       .from(priceHistory)
       .where(eq(priceHistory.addressId, id))
       .orderBy(asc(priceHistory.timestamp))

@@ -1,4 +1,5 @@
 import { recordAudit } from '../audit';
+import { listingStatusRepository } from '../listings';
 import {
   chainBalances,
   checkTransfer,
@@ -10,7 +11,6 @@ import {
 import { due } from './background.repository';
 import { escrowReads, paymentState } from './chain-reads';
 import type { PurchaseDeps } from './deps';
-import { purchaseListingRepository } from './listing.repository';
 import { isOwned } from './state-machine';
 import { transactionsRepository, type TransactionRow } from './transactions.repository';
 import { completePurchase, decideListing, sendOn, settleListing } from './verify.service';
@@ -65,7 +65,7 @@ async function expire(deps: PurchaseDeps, row: TransactionRow): Promise<boolean>
     const failed = await transactionsRepository.expire(db, row.id, row.status as 'initiated' | 'pending', row.txHash);
     if (!failed) return false;
     // The "someone is checking out" notice ends with the last web reservation that showed it.
-    if (row.reservesListing) await purchaseListingRepository.release(db, row.addressId);
+    if (row.reservesListing) await listingStatusRepository.release(db, row.addressId);
     await recordAudit(db, { action: 'purchase.expire', performedBy: 'system', transactionId: row.id });
     return true;
   });

@@ -25,6 +25,6 @@ export async function assertBuyable(
     throw badRequest(ErrorCode.UNSUPPORTED_CURRENCY, 'Only Solana payments are supported');
   }
   if (listing.sellerWallet === buyerWallet) throw conflict(ErrorCode.OWN_LISTING, 'You cannot buy your own listing');
-  // Custom orders (issue 16): a listing ground to order is its requester's alone for 24 h.
+  // Custom orders (docs/domain.md#custom-orders): a listing ground to order is its requester's alone for 24 h.
   await assertNotReservedForAnother(db, listing.id, buyerWallet, now);
 }

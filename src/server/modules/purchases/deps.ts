@@ -5,7 +5,7 @@ import type { ReservationRules } from './reservation-limits';
 import type { SafetyReport } from '@shared/api/trust';
 import type { Attestation } from '../trust';
 import type { RevealCommitment } from './reveal-commitment';
-import type { VaultCipher } from '../vault';
+import type { VaultCipher } from '../key-crypto';
 
 /** What the purchase services need from the outside world; tests build it by hand to move time or the chain. */
 export interface PurchaseDeps extends ReservationRules {

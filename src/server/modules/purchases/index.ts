@@ -4,26 +4,9 @@ import { keyRoutes } from './key.routes';
 import { purchaseRoutes } from './purchase.routes';
 import { transactionReadRoutes } from './transaction-read.routes';
 
-export type { Actor, PurchaseDeps } from './deps';
-export { type FeeSettings, type Fees } from './fees';
-export { feesFor } from './purchase-fees';
-export { initiatePurchase } from './initiate.service';
-export { confirmPurchase } from './confirm.service';
-export {
-  failedSafetyRecheck,
-  observeListingPayments,
-  recordSale,
-  sendOn,
-  verifyPurchase,
-  type SalePayment,
-  type VerifyOutcome,
-} from './verify.service';
-export { refundReasonText } from './refund-reasons';
-export { escrowReads } from './chain-reads';
-export { revealKey, destroyKey } from './keys.service';
-export { RESERVATION_MS, EXPIRED_REASON, TRANSITIONS } from './state-machine';
-export { transactionsRepository } from './transactions.repository';
-export { purchaseListingRepository } from './listing.repository';
+// Buying a listing, from its reservation to a decided payment and the key's reveal (docs/domain.md#purchases). Every
+// way to buy (the web checkout, Solana Pay and Actions, a bid's fill, the demo seed) builds on what is exported here
+// rather than copying it.
 
 /** Every /api/transactions route (docs/domain.md#key-vault, docs/domain.md#purchases). */
 export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
@@ -31,8 +14,23 @@ export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDe
   await app.register(purchaseRoutes, opts);
   await app.register(keyRoutes, opts);
 }
+export type { PurchaseDeps } from './deps';
 export { purchaseDepsOf } from './wiring';
-// For the background verifier (src/server/jobs).
+
+// Starting a purchase, and the checks and prices every way to buy shares.
+export { initiatePurchase } from './initiate.service';
+export { assertBuyable } from './buyable';
+export { refuseUnsafePurchase } from './safety-gate';
+export { feesFor } from './purchase-fees';
+export { insertPurchaseRow, membershipTier, tierOfBuyer } from './purchase-row';
+export { newPaymentReference, paymentMemoOf } from './payment-reference';
+export { paymentOf } from './transaction-view';
+export { RESERVATION_MS, EXPIRED_REASON } from './state-machine';
+
+// Deciding a payment: the verifier's own steps, so that a sale is recorded one way whoever made it.
+export { failedSafetyRecheck, observeListingPayments, recordSale, sendOn, verifyPurchase } from './verify.service';
+export { withChain } from './verify-outcome';
+export { escrowReads } from './chain-reads';
 export {
   completeFinalized,
   emptyReport,
@@ -41,16 +39,8 @@ export {
   sweepTransfers,
   type SweepReport,
 } from './background.service';
-// For the pay module (Solana Pay and Actions, docs/domain.md#solana-pay-and-actions), which builds on these rather than
-// copying them.
-export { paymentOf } from './transaction-view';
-export { withChain } from './verify-outcome';
-export { insertPurchaseRow, membershipTier, tierOfBuyer } from './purchase-row';
-export { assertBuyable } from './buyable';
-export { refuseUnsafePurchase } from './safety-gate';
-// For the demo seed, which records its sales exactly as the verifier does.
-export { newPaymentReference, paymentMemoOf } from './payment-reference';
-export { totalLamportsOf } from './transaction-view';
+
+export { transactionsRepository } from './transactions.repository';
+export { purchaseListingRepository } from './listing.repository';
 export { saleRepository } from './sale.repository';
 export { referenceDataRepository } from './reference-data.repository';
-export { completePurchase } from './verify.service';

@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '@server/http/app-erro
 import { crashPoint } from '@server/config/crash-point';
 import { inOneStatement } from '@server/db/one-statement';
 import { auditRow } from '../audit';
+import { listingStatusRepository } from '../listings';
 import { usersRepository } from '../users';
 import type { Actor, PurchaseDeps } from './deps';
 import { feesFor } from './purchase-fees';
@@ -109,7 +110,7 @@ export async function initiatePurchase(
       paymentWindowMs: deps.reservationMs,
     });
     await inOneStatement(tx, [
-      purchaseListingRepository.showCheckout(tx, listing.id),
+      listingStatusRepository.showCheckout(tx, listing.id),
       auditRow(tx, {
         action: 'purchase.initiate',
         performedBy: actor.wallet,

@@ -12,7 +12,7 @@ import { RATE_LIMITS } from '@server/http/rate-limit';
 import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
 import { destroyKey, KeySupportError, revealKey } from './keys.service';
-import { actorOf, errorResponses } from './routes-common';
+import { actorOf, purchaseErrorResponses } from './routes-common';
 import { revealSafetyWarning } from './safety-gate';
 import { sealRevealedKey } from './sealed-reveal';
 
@@ -42,7 +42,7 @@ export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }):
             revealKeyResponseSchema.extend({ safetyWarning: safetyWarningSchema.optional() }),
           ]),
           500: revealKeyErrorSchema,
-          ...errorResponses,
+          ...purchaseErrorResponses,
         },
       },
     },
@@ -64,7 +64,8 @@ export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }):
           { code: err.code, transactionId: request.params.id },
           'verified purchase without a readable key',
         );
-        return reply.code(err.statusCode).send({ error: err.code, message: err.message, supportInfo: err.supportInfo });
+        // Always a 500 (KeySupportError): the one status whose schema carries supportInfo.
+        return reply.code(500).send({ error: err.code, message: err.message, supportInfo: err.supportInfo });
       }
     },
   );
@@ -78,7 +79,7 @@ export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }):
         summary: 'Permanently destroys the stored private key of a purchase',
         params: transactionIdParamsSchema,
         body: destroyKeyBodySchema,
-        response: { 200: destroyKeyResponseSchema, ...errorResponses },
+        response: { 200: destroyKeyResponseSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => {

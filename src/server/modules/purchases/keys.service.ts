@@ -4,7 +4,7 @@ import type { Db } from '@server/db/database';
 import { AppError, forbidden } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { issueDestroyReceipt, type Attestation } from '../trust';
-import { addressOfSecretKey, secretKeyToBase58, VaultDecryptError, type VaultCipher } from '../vault';
+import { addressOfSecretKey, secretKeyToBase58, VaultDecryptError, type VaultCipher } from '../key-crypto';
 import { vaultRepository } from '../vault';
 import type { Actor } from './deps';
 import { loadOwnPurchase } from './confirm.service';

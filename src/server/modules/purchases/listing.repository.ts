@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { addresses, users } from '@server/db/schema';
-import { openReservationsOf } from '../listings';
 
 /**
- * The listing-side writes of a purchase. They live here rather than in the listings module because each one is
- * a step of the purchase state machine, guarded by the listing status it expects.
+ * The listing-side reads of a purchase. Its writes of the listing's status (checkout notice, sold, released) are the
+ * listings module's `listingStatusRepository`, the one owner of that state (docs/domain.md#listing-states).
  */
 
 /**
@@ -55,38 +54,5 @@ export const purchaseListingRepository = {
       .from(addresses)
       .where(onSale(addressId));
     return row;
-  },
-
-  /**
-   * Shows "someone is checking out" on the listing (status `pending`): a notice to other visitors, never a lock
-   * (docs/domain.md#settlement). A listing already showing it stays as it is.
-   */
-  showCheckout(db: Queryable, addressId: string) {
-    return db
-      .update(addresses)
-      .set({ status: 'pending' })
-      .where(and(eq(addresses.id, addressId), eq(addresses.status, 'available'), eq(addresses.isListed, true)));
-  },
-
-  /** Sold and off the market (search with excludeSold drops it); the listing as it now is, for the sale's records. */
-  async markSold(db: Queryable, addressId: string) {
-    const [row] = await db
-      .update(addresses)
-      .set({ status: 'sold', isListed: false })
-      .where(eq(addresses.id, addressId))
-      .returning();
-    return row;
-  },
-
-  /** The checkout notice ends once no web reservation of the listing is still waiting for its payment. */
-  async release(db: Queryable, addressId: string): Promise<boolean> {
-    const rows = await db
-      .update(addresses)
-      .set({ status: 'available' })
-      .where(
-        and(eq(addresses.id, addressId), eq(addresses.status, 'pending'), notExists(openReservationsOf(db, addressId))),
-      )
-      .returning({ id: addresses.id });
-    return rows.length === 1;
   },
 };

@@ -7,7 +7,7 @@ import type { TransactionRow } from './transactions.repository';
 import { paymentOf } from './transaction-view';
 
 /**
- * The buyer's own unpaid, unexpired reservation of a listing, if any (issue 27 item 1). A double click, a second tab or
+ * The buyer's own unpaid, unexpired reservation of a listing, if any. A double click, a second tab or
  * a retry after a lost answer asks initiate again; it gets this purchase back instead of a 409 that would leave the
  * buyer looking at their own reservation as "not available". Read with the listing row locked, so a concurrent
  * initiate by the same buyer has either committed its row (found here) or not started.

@@ -19,7 +19,7 @@ export async function membershipTier(db: Queryable, name: string) {
 
 export interface PurchaseRowInput {
   listing: { id: string; sellerId: string; sellerWallet: string; price: string };
-  /** The signed-in buyer's user row; null for an Actions purchase, which creates no user (issue 26). */
+  /** The signed-in buyer's user row; null for an Actions purchase, which creates no user. */
   buyerId: string | null;
   /** The wallet that must pay and may reveal the key once signed in. */
   buyerWallet: string;

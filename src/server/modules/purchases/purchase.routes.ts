@@ -12,7 +12,7 @@ import { confirmPurchase, loadOwnPurchase } from './confirm.service';
 import type { PurchaseDeps } from './deps';
 import { initiatePurchase } from './initiate.service';
 import { viewOf } from './read.service';
-import { actorOf, errorResponses } from './routes-common';
+import { actorOf, purchaseErrorResponses } from './routes-common';
 import { outcomeError, withChain } from './verify-outcome';
 import { verifyPurchase } from './verify.service';
 
@@ -30,7 +30,11 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
           'Reserves a listing for 15 minutes and returns the payment to make (201); asked again by the buyer who ' +
           'holds its unpaid reservation, returns that same purchase (200)',
         body: initiateTransactionBodySchema,
-        response: { 200: initiateTransactionResponseSchema, 201: initiateTransactionResponseSchema, ...errorResponses },
+        response: {
+          200: initiateTransactionResponseSchema,
+          201: initiateTransactionResponseSchema,
+          ...purchaseErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -48,7 +52,7 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
         summary: "Stores the buyer's payment signature and verifies it when it is already confirmed",
         params: transactionIdParamsSchema,
         body: confirmTransactionBodySchema,
-        response: { 200: transactionSchema, ...errorResponses },
+        response: { 200: transactionSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => {
@@ -68,7 +72,7 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
         tags: ['transactions'],
         summary: "Checks the payment on chain (the server's own verification)",
         params: transactionIdParamsSchema,
-        response: { 200: transactionSchema, ...errorResponses },
+        response: { 200: transactionSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => {

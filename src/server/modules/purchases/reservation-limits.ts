@@ -8,7 +8,7 @@ import { OPEN_TRANSACTION_STATUSES, transactions } from '@server/db/schema';
 import { AppError, conflict } from '@server/http/app-error';
 
 /**
- * Anti-squatting rules at initiate (docs/domain.md#reservation-limits, issue 17 finding 2). A reservation takes a
+ * Anti-squatting rules at initiate (docs/domain.md#reservation-limits). A reservation takes a
  * listing off the market for 15 minutes, so without these one wallet holding no SOL could reserve every listing, renew
  * each one as it expired, and answer every honest buyer with "no longer available".
  */

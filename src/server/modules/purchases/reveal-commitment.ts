@@ -2,7 +2,7 @@ import { ErrorCode } from '@shared/api/errors';
 import { conflict } from '@server/http/app-error';
 
 /**
- * How final a payment must be before its key leaves the vault (docs/domain.md#payment-finality, issue 17 finding 7). A
+ * How final a payment must be before its key leaves the vault (docs/domain.md#payment-finality). A
  * purchase is `verified` once its payment is confirmed and `completed` once it is finalized; a confirmed block can
  * still be dropped in a fork, and a key once shown cannot be taken back, so on mainnet-beta the key waits for
  * `finalized`.

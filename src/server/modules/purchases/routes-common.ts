@@ -1,16 +1,6 @@
-import { apiErrorSchema } from '@shared/api/errors';
+import { errorResponses } from '@server/http/error-responses';
 
-export const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  415: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-  503: apiErrorSchema,
-};
+/** The error statuses the purchase routes answer with, between them. */
+export const purchaseErrorResponses = errorResponses(400, 401, 403, 404, 409, 410, 415, 422, 429, 503);
 
 export { actorOf } from '@server/http/actor';

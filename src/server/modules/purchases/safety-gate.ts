@@ -15,7 +15,7 @@ export const failedChecksText = (checks: readonly SafetyCheck[]): string =>
  * docs/domain.md#account-safety-checks at initiate and on the Actions path: every account-safety check, before any
  * reservation and outside the reservation's database transaction (no row lock waits on the chain). A `fail` refuses the
  * purchase with its reason. It never unlists: a buyer, an anonymous caller or an Actions POST is not the listing's
- * owner, and a purchase attempt that unlisted would let anyone undo the owner's relist (issue 26 finding 1). Unlisting
+ * owner, and a purchase attempt that unlisted would let anyone undo the owner's relist. Unlisting
  * on a failed check is for the owner or an admin (POST /api/addresses/:id/safety) and for the sale itself.
  */
 export async function refuseUnsafePurchase(

@@ -1,6 +1,7 @@
 import type { SealedRevealResponse } from '@shared/api/trust';
 import { sealKey } from '@shared/trust/sealed-key';
-import { addressOfSecretKey, decodeBase58 } from '../vault';
+import { decodeBase58 } from '@shared/keys/base58';
+import { addressOfSecretKey } from '../key-crypto';
 
 /**
  * The sealed form of a reveal (docs/domain.md#sealed-delivery): the key revealKey already checked and audited, sealed

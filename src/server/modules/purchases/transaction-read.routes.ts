@@ -10,7 +10,7 @@ import { createPublicAnswers, publicAnswerOnSend } from '@server/cache/public-an
 import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
 import { getTransaction, recentSales, transactionsOfWallet } from './read.service';
-import { actorOf, errorResponses } from './routes-common';
+import { actorOf, purchaseErrorResponses } from './routes-common';
 
 /**
  * Reads of purchases (docs/product-spec.md#api-calls). The walletAddress a caller passes is checked by the guard, never
@@ -30,7 +30,7 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
       schema: {
         tags: ['transactions'],
         summary: 'Latest sales, newest first (home page)',
-        response: { 200: transactionListSchema, ...errorResponses },
+        response: { 200: transactionListSchema, ...purchaseErrorResponses },
       },
     },
     async (request, reply) =>
@@ -45,7 +45,7 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
         tags: ['transactions'],
         summary: "The signed-in wallet's purchases and sales",
         querystring: walletQuerySchema,
-        response: { 200: transactionListSchema, ...errorResponses },
+        response: { 200: transactionListSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => transactionsOfWallet(deps, actorOf(request).wallet, 'any'),
@@ -59,7 +59,7 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
         tags: ['transactions'],
         summary: "The signed-in wallet's purchases",
         querystring: walletQuerySchema,
-        response: { 200: transactionListSchema, ...errorResponses },
+        response: { 200: transactionListSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => transactionsOfWallet(deps, actorOf(request).wallet, 'buyer'),
@@ -73,7 +73,7 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
         tags: ['transactions'],
         summary: 'One transaction by id or payment signature, without secrets',
         params: transactionLookupParamsSchema,
-        response: { 200: transactionSchema, ...errorResponses },
+        response: { 200: transactionSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => getTransaction(deps, request.params.id, request.session?.walletAddress),
@@ -90,7 +90,7 @@ export async function transactionReadRoutes(app: AppInstance, opts: { deps: Purc
         tags: ['transactions'],
         summary: 'One transaction by id or payment signature, or null (never a 404)',
         params: transactionLookupParamsSchema,
-        response: { 200: transactionSchema.nullable(), ...errorResponses },
+        response: { 200: transactionSchema.nullable(), ...purchaseErrorResponses },
       },
     },
     async (request) => {

@@ -2,7 +2,8 @@ import { and, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql, type SQ
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
 import { addresses, escrowReceipts, transactions, users, type TransactionStatus } from '@server/db/schema';
-import { assertMoves, EXPIRED_REASON, type StatusMoves } from './state-machine';
+import { guardedMove, type Moves } from '@server/db/state-machine';
+import { EXPIRED_REASON, purchaseStates } from './state-machine';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
@@ -14,7 +15,7 @@ const seller = alias(users, 'seller');
 
 /**
  * A transaction with what every read shows beside it: the listing and both wallets. The buyer's is the row's own
- * `buyer_wallet`: an Actions purchase has no users row (issue 26).
+ * `buyer_wallet`: an Actions purchase has no users row (docs/domain.md#solana-pay-and-actions).
  */
 const detailColumns = {
   purchase: transactions,
@@ -51,7 +52,7 @@ export const transactionsRepository = {
     return row;
   },
 
-  /** The purchase a pattern bid or an offer became when it filled (issue 28). */
+  /** The purchase a pattern bid or an offer became when it filled (docs/domain.md#bids-and-offers). */
   async findByBid(db: Queryable, bidId: string): Promise<TransactionRow | undefined> {
     const [row] = await db.select().from(transactions).where(eq(transactions.bidId, bidId));
     return row;
@@ -108,39 +109,21 @@ export const transactionsRepository = {
    * Moves a row by `moves` (from-status → to-status) only if it is still in one of those from-statuses (and matches
    * `extra`), returning the row when this call won. Every state change goes through here, so two instances racing
    * cannot both act on one purchase (docs/domain.md#purchase-states: conditional UPDATE … WHERE status = …), and a
-   * move the state machine lacks throws IllegalTransitionError before anything is written.
+   * move the state machine lacks throws IllegalMoveError before anything is written.
    */
   async transition(
     db: Queryable,
     id: string,
-    moves: StatusMoves,
+    moves: Moves<TransactionStatus>,
     set: Omit<PgUpdateSetSource<typeof transactions>, 'status'>,
     extra?: SQL,
   ): Promise<TransactionRow | undefined> {
-    assertMoves(moves);
-    const pairs = Object.entries(moves) as [TransactionStatus, TransactionStatus][];
-    if (pairs.length === 0) throw new Error('transition needs at least one status move');
-    const targets = new Set(pairs.map(([, to]) => to));
-    const status =
-      targets.size === 1
-        ? [...targets][0]!
-        : sql`case ${transactions.status} ${sql.join(
-            pairs.map(([from, to]) => sql`when ${from}::text then ${to}::text`),
-            sql` `,
-          )} end`;
+    purchaseStates.assertMoves(moves);
+    const { status, inFrom } = guardedMove(transactions.status, moves);
     const [row] = await db
       .update(transactions)
       .set({ ...set, status })
-      .where(
-        and(
-          eq(transactions.id, id),
-          inArray(
-            transactions.status,
-            pairs.map(([from]) => from),
-          ),
-          extra,
-        ),
-      )
+      .where(and(eq(transactions.id, id), inFrom, extra))
       .returning();
     return row;
   },

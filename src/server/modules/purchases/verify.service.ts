@@ -10,6 +10,7 @@ import { commit, decideInTransaction, rollback, type Decision } from '@server/db
 import { inOneStatement } from '@server/db/one-statement';
 import { notFound } from '@server/http/app-error';
 import { auditRow, recordAudit } from '../audit';
+import { listingStatusRepository } from '../listings';
 import {
   observeEscrow,
   purchaseOwner,
@@ -132,7 +133,7 @@ export async function sendOn(deps: PurchaseDeps, escrows: readonly string[]): Pr
   const saleTerms = async (owner: EscrowOwner) => {
     // One worker sends on every escrow with decided receipts: a paid-up-front order's too (DESIGN.md §14).
     if (owner.orderId !== null) return settlementRepository.orderSaleTerms(deps.db, owner.orderId);
-    // A filled bid's or accepted offer's escrow pays out the purchase it became (issue 28).
+    // A filled bid's or accepted offer's escrow pays out the purchase it became (docs/domain.md#bids-and-offers).
     const t =
       owner.bidId !== null
         ? await transactionsRepository.findByBid(deps.db, owner.bidId)
@@ -328,7 +329,7 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
       }
     }
     // A refunded reservation waits no more: the "someone is checking out" notice ends with the last one that did.
-    if (!saleMade) await purchaseListingRepository.release(db, addressId);
+    if (!saleMade) await listingStatusRepository.release(db, addressId);
     crashPoint('verify:before-commit');
     return commit(saleMade);
   });
@@ -351,7 +352,7 @@ export async function recordSale(
 ): Promise<void> {
   const { detail, paid } = winner;
   const { purchase } = detail;
-  const listing = await purchaseListingRepository.markSold(db, purchase.addressId);
+  const listing = await listingStatusRepository.markSold(db, purchase.addressId);
   await inOneStatement(db, [
     ...(listing
       ? saleRepository.saleRows(db, {

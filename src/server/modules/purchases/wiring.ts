@@ -1,8 +1,8 @@
-import type { ChainContext } from '@server/chain/chain-context';
+import type { ChainContext } from '../chain';
 import type { Env } from '@server/config/env';
 import type { Db } from '@server/db/database';
 import { checkAddressSafety, type Attestation } from '../trust';
-import type { VaultCipher } from '../vault';
+import type { VaultCipher } from '../key-crypto';
 import type { PurchaseDeps } from './deps';
 import { RESERVATION_MS } from './state-machine';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createKeyPairSignerFromBytes, type KeyPairSigner } from '@solana/kit';
-import { addressOfSecretKey, secretKeyFromSeed, type EncryptedKeyRow, type VaultCipher } from '../vault';
+import { addressOfSecretKey, secretKeyFromSeed, type EncryptedKeyRow, type VaultCipher } from '../key-crypto';
 
 export interface SealedEscrowKey extends EncryptedKeyRow {
   address: string;

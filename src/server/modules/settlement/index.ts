@@ -1,22 +1,12 @@
-export { newEscrowKey, escrowSigner, type SealedEscrowKey } from './escrow-key';
-export { planTransfer, type SaleTerms, type PlannedTransfer, type UnsentReceipt } from './legs';
-export { observeEscrow, type EscrowReads } from './observe';
+export { newEscrowKey } from './escrow-key';
+export { observeEscrow } from './observe';
+export { checkTransfer, sendSettlement, PAYOUT_FEE_LAMPORTS } from './outbox';
 export {
-  checkTransfer,
-  sendSettlement,
-  PAYOUT_FEE_LAMPORTS,
-  type SettlementDeps,
-  type TransferOutcome,
-} from './outbox';
-export {
-  escrowAccount,
   orderOwner,
   bidOwner,
-  ownerOf,
   purchaseOwner,
   settlementRepository,
   type EscrowOwner,
-  type LedgerEntry,
   type ReceiptRow,
   type TransferRow,
 } from './settlement.repository';

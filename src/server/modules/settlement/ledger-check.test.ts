@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalValidator, type LocalValidator } from '@chain/local-validator';
+import { createLocalValidator, type LocalValidator } from '@local-chain';
 import { createInProcessChainRpc } from '@chain/rpc/chain-rpc';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import {

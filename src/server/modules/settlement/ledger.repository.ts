@@ -37,7 +37,7 @@ export interface EscrowOfPurchase {
   purchaseStatus: string;
 }
 
-/** The status of what owns an escrow: its purchase, its order (DESIGN.md §14), or its bid (issue 28). */
+/** The status of what owns an escrow: its purchase, its order (DESIGN.md §14), or its bid. */
 const ownerStatus = sql<string>`coalesce(${transactions.status}, ${customOrders.status}, ${bids.status})`;
 
 /**

@@ -9,7 +9,7 @@ import { settlementRepository, type EscrowOwner } from './settlement.repository'
 /**
  * Where an escrow is read: `rpc` lists its signatures; `quorum` of `rpcs` (VERIFY_QUORUM) must agree on what each
  * transaction left in it before that is recorded. A receipt is what a refund sends back and what the ledger counts, so
- * one lying endpoint must not be able to inflate it: the escrow could then never send it (issue 25).
+ * one lying endpoint must not be able to inflate it: the escrow could then never send it (docs/domain.md#settlement).
  */
 export interface EscrowReads {
   rpc: ChainRpc;

@@ -17,7 +17,7 @@ import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import { crashPoint } from '@server/config/crash-point';
 import type { Db } from '@server/db/database';
 import type { TransferLeg } from '@server/db/schema';
-import type { VaultCipher } from '../vault';
+import type { VaultCipher } from '../key-crypto';
 import { isUniqueViolation } from '@server/db/unique-violation';
 import { escrowSigner } from './escrow-key';
 import { planTransfer, type SaleTerms } from './legs';

@@ -28,7 +28,7 @@ export type EscrowOwner =
   | { transactionId: null; orderId: null; bidId: string };
 export const purchaseOwner = (transactionId: string): EscrowOwner => ({ transactionId, orderId: null, bidId: null });
 export const orderOwner = (orderId: string): EscrowOwner => ({ transactionId: null, orderId, bidId: null });
-/** A pattern bid's or an offer's escrow (issue 28): its deposit waits there until a fill or a refund. */
+/** A pattern bid's or an offer's escrow: its deposit waits there until a fill or a refund. */
 export const bidOwner = (bidId: string): EscrowOwner => ({ transactionId: null, orderId: null, bidId });
 /** The owner columns of a stored row, as an EscrowOwner. */
 export const ownerOf = (row: {

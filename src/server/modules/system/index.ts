@@ -1,2 +1,1 @@
-export { systemRoutes, type SystemRoutesOptions } from './system.routes';
-export type { ChainHealth } from './health';
+export { systemRoutes } from './system.routes';

@@ -3,7 +3,7 @@ import { publicConfigSchema } from '@shared/api/config';
 import { apiErrorSchema } from '@shared/api/errors';
 import { databaseAnswers } from '../../db/availability';
 import type { AppInstance } from '../../types';
-import type { ChainHealth } from './health';
+import type { ChainHealth } from '../chain';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeBase58 } from '../vault';
+import { encodeBase58 } from '@shared/keys/base58';
 import { AttestationKeyError, loadAttestationKey, parseAttestationKey } from './attestation-key';
 
 const dirs: string[] = [];

@@ -1,7 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { createKeyFileOnce, decodeBase58, encodeBase58 } from '../vault';
+import { decodeBase58, encodeBase58 } from '@shared/keys/base58';
+import { createKeyFileOnce } from '../vault';
 
 export const ATTESTATION_KEY_FILE = 'attestation.key';
 

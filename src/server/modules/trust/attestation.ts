@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { canonicalBytes } from '@shared/trust/receipt';
 import type { Receipt, ReceiptStatement } from '@shared/trust/receipt-schema';
-import { encodeBase58 } from '../vault';
+import { encodeBase58 } from '@shared/keys/base58';
 
 /**
  * The shop's receipt signer (docs/domain.md#receipts). Holds the seed in this closure only; never logged or returned.

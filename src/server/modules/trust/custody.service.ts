@@ -6,7 +6,7 @@ import type { Db } from '@server/db/database';
 import { conflict, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { listingsRepository } from '../listings';
-import { addressOfSecretKey, type VaultCipher } from '../vault';
+import { addressOfSecretKey, type VaultCipher } from '../key-crypto';
 import { vaultRepository } from '../vault';
 
 export interface CustodyDeps {
@@ -85,7 +85,7 @@ const PROOFS_PER_LISTING = 16;
 const LISTINGS_REMEMBERED = 10_000;
 
 /**
- * What anonymous custody proofs share for `maxAgeMs` per listing (issue 26): a proof answers only its own challenge,
+ * What anonymous custody proofs share for `maxAgeMs` per listing (docs/domain.md#proof-of-custody): a proof answers only its own challenge,
  * so a repeated challenge is answered from here (no key decrypted), and the audit trail gets one row per listing and
  * window instead of one per request (an anonymous caller is nobody's to audit, and 20 rows a minute per IP was a
  * free way to grow the table). A signed-in caller bypasses it: each of their proofs is audited.

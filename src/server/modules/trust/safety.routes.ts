@@ -46,7 +46,7 @@ export async function safetyRoutes(app: AppInstance, opts: { rpc: ChainRpc }): P
   );
 
   // docs/domain.md#account-safety-checks: only the listing's owner or an admin acting on it (every owner is an admin)
-  // may take a listing off the market because of a check; a buyer's or anonymous request only reads (issue 26).
+  // may take a listing off the market because of a check; a buyer's or anonymous request only reads.
   app.post(
     '/api/addresses/:id/safety',
     {

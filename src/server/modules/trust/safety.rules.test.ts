@@ -108,7 +108,7 @@ describe('evaluateSafety', () => {
         { delegate: THIEF, closeAuthority: THIEF, frozen: true },
         `Token account T1 has delegate ${THIEF}, close authority ${THIEF}`,
       ],
-      // A delegated Token-2022 account whose mint was closed (issue 26 finding 4).
+      // A delegated Token-2022 account whose mint was closed (docs/domain.md#account-safety-checks).
       [{ program: TOKEN_PROGRAMS[1], delegate: THIEF, mintExists: false }, `Token account T1 has delegate ${THIEF}`],
     ];
     for (const [trap, detail] of cases) {
@@ -123,7 +123,7 @@ describe('evaluateSafety', () => {
     expect(report.checks[1]?.status).toBe('info');
   });
 
-  it('fails an associated token account handed to another owner (issue 26 finding 3)', () => {
+  it('fails an associated token account handed to another owner', () => {
     const report = evaluate(
       facts({ reassigned: [{ pubkey: 'ATA1', program: TOKEN_PROGRAMS[0], mint: MINT, owner: THIEF }] }),
     );

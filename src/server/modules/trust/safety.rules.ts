@@ -6,7 +6,7 @@ import type { SafetyCheck, SafetyReport } from '@shared/api/trust';
  * The account-safety rules (docs/domain.md#account-safety-checks) over what the chain said. They judge harm, not
  * presence: only a state that gives someone other than the address power over the address or what is sent to it
  * fails. Anyone can open a token account for any address, freeze one of their own mint, or send it dust, so those
- * read as `info` and never fail (issue 26). Pure, so every rule is tested without a chain:
+ * read as `info` and never fail (docs/domain.md#account-safety-checks). Pure, so every rule is tested without a chain:
  * - system-owned: absent, or System Program owner with no data and not executable; else fail (an `Assign`ed
  *   account can be drained by its new owner program without the key);
  * - no-token-accounts: a token account owned by the address whose delegate or close authority is someone else, or

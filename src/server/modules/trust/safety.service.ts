@@ -16,7 +16,7 @@ export async function checkAddressSafety(
   address: string,
 ): Promise<SafetyReport> {
   const [facts, known] = await Promise.all([readSafetyFacts(deps.rpc, address), loadKnownAddresses(deps.db)]);
-  // The address itself on the list is not an imitation of itself (issue 26 finding 2: an admin adding a listed
+  // The address itself on the list is not an imitation of itself (an admin adding a listed
   // address must not make it fail its own check); adding a listed address is refused anyway (known-addresses.routes).
   const lookalike = findLookalike(
     address,
@@ -43,7 +43,7 @@ export function createSafetyCache(maxAgeMs: number) {
 /**
  * Takes a listing whose fresh report failed off the market, with the reason its owner sees; true when it did. Called only
  * for the listing's owner or an admin acting on it (docs/domain.md#account-safety-checks): a purchase attempt or an
- * anonymous read never unlists (issue 26 finding 1).
+ * anonymous read never unlists (docs/domain.md#account-safety-checks).
  */
 export async function unlistUnsafe(
   db: Queryable,

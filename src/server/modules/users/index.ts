@@ -1,3 +1,2 @@
-export { applyAdminWallets } from './admin-wallets';
 export { usersRepository, type UserRow } from './users.repository';
 export { usersRoutes } from './users.routes';

@@ -35,7 +35,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
 }
 
 /**
- * POST /api/dev/make-me-admin: the signed-in wallet becomes an admin, in local mode only (issue 27). Becoming admin
+ * POST /api/dev/make-me-admin: the signed-in wallet becomes an admin, in local mode only. Becoming admin
  * was chicken-and-egg: ADMIN_WALLETS is read at start-up, but the Local Dev Wallet's address only exists after its
  * first connect. On a real cluster, admins are granted with ADMIN_WALLETS or `npm run admin -- grant`.
  */

@@ -1,19 +1,7 @@
-export { addressBytes, decodeBase58, encodeBase58, isSolanaAddress } from '@shared/keys/base58';
-export { KeyFormatError, normalizeSecretKey } from './key-formats';
-export { OwnershipError, proveOwnership, type OwnershipFailure } from './ownership';
-export { VaultDecryptError, createVaultCipher, type EncryptedKeyRow, type VaultCipher } from './cipher';
-export { loadSodium, type Sodium } from './libsodium';
-export { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from './master-key';
-export {
-  addressOfSecretKey,
-  isConsistentSecretKey,
-  publicKeyFromSeed,
-  publicKeyToAddress,
-  secretKeyFromSeed,
-  secretKeyToBase58,
-} from './secret-key-encoding';
-export { vaultRepository, type StoredKey, type StoredKeyArrays } from './vault.repository';
-export { vaultPlugin, type Vault } from './vault.plugin';
+// Where keys are kept: the encrypted-keys repository, the master key's file and rotation, and the plugin that gives
+// routes the cipher. The cipher itself and key formats are the key-crypto module's (docs/domain.md#key-vault).
+export { vaultRepository } from './vault.repository';
+export { vaultPlugin } from './vault.plugin';
 export { createKeyFileOnce, writeNewKeyFile } from './key-file';
-export { MASTER_KEY_FILE, loadMasterKey, type LoadedMasterKey, type MasterKeySource } from './load-master-key';
+export { MASTER_KEY_FILE, loadMasterKey } from './load-master-key';
 export { rotateMasterKey } from './rotate-master-key';

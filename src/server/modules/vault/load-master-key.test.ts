@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirPermissionError } from '@server/db/data-dir-permissions';
 import { MASTER_KEY_FILE, loadMasterKey } from './load-master-key';
-import { generateMasterKey, masterKeyToBase64 } from './master-key';
+import { generateMasterKey, masterKeyToBase64 } from '../key-crypto';
 
 let root: string;
 beforeEach(async () => {

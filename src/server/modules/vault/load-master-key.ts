@@ -2,7 +2,7 @@ import { chmod, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirPermissionError } from '@server/db/data-dir-permissions';
 import { createKeyFileOnce } from './key-file';
-import { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from './master-key';
+import { MasterKeyError, generateMasterKey, masterKeyToBase64, parseMasterKey } from '../key-crypto';
 
 export const MASTER_KEY_FILE = 'master.key';
 

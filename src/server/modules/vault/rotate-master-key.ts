@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { encryptedKeys } from '../../db/schema';
-import { createVaultCipher } from './cipher';
+import { createVaultCipher } from '../key-crypto';
 import { vaultRepository } from './vault.repository';
 
 const PAGE = 1_000;

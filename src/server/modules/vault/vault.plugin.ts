@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createVaultCipher, type VaultCipher } from './cipher';
+import { createVaultCipher, type VaultCipher } from '../key-crypto';
 import { loadMasterKey } from './load-master-key';
 
 export interface Vault {

@@ -1,7 +1,7 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { addresses, encryptedKeys } from '../../db/schema';
-import type { EncryptedKeyRow } from './cipher';
+import type { EncryptedKeyRow } from '../key-crypto';
 
 export interface StoredKey extends EncryptedKeyRow {
   addressId: string;

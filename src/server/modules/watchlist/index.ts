@@ -1,2 +1,1 @@
 export { watchlistRoutes } from './watchlist.routes';
-export { watchlistRepository } from './watchlist.repository';

@@ -41,7 +41,7 @@ export function SiteHeader() {
           {isAdmin ? 'Admin Profile' : 'Profile'}
         </NavLink>
       )}
-      {/* Issue 27: an admin had no way to Create Listing but typing its URL. */}
+      {/* An admin had no way to Create Listing but typing its URL. */}
       {address && isAdmin && (
         <>
           <NavLink to="/create-listing" className={navClass}>

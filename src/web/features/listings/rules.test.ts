@@ -48,7 +48,7 @@ describe('cardBadges', () => {
     expect(
       cardBadges({ status: 'pending', createdAt: new Date(now - 7 * DAY).toISOString(), rarityScore: 1 }, now),
     ).toEqual(['NEW', 'CHECKOUT']);
-    // Ground to order for someone: reserved, not available (issue 27), even while its requester checks out.
+    // Ground to order for someone: reserved, not available, even while its requester checks out.
     const old = '2000-01-01T00:00:00Z';
     expect(cardBadges({ status: 'available', createdAt: old, rarityScore: 1, reservedUntil: 'x' }, now)).toEqual([
       'RESERVED',

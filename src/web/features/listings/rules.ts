@@ -41,7 +41,7 @@ const onSale = (status: string) => status === 'available' || status === 'pending
 
 /**
  * Ground to order and held for its requester (`reservedUntil`): the one reservation that blocks everyone else (the
- * server answers them 403). Reserved reads as reserved everywhere (issue 27), never as "available" beside a disabled
+ * server answers them 403). Reserved reads as reserved everywhere, never as "available" beside a disabled
  * button.
  */
 export const isReserved = (listing: Pick<Listing, 'status'> & Partial<Pick<Listing, 'reservedUntil'>>) =>

@@ -12,7 +12,7 @@ describe('pageWindow', () => {
 });
 
 describe('nextSort', () => {
-  it('toggles the active field and starts a new field descending, except price (issue 27)', () => {
+  it('toggles the active field and starts a new field descending, except price', () => {
     expect(nextSort({ sortBy: 'createdAt', sortOrder: 'desc' }, 'createdAt')).toEqual({
       sortBy: 'createdAt',
       sortOrder: 'asc',

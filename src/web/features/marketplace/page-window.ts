@@ -11,7 +11,7 @@ export function pageWindow(current: number, totalPages: number, max = MAX_PAGE_B
 export type SortOrder = 'asc' | 'desc';
 
 /**
- * Where a field's sort starts, the way a buyer reads it: price cheapest first (issue 27, as on Magic Eden and
+ * Where a field's sort starts, the way a buyer reads it: price cheapest first (as on Magic Eden and
  * Tensor), anything else highest or newest first.
  */
 export const firstSortOrder = (field: string): SortOrder => (field === 'price' ? 'asc' : 'desc');

@@ -21,7 +21,7 @@ function delivered(secret: ReturnType<typeof newSplitKeySecret>) {
   return order;
 }
 
-describe('split-key secret in the page (issue 29)', () => {
+describe('split-key secret in the page', () => {
   it('completes a delivered order: a + t controls the address, and the signer is that address', () => {
     const secret = newSplitKeySecret();
     const order = delivered(secret);

@@ -35,11 +35,11 @@ describe('refundText', () => {
       'Refunded: this purchase had already closed',
       'Refunded: this address was no longer for sale',
       'Refunded: the address failed its safety re-check',
-      // An order's deposit (issue 29): the same settlement sends these back.
+      // An order's deposit: the same settlement sends these back.
       'Refunded: nothing was found by the deadline',
       'Refunded: the order was cancelled',
       'Refunded: this order had already closed',
-      // A bid's or an offer's deposit (issue 28): the same settlement again.
+      // A bid's or an offer's deposit (docs/domain.md#bids-and-offers): the same settlement again.
       'Refunded: the bid was cancelled',
       'Refunded: the bid expired',
       'Refunded: this bid was already funded or had ended',

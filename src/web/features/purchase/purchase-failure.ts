@@ -3,7 +3,7 @@ import { isRefunded, type TransactionView } from '@shared/api/transactions';
 import type { RefundReason } from '@shared/domain-values';
 import { lamportsToSolString } from '@shared/money';
 
-/** A failed purchase told in words: what happened and what to do next (issue 27 item 3). No codes, no lamports. */
+/** A failed purchase told in words: what happened and what to do next. No codes, no lamports. */
 export interface FailureText {
   title: string;
   what: string;

@@ -16,7 +16,7 @@ export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
 /**
  * The buy flow (docs/product-spec.md#buy-flow): without a wallet, explain and send the visitor to the profile to
  * connect; with one, start a checkout (a purchase with its own escrow) and open the pay screen. `buying` is the id of the listing being reserved, if
- * any. One request at a time (issue 27 item 1): a double click sends one initiate, and the server answers a repeat
+ * any. One request at a time: a double click sends one initiate, and the server answers a repeat
  * (second tab, retry after a lost answer) with the purchase the buyer already holds, whose pay page this opens.
  */
 export function useBuyListing() {
@@ -74,7 +74,7 @@ export function useBuyListing() {
 }
 
 /**
- * What went wrong and what to do next (issue 27 item 3). The server's messages for the buyer's own limits (funds,
+ * What went wrong and what to do next. The server's messages for the buyer's own limits (funds,
  * open reservations, cool-down, price) already say both; the two that did not get their next step here.
  */
 function initiateFailure(error: Error): string {

@@ -14,7 +14,7 @@ export function isAwaitingPayment(tx: TransactionView, wallet: string | null, no
 }
 
 /**
- * The signed-in wallet's open checkout of a listing, if it has one (issue 27 item 2): the address page offers
+ * The signed-in wallet's open checkout of a listing, if it has one: the address page offers
  * "Continue checkout" instead of a second Buy. Only asked when `enabled` (the listing shows someone checking out), so
  * a listing nobody is checking out costs no request.
  */

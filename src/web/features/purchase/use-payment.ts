@@ -33,7 +33,7 @@ export function usePayment(transaction: TransactionView | null | undefined) {
         );
       } catch (error) {
         // The server checked the payment and refused it: the page turns to the failed purchase, which says what to
-        // do next; the toast says so in words, not the check's code and lamports (issue 27 item 3).
+        // do next; the toast says so in words, not the check's code and lamports.
         if (error instanceof ApiRequestError && error.status === 422) {
           toast({ title: 'Payment Rejected', description: rejectionToast(error.code), variant: 'error' });
           return txHash;

@@ -87,13 +87,13 @@ export function AddressDetails({ listing }: { listing: Listing }) {
                 </a>
               </p>
             ) : (
-              // Buy, Continue checkout for the buyer holding its reservation, or why it cannot be bought (issue 27).
+              // Buy, Continue checkout for the buyer holding its reservation, or why it cannot be bought.
               availability.action
             )}
           </div>
         </CardContent>
       </Card>
-      {/* Issue 28: the best offer, and "Make an offer" for a signed-in wallet that does not sell it. */}
+      {/* The best offer, and "Make an offer" for a signed-in wallet that does not sell it. */}
       {!sold && <OfferPanel listing={listing} isOwner={isOwner} />}
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Card>

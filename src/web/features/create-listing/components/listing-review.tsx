@@ -12,7 +12,7 @@ export interface ListingDraft {
 }
 
 /**
- * The last look before a listing goes live (issue 27): the exact address and the price as the shop read it, so a
+ * The last look before a listing goes live: the exact address and the price as the shop read it, so a
  * typo in either is seen before a buyer sees it. USD is a guide at the live rate, shown once the rate is known.
  */
 export function ListingReview({

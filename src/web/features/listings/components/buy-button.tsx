@@ -36,7 +36,7 @@ export function BuyButton({
       size={size}
       className={className}
       aria-label={`${label} ${truncateListingAddress(listing.address)}`}
-      // Disabled while this listing is being reserved: a double click sends one request (issue 27 item 1).
+      // Disabled while this listing is being reserved: a double click sends one request.
       loading={buying === listing.id}
       onClick={() => (onBuy ?? defaultBuy)(listing)}
     >

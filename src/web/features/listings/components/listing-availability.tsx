@@ -20,7 +20,7 @@ const RACE =
   'Another buyer can still pay for this address. If their payment lands first, yours comes back to you automatically.';
 
 /**
- * The address page's status line and its action (issue 27, docs/domain.md#settlement). Someone checking out is a
+ * The address page's status line and its action (docs/domain.md#settlement). Someone checking out is a
  * notice beside Buy, never a lock; the buyer whose checkout is open is one click from its pay page; only a custom
  * order's reservation (ground for another wallet) blocks, and reads as reserved.
  */

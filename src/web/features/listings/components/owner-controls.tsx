@@ -52,7 +52,7 @@ export function OwnerControls({ listing, wallet }: { listing: Listing; wallet: s
     if (price === null || priceProblem(price) !== null) return;
     change('price', { price: price.trim() }, () => setPrice(null));
   };
-  // The shared reader, as typed: "0,5" is 0.5; "-1" is refused with the reason, never rewritten (issue 27).
+  // The shared reader, as typed: "0,5" is 0.5; "-1" is refused with the reason, never rewritten.
   const problem = price === null || price.trim() === '' ? null : priceProblem(price);
 
   if (price !== null) {

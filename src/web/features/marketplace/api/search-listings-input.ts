@@ -10,7 +10,7 @@ export const searchListingsInputSchema = z.object({
   pageSize: z.union([z.literal(20), z.literal(50), z.literal(100), z.literal(500)]),
   sortBy: z.enum(SORT_FIELDS),
   sortOrder: z.enum(['asc', 'desc']),
-  // Issue 20's filters: each is sent only when set, so the default request is the spec's.
+  // The marketplace's filters: each is sent only when set, so the default request is the spec's.
   position: z.enum(POSITION_VALUES).optional(),
   category: z.enum(CATEGORIES).optional(),
   minLength: z.number().int().optional(),

@@ -85,7 +85,7 @@ function FilterSelect<T extends string>({
   );
 }
 
-/** The marketplace's filters beyond the spec's search box (issue 20). */
+/** The marketplace's filters beyond the spec's search box. */
 export function FilterBar({
   view,
   onChange,

@@ -7,7 +7,7 @@ import { Field, Input } from '@web/components/input';
 export const PRICE_FILTER_DEBOUNCE_MS = 400;
 
 /**
- * A price bound in SOL, applied as you type once typing pauses (issue 27: it used to wait for blur or Enter, which
+ * A price bound in SOL, applied as you type once typing pauses (it used to wait for blur or Enter, which
  * still apply at once). It is read by the create form's reader ("0,5" is 0.5); text that is not an amount is
  * marked with the reason and not applied.
  */

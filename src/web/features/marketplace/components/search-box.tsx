@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import { Input } from '@web/components/input';
 import { SearchNotes } from './search-notes';
 
-// No "0x000": 0 is not in base58, so no Solana address has it (issue 27).
+// No "0x000": 0 is not in base58, so no Solana address has it.
 const PLACEHOLDERS: Record<SearchPosition, string> = {
   anywhere: 'Search patterns: 69, Sol, moon, palindromes…',
   start: 'Address starts with… e.g. 69 or Sol',

@@ -10,7 +10,7 @@ const quoted = (chars: string[]) =>
         .join(', ')} and "${chars.at(-1)}"`;
 
 /**
- * What the search box's text means before the results say it (issue 27): a position chosen with no text (it shows
+ * What the search box's text means before the results say it: a position chosen with no text (it shows
  * the listings whose pattern sits there),
  * text too short to search, and characters no Solana address can hold (base58 leaves out 0, O, I and l, which look
  * alike, and everything that is not a letter or digit), which otherwise only showed as "No addresses found".

@@ -7,7 +7,7 @@ import { useMarkRead } from '../api/mark-read';
 import { NotificationList } from './notification-list';
 
 /**
- * The bell (issue 28 item 5): the unread count on the button, the list under it. Opening the list marks what it shows
+ * The bell: the unread count on the button, the list under it. Opening the list marks what it shows
  * read, as a mail client does; each item links to what it concerns.
  */
 export function NotificationBell({ wallet }: { wallet: string }) {

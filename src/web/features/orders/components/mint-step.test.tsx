@@ -54,7 +54,7 @@ const render = (o: Order, completion: Parameters<typeof MintStep>[0]['completion
     renderStatic(<MintStep order={o} completion={completion} />, [[['chain', 'account-owner', o.address], { owner }]]),
   );
 
-describe('MintStep (issue 29)', () => {
+describe('MintStep', () => {
   it('shows why a split-key file cannot finish the order, and offers no mint', () => {
     const said = render(order({}), {
       ok: false,

@@ -50,7 +50,7 @@ const render = (order: Order) =>
     ),
   );
 
-describe('OrderProgress (issue 26)', () => {
+describe('OrderProgress', () => {
   it('tells a queued order that waited past its quote how many orders are ahead', () => {
     expect(render(queued)).not.toContain('Waiting longer than quoted');
     expect(render({ ...queued, waitedPastEta: true })).toContain(
@@ -66,7 +66,7 @@ describe('OrderProgress (issue 26)', () => {
     expect(render({ ...queued, status: 'expired', queuePosition: null, closedReason: reason })).toContain(reason);
   });
 
-  it('tells a paid-up-front order its deadline, its refund, and that it expired unpaid (issue 29)', () => {
+  it('tells a paid-up-front order its deadline, its refund, and that it expired unpaid', () => {
     const splitKey: Order = { ...queued, lane: 'split-key', deadline: '2026-11-27T07:00:00.000Z' };
     const said = (order: Order) =>
       textOf(renderStatic(<OrderProgress order={order} onCancel={() => undefined} cancelling={false} />));

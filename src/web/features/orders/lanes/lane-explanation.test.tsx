@@ -10,7 +10,7 @@ const text = (html: string) =>
 const render = (lane: Parameters<typeof LaneExplanation>[0]['lane']) =>
   text(renderToStaticMarkup(<LaneExplanation lane={lane} />));
 
-describe('LaneExplanation (issue 29)', () => {
+describe('LaneExplanation', () => {
   it('says plainly that no wallet can import a split key, and what it is for', () => {
     const said = render('split-key');
     expect(said).toContain('It is a raw scalar, not a seed');

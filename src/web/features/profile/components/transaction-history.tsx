@@ -26,7 +26,7 @@ export function mergeHistory(...lists: Array<TransactionView[] | undefined>): Tr
 function kindOf(tx: TransactionView, wallet: string): string {
   const bought = tx.buyer.walletAddress === wallet;
   if (isRefunded(tx)) return bought ? 'Refunded' : 'Not sold';
-  // Checked out but not paid: nothing is bought yet (issue 27 item 2).
+  // Checked out but not paid: nothing is bought yet.
   if (isAwaitingPayment(tx, wallet)) return 'Awaiting payment';
   return bought ? 'Bought' : 'Sold';
 }

@@ -1,6 +1,8 @@
-import { revealKeyErrorSchema, transactionIdParamsSchema, type supportInfoSchema } from '@shared/api/transactions';
+import { tolerantApiErrorSchema } from '@shared/api/error-schema';
+import { supportInfoSchema, transactionIdParamsSchema } from '@shared/api/transactions';
 import { sealedRevealResponseSchema, type SafetyWarning } from '@shared/api/trust';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
+import { BrowserErrorCode, errorCodeOf, type ClientErrorCode } from '@web/lib/api-client';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 
@@ -15,7 +17,7 @@ export class RevealKeyError extends Error {
   override readonly name = 'RevealKeyError';
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: ClientErrorCode,
     readonly supportInfo?: SupportInfo,
   ) {
     super(message);
@@ -50,7 +52,7 @@ export async function revealPrivateKey(id: string, wallet: string, address: stri
     });
     const body: unknown = await response.json().catch(() => undefined);
     if (response.ok) return await openAnswer(body, recipient.secretKey, params.id, address);
-    throw refusal(response, body);
+    throw await refusal(response, body);
   } finally {
     recipient.secretKey.fill(0);
   }
@@ -64,7 +66,7 @@ async function openAnswer(
 ): Promise<RevealedKey> {
   const sealed = sealedRevealResponseSchema.safeParse(body);
   // A plain answer to a sealed request means the seal was not honoured somewhere on the way: refuse it.
-  if (!sealed.success) throw new RevealKeyError('Failed to reveal private key', 'INVALID_RESPONSE');
+  if (!sealed.success) throw new RevealKeyError('Failed to reveal private key', BrowserErrorCode.INVALID_RESPONSE);
   try {
     const opened = await openSealedKey({
       sealed: sealed.data.sealed,
@@ -74,15 +76,21 @@ async function openAnswer(
     });
     return { privateKey: new TextDecoder().decode(opened), safetyWarning: sealed.data.safetyWarning };
   } catch {
-    throw new RevealKeyError('The sealed key could not be opened in this browser', 'SEAL_OPEN_FAILED');
+    throw new RevealKeyError('The sealed key could not be opened in this browser', BrowserErrorCode.SEAL_OPEN_FAILED);
   }
 }
 
-function refusal(response: Response, body: unknown): RevealKeyError {
-  const failed = revealKeyErrorSchema.safeParse(body);
-  if (!failed.success)
-    return new RevealKeyError(`${response.status}: ${response.statusText}`, `HTTP_${response.status}`);
-  return new RevealKeyError(failed.data.message, failed.data.error, failed.data.supportInfo);
+/**
+ * The server's revealKeyErrorSchema, read tolerantly like every error body (error-schema.ts): a code this build does
+ * not know keeps the message and the support details.
+ */
+const refusalSchema = tolerantApiErrorSchema.extend({ supportInfo: supportInfoSchema.optional() });
+
+async function refusal(response: Response, body: unknown): Promise<RevealKeyError> {
+  const failed = refusalSchema.safeParse(body);
+  const code = await errorCodeOf(response.status, failed.success ? failed.data.error : undefined);
+  if (!failed.success) return new RevealKeyError(`${response.status}: ${response.statusText}`, code);
+  return new RevealKeyError(failed.data.message, code, failed.data.supportInfo);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Wallet } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
 
-/** One click from an unpaid purchase to its pay page (issue 27 item 2): profile, transaction page and address page. */
+/** One click from an unpaid purchase to its pay page: profile, transaction page and address page. */
 export function ContinueCheckoutLink({
   transactionId,
   size = 'md',

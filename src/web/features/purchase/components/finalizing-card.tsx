@@ -2,7 +2,7 @@ import { Spinner } from '@web/components/spinner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 
 /**
- * Issue 17 finding 7: with REVEAL_COMMITMENT=finalized the payment is verified (confirmed) before the key may
+ * With REVEAL_COMMITMENT=finalized the payment is verified (confirmed) before the key may
  * leave the vault; a confirmed block can still be dropped, a shown key cannot be taken back.
  */
 export function FinalizingCard() {

@@ -24,7 +24,7 @@ export function PaymentCard({
   paying: boolean;
   canPay: boolean;
   onPay: () => void;
-  /** The connected wallet's own name: the button says which wallet will be asked to sign (issue 27 item 4). */
+  /** The connected wallet's own name: the button says which wallet will be asked to sign. */
   walletName: string | null;
 }) {
   const explorer = useExplorer();

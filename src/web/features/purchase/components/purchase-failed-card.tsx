@@ -9,7 +9,7 @@ import { failureText, paymentSignatureOf } from '../purchase-failure';
 import { RefundedCard } from './refunded-card';
 
 /**
- * A failed purchase (issue 27 item 3): its buyer reads what happened and what to do next, in words, with the button
+ * A failed purchase: its buyer reads what happened and what to do next, in words, with the button
  * for it; the server's exact reason (check code, lamports, signature) stays one click away under Details. Anyone else
  * (the seller) reads the reason itself. A refunded purchase is told by RefundedCard.
  */

@@ -13,7 +13,7 @@ const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const refunded = (lamports: string) => `${lamportsToSolString(BigInt(lamports))} SOL back`;
 
 /**
- * The admin's view of the shop (issue 27): sales, the refunds settlement made (issue 25), open reservations and the
+ * The admin's view of the shop: sales, the refunds settlement made, open reservations and the
  * grind queue.
  */
 export function ShopPage() {

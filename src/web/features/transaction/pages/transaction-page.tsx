@@ -85,7 +85,7 @@ export function TransactionPage() {
               </a>
             </>
           ) : isAwaitingPayment(tx, viewer) ? (
-            // Its buyer is one click from paying (issue 27 item 2).
+            // Its buyer is one click from paying.
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-vault-300">
                 Your checkout is open until {new Date(tx.expiresAt).toLocaleTimeString()}. Pay to complete the purchase:

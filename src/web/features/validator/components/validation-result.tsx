@@ -43,7 +43,7 @@ export function ValidationResult({ result }: { result: ValidateAddressResponse }
             </dd>
           </div>
         ))}
-        {/* Whole and as typed (issue 27): a capitalize here once showed …HxiGGG for a real …hxiGGG. */}
+        {/* Whole and as typed: a capitalize here once showed …HxiGGG for a real …hxiGGG. */}
         <div className="col-span-2 min-w-0 sm:col-span-4">
           <dt className="text-xs text-vault-400">Address</dt>
           <dd className="font-mono font-semibold wrap-anywhere text-vault-100" data-testid="validated-address">

@@ -15,7 +15,7 @@ export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const makeMeAdmin = useMakeMeAdmin();
   if (!address) return null;
   // Local mode only (the server has the route in local mode alone): ADMIN_WALLETS is read at start-up, before the
-  // Local Dev Wallet's address exists, so the wallet offers the step itself (issue 27).
+  // Local Dev Wallet's address exists, so the wallet offers the step itself.
   const offerAdmin = !isAdmin && wallet?.name === LOCAL_DEV_WALLET_NAME && config.data?.features.localDevWallet;
 
   return (

@@ -5,7 +5,7 @@ import { answerApproval, pendingApproval, subscribeApproval } from '../local-dev
 import { TransactionReviewList } from './transaction-review-list';
 
 /**
- * The Local Dev Wallet's confirmation screen (issue 27 item 4): what it is about to sign, and Approve / Reject.
+ * The Local Dev Wallet's confirmation screen: what it is about to sign, and Approve / Reject.
  * Closing the dialog (Esc, ×, outside click) rejects, as closing a wallet's popup does.
  */
 export function LocalDevWalletApproval() {

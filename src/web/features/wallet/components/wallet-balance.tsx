@@ -3,7 +3,7 @@ import { cn } from '@web/lib/cn';
 import { useWalletBalance } from '../use-wallet-balance';
 
 /**
- * The connected wallet's SOL balance in the header (issue 27 item 12). Lamports → SOL text and rounding are decimal
+ * The connected wallet's SOL balance in the header. Lamports → SOL text and rounding are decimal
  * string steps, never a float; four decimals are enough to see what a purchase will leave.
  */
 export function WalletBalance({ className }: { className?: string }) {

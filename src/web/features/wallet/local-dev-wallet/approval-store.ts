@@ -1,7 +1,7 @@
 import type { TransactionReview } from './review-transaction';
 
 /**
- * The Local Dev Wallet's pending signature request (issue 27 item 4): like a real wallet's popup, it shows what it
+ * The Local Dev Wallet's pending signature request: like a real wallet's popup, it shows what it
  * is about to sign and waits for Approve or Reject. The wallet lives outside React; its dialog reads this store.
  */
 export interface ApprovalRequest {

@@ -20,7 +20,7 @@ export interface TransactionReview {
 }
 
 /**
- * Reads a wire transaction the way a wallet's confirmation screen does (issue 27 item 4). Amounts stay bigint
+ * Reads a wire transaction the way a wallet's confirmation screen does. Amounts stay bigint
  * lamports; the dialog formats them without floats.
  */
 export function reviewTransaction(wire: Uint8Array): TransactionReview {

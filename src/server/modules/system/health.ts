@@ -1,6 +1,0 @@
-export interface ChainHealth {
-  ok: boolean;
-  cluster: string;
-  slot?: number;
-  error?: string;
-}

@@ -1,0 +1,377 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkRowInput } from '@shared/api/listings';
+import { isSolanaAddress } from '@shared/keys/base58';
+import { bulkCreateListings, createSealPool } from '@server/modules/listings';
+import { createTestApp, type TestApp } from '@tests/helpers/app';
+import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { newKeypair } from '@tests/helpers/keypair';
+import type { SignedInWallet } from '@tests/helpers/wallet';
+
+let t: TestApp;
+let admin: SignedInWallet;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t);
+});
+afterAll(() => t?.close());
+
+const GOOD = 2_500;
+
+function lookalikeOf(address: string): string {
+  for (;;) {
+    const other = newKeypair().address;
+    if (other.length !== address.length) continue;
+    const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
+    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
+  }
+}
+
+/** Every listing has its key and every key its listing. */
+async function expectPairedKeys() {
+  const [orphans] = await t.database.query<{ listings: number; keys: number }>(`
+    select (select count(*)::int from addresses a where a.status <> 'deleted' and not exists (select 1 from encrypted_keys k where k.address_id = a.id)) as listings,
+           (select count(*)::int from encrypted_keys k where not exists (select 1 from addresses a where a.id = k.address_id)) as keys`);
+  expect(orphans).toEqual({ listings: 0, keys: 0 });
+}
+
+function multipart(filename: string, content: string, fields: Record<string, string> = {}) {
+  const boundary = '----vvtestboundary';
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('POST /api/bulk-create-listings', () => {
+  it('stores exactly the good rows of a few thousand and reports every bad line', async () => {
+    const listed = [await createListing(t, { seller: admin }), await createListing(t, { seller: admin })];
+    const known = newKeypair();
+    const knownEntry = lookalikeOf(known.address);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/known-addresses',
+          headers: { cookie: admin.cookie },
+          payload: { address: knownEntry, label: 'Exchange' },
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const rows: BulkRowInput[] = [];
+    const bad = new Map<number, RegExp>();
+    const addBad = (row: Omit<BulkRowInput, 'line'>, reason: RegExp) => {
+      rows.push({ ...row, line: rows.length + 1 });
+      bad.set(rows.length, reason);
+    };
+    for (let i = 0; i < GOOD; i++) {
+      const kp = newKeypair();
+      const priced = i % 2 === 0;
+      rows.push({
+        line: rows.length + 1,
+        address: kp.address,
+        privateKey: i % 3 === 0 ? kp.forms.jsonArray : kp.forms.base58Secret,
+        ...(priced ? { price: '0.75' } : {}),
+        ...(i % 5 === 0 ? { pattern: kp.address.slice(0, 3), patternType: 'prefix', platform: 'solana' } : {}),
+      });
+      if (i % 250 === 0) {
+        // a few dozen bad lines of every kind, spread through the batch
+        const k = newKeypair();
+        addBad({ address: 'not base58 0OIl', privateKey: k.forms.base58Secret }, /not a valid Solana address/);
+        addBad({ address: k.address.slice(0, 20), privateKey: k.forms.base58Secret }, /not a valid Solana address/);
+        addBad({ address: newKeypair().address }, /private key is missing/);
+        addBad(
+          { address: newKeypair().address, privateKey: newKeypair().forms.base58Secret },
+          /ownership verification failed: .*does not match/,
+        );
+        const short = newKeypair();
+        addBad(
+          { address: short.address, privateKey: JSON.stringify([...short.secretKey.subarray(0, 63)]) },
+          /ownership verification failed/,
+        );
+        const p = newKeypair();
+        addBad({ address: p.address, privateKey: p.forms.base58Secret, price: '0' }, /greater than 0/);
+        const q = newKeypair();
+        // The create form's reader and reasons (docs/decisions/0015-typed-sol-is-parsed-not-guessed.md): a minus sign
+        // is refused, never dropped.
+        addBad({ address: q.address, privateKey: q.forms.base58Secret, price: '-2' }, /cannot be negative/);
+        addBad({ address: newKeypair().address, privateKey: 'x', price: 'abc' }, /without letters/);
+        const two = newKeypair();
+        addBad({ address: two.address, privateKey: two.forms.base58Secret, price: '0,5.1' }, /2 separators/);
+        addBad({ address: kp.address, privateKey: kp.forms.base58Secret }, /duplicate address \(already on line \d+\)/);
+        const e = newKeypair();
+        addBad(
+          { address: e.address, privateKey: e.forms.base58Secret, platform: 'ethereum' },
+          /platform must be solana/,
+        );
+      }
+    }
+    for (const { keypair } of listed)
+      addBad({ address: keypair.address, privateKey: keypair.forms.base58Secret }, /already listed/);
+    addBad({ address: known.address, privateKey: known.forms.base58Secret }, /Looks like Exchange/);
+
+    const before = await listingTableCounts(t);
+    const started = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: { addressData: rows, walletAddress: admin.walletAddress },
+    });
+    const elapsed = Date.now() - started;
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const body = res.json();
+    expect(body.successful).toBe(GOOD);
+    expect(body.failed).toBe(bad.size);
+    expect(body.results).toHaveLength(GOOD + bad.size);
+    expect(body.errors).toHaveLength(bad.size);
+    for (const [line, reason] of bad) {
+      const message = body.errors.find((m: string) => m.startsWith(`Line ${line}: `));
+      expect(message, `line ${line}`).toMatch(reason);
+    }
+    const after = await listingTableCounts(t);
+    expect(after.addresses - before.addresses).toBe(GOOD);
+    expect(after.encrypted_keys - before.encrypted_keys).toBe(GOOD);
+    await expectPairedKeys();
+    // Auto-price for rows without one; the given price otherwise.
+    const prices = new Set(
+      body.results.filter((r: { status: string }) => r.status === 'success').map((r: { price: string }) => r.price),
+    );
+    expect(prices.has('0.75')).toBe(true);
+    expect([...prices].some((p) => p !== '0.75')).toBe(true);
+    for (const row of rows)
+      if (row.privateKey && row.privateKey.length > 20) expect(res.body.includes(row.privateKey)).toBe(false);
+    console.info(`bulk: ${rows.length} rows in ${elapsed} ms`);
+  });
+
+  it('reads the price column as the create form does: "0,5" and ".5" are 0.5 SOL', async () => {
+    const [a, b] = [newKeypair(), newKeypair()];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: {
+        addressData: [
+          { line: 1, address: a.address, privateKey: a.forms.base58Secret, price: '0,5' },
+          { line: 2, address: b.address, privateKey: b.forms.base58Secret, price: '.5' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(res.json()).toMatchObject({ successful: 2, failed: 0, errors: [] });
+    const rows = await t.database.query<{ price: string }>(
+      'select price::text as price from addresses where address = any($1::text[]) order by price',
+      [[a.address, b.address]],
+    );
+    expect(rows.map((r) => Number(r.price))).toEqual([0.5, 0.5]);
+  });
+
+  it('does not echo an address field that holds the seed, but does echo an address the key does not control', async () => {
+    const k = newKeypair();
+    const other = newKeypair();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: {
+        addressData: [
+          { line: 1, address: k.forms.base58Seed, privateKey: k.forms.base58Secret },
+          { line: 2, address: other.address, privateKey: k.forms.base58Secret },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const body = res.json();
+    expect(body.errors).toEqual([
+      'Line 1: ownership verification failed: The address field holds the private key, not the address',
+      expect.stringMatching(
+        new RegExp(`^Line 2: ownership verification failed: .*does not match address ${other.address}`),
+      ),
+    ]);
+    expect(body.results.map((r: { address: string }) => r.address)).toEqual(['', other.address]);
+    expect(res.body.includes(k.forms.base58Seed)).toBe(false);
+  });
+
+  it('refuses non-admins, strangers, another wallet and an empty batch without changes', async () => {
+    const kp = newKeypair();
+    const payload = { addressData: [{ address: kp.address, privateKey: kp.forms.base58Secret }] };
+    const before = await listingTableCounts(t);
+    expect((await t.app.inject({ method: 'POST', url: '/api/bulk-create-listings', payload })).statusCode).toBe(401);
+    const user = await createUser(t);
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: user.cookie },
+      payload,
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('Create listing is restricted to authorized admin wallets only');
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: { ...payload, walletAddress: newKeypair().address },
+    });
+    expect(mismatch.statusCode).toBe(403);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: { addressData: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('No valid addresses found in the input data');
+    expect(await listingTableCounts(t)).toEqual(before);
+  });
+
+  it('keeps every chunk atomic: a failure mid-batch leaves no listing without its key', async () => {
+    const pool = createSealPool(t.app.vault.masterKey, { size: 1 });
+    let chunk = 0;
+    const failing = {
+      async seal(...args: Parameters<typeof pool.seal>) {
+        const sealed = await pool.seal(...args);
+        // The second chunk's ciphertexts are corrupted so its encrypted_keys INSERT fails.
+        if (++chunk === 2) sealed.keys.iv = sealed.keys.iv.replace(/"[^"]*"/g, 'NULL');
+        return sealed;
+      },
+      close: () => pool.close(),
+    };
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const kp = newKeypair();
+      return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };
+    });
+    const before = await listingTableCounts(t);
+    const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
+      admin.walletAddress,
+    ]);
+    await expect(
+      bulkCreateListings(
+        { database: t.database, pool: failing },
+        rows,
+        { userId: seller!.id, wallet: admin.walletAddress },
+        { chunkRows: 10 },
+      ),
+    ).rejects.toThrow();
+    await pool.close();
+    const after = await listingTableCounts(t);
+    expect(after.addresses - before.addresses).toBe(10); // only the first chunk
+    expect(after.encrypted_keys - before.encrypted_keys).toBe(10);
+    await expectPairedKeys();
+  });
+});
+
+describe('bulk uploads and listings already in the database', () => {
+  it('reports each address the database holds by its line, even when two uploads race for the same addresses', async () => {
+    const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
+      admin.walletAddress,
+    ]);
+    const actor = { userId: seller!.id, wallet: admin.walletAddress };
+    const rows = Array.from({ length: 24 }, (_, i) => {
+      const kp = newKeypair();
+      return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };
+    });
+    const before = await listingTableCounts(t);
+    const pool = createSealPool(t.app.vault.masterKey, { size: 2 });
+    // Opposite orders, small chunks: the two uploads meet in the middle, each inserting what the other has not.
+    const [a, b] = await Promise.all([
+      bulkCreateListings({ database: t.database, pool }, rows, actor, { chunkRows: 4 }),
+      bulkCreateListings({ database: t.database, pool }, [...rows].reverse(), actor, { chunkRows: 4 }),
+    ]);
+    await pool.close();
+
+    expect(a.successful + b.successful).toBe(rows.length);
+    expect(a.failed + b.failed).toBe(rows.length);
+    for (const res of [a, b]) {
+      expect(res.results).toHaveLength(rows.length);
+      for (const e of res.errors) expect(e).toMatch(/^Line \d+: address is already listed$/);
+    }
+    // Results are in line order in both answers: each line was stored by exactly one of them.
+    rows.forEach((row, i) => {
+      expect([a.results[i]!.status, b.results[i]!.status].sort(), `line ${row.line}`).toEqual(['failed', 'success']);
+      expect(a.results[i]!.address).toBe(row.address);
+    });
+    const after = await listingTableCounts(t);
+    expect(after.addresses - before.addresses).toBe(rows.length);
+    expect(after.encrypted_keys - before.encrypted_keys).toBe(rows.length);
+    await expectPairedKeys();
+
+    // Uploading them again: every line is a duplicate of the database, nothing changes.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings',
+      headers: { cookie: admin.cookie },
+      payload: { addressData: rows },
+    });
+    expect(again.json()).toMatchObject({ successful: 0, failed: rows.length });
+    expect(again.json().errors).toEqual(rows.map((r) => `Line ${r.line}: address is already listed`));
+    const last = await listingTableCounts(t);
+    expect([last.addresses, last.encrypted_keys]).toEqual([after.addresses, after.encrypted_keys]);
+  });
+});
+
+describe('POST /api/bulk-create-listings/upload (CSV file)', () => {
+  it('parses the file with the shared parser and stores the good lines', async () => {
+    const good = Array.from({ length: 20 }, () => newKeypair());
+    const lines = ['address,private key,platform,pattern type,pattern'];
+    for (const kp of good) lines.push(`${kp.address},${kp.forms.base58Secret},solana,prefix,${kp.address.slice(0, 3)}`);
+    lines.push('short');
+    lines.push(`${newKeypair().address},${newKeypair().forms.base58Secret},1`);
+    const { payload, headers } = multipart('rows.csv', lines.join('\n'), { walletAddress: admin.walletAddress });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings/upload',
+      headers: { ...headers, cookie: admin.cookie },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.successful).toBe(20);
+    expect(body.failed).toBe(2);
+    expect(body.errors[0]).toMatch(/^Line 22: /);
+    expect(body.errors[1]).toMatch(/^Line 23: ownership verification failed/);
+  });
+
+  it('refuses a file that is not .csv, and a JSON-less stranger, without changes', async () => {
+    const kp = newKeypair();
+    const before = await listingTableCounts(t);
+    const wrong = multipart('rows.txt', `${kp.address},${kp.forms.base58Secret},x,1`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bulk-create-listings/upload',
+      headers: { ...wrong.headers, cookie: admin.cookie },
+      payload: wrong.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('INVALID_FILE_TYPE');
+    const ok = multipart('rows.csv', `${kp.address},${kp.forms.base58Secret},x,1`);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/bulk-create-listings/upload',
+          headers: ok.headers,
+          payload: ok.payload,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(await listingTableCounts(t)).toEqual(before);
+  });
+
+  it('refuses multipart bodies on the JSON routes', async () => {
+    const kp = newKeypair();
+    const m = multipart('rows.csv', `${kp.address},${kp.forms.base58Secret},x,1`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: { ...m.headers, cookie: admin.cookie },
+      payload: m.payload,
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
