@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import type { HttpWallet } from './http-client';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,7 +55,7 @@ export class PayoutWatch {
     let error: string | undefined;
     while (performance.now() < this.deadline) {
       try {
-        const res = await viewer.call<TransactionView>('GET', `/api/transactions/${sale.transactionId}`);
+        const res = await viewer.call<PurchaseView>('GET', `/api/transactions/${sale.transactionId}`);
         if (res.status === 200 && res.json.payoutSignature) return { sale, landedAt: performance.now() };
         error = res.status === 200 ? `no payout yet (${res.json.status})` : `view answered ${res.status}`;
       } catch (err) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import type { Browser, Page } from 'playwright-core';
@@ -167,7 +167,7 @@ describe('two tabs, two wallets, one listing', () => {
         // and that another payment may land first.
         await rejectInLocalDevWallet(second);
         await expectToast(second, 'Payment Failed', REJECTED);
-        const view = (await (await second.request.get(`/api/transactions/${secondId}`)).json()) as TransactionView;
+        const view = (await (await second.request.get(`/api/transactions/${secondId}`)).json()) as PurchaseView;
         const total = parseSolToLamports(view.feeCalculation.totalAmount);
         const breakdown = (await second.getByTestId('payment-breakdown').textContent()) ?? '';
         expect(breakdown).toContain('Price');

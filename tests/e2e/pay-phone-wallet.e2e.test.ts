@@ -5,7 +5,7 @@ import {
   getTransactionDecoder,
   type SignatureBytes,
 } from '@solana/kit';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,10 +93,10 @@ async function withCookie<T>(key: TestKeypair, fn: (page: Page) => Promise<T>): 
 }
 
 /** `wallet`'s purchase of `address`, as the API shows it to that wallet's session. */
-async function purchaseOf(page: Page, wallet: TestKeypair, address: string): Promise<TransactionView> {
+async function purchaseOf(page: Page, wallet: TestKeypair, address: string): Promise<PurchaseView> {
   const res = await page.request.get(`/api/transactions/purchases?walletAddress=${wallet.address}`);
   expect(res.status()).toBe(200);
-  const found = ((await res.json()) as TransactionView[]).find((p) => p.address.address === address);
+  const found = ((await res.json()) as PurchaseView[]).find((p) => p.address.address === address);
   expect(found, `a purchase of ${address}`).toBeDefined();
   return found!;
 }

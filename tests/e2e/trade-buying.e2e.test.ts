@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lamportsToSolString } from '@shared/money';
@@ -82,7 +82,7 @@ async function expectNoOverflow(page: Page) {
 }
 
 async function purchasesOf(api: ApiSession, listing: CreatedListing) {
-  const res = await api.call<TransactionView[]>('GET', `/api/transactions/purchases?walletAddress=${api.address}`);
+  const res = await api.call<PurchaseView[]>('GET', `/api/transactions/purchases?walletAddress=${api.address}`);
   expect(res.status).toBe(200);
   return res.body.filter((p) => p.address.address === listing.address);
 }

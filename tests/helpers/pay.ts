@@ -7,7 +7,7 @@ import {
   getTransactionDecoder,
   signTransaction,
 } from '@solana/kit';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { runVerifierOnce } from '@server/jobs';
 import { addressOfSecretKey } from '@server/modules/key-crypto';
 import type { TestApp } from '@tests/helpers/app';
@@ -69,7 +69,7 @@ export async function settle(t: PurchaseTestApp, shiftMs = 0) {
 }
 
 /** GET /api/transactions/{id}: the public view of a purchase, with its escrow, payout and refunds. */
-export async function transactionView(t: TestApp, id: string): Promise<TransactionView> {
+export async function purchaseView(t: TestApp, id: string): Promise<PurchaseView> {
   const res = await t.app.inject({ method: 'GET', url: `/api/transactions/${id}` });
   if (res.statusCode !== 200) throw new Error(`GET /api/transactions/${id}: ${res.statusCode} ${res.body}`);
   return res.json();

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { runVerifierOnce, type SweepReport } from '@server/jobs';
 import type { TestApp } from '@tests/helpers/app';
 import type { SignedInWallet } from '@tests/helpers/wallet';
@@ -14,14 +14,14 @@ import type { PurchaseTestApp } from './purchases';
 export const SIGNATURE_FEE = 5_000n;
 
 /** GET /api/transactions/{id}, as `who` (the buyer also sees the payment to make) or anonymously. */
-export async function readPurchase(t: TestApp, id: string, who?: SignedInWallet): Promise<TransactionView> {
+export async function readPurchase(t: TestApp, id: string, who?: SignedInWallet): Promise<PurchaseView> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/transactions/${id}`,
     headers: who ? { cookie: who.cookie } : {},
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TransactionView;
+  return res.json() as PurchaseView;
 }
 
 /** The failure columns of a purchase row. */

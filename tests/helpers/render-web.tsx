@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@shared/api/config';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -48,7 +48,7 @@ const base58 = (length: number, seed: number) =>
   ).join('');
 
 /** A purchase as GET /api/transactions/lookup answers it; unique ids and addresses per call, any field overridden. */
-export function transactionView(overrides: Partial<TransactionView> = {}): TransactionView {
+export function purchaseView(overrides: Partial<PurchaseView> = {}): PurchaseView {
   const n = ++sequence;
   return {
     id: uuid(n),

@@ -1,6 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { transactions, type TransactionStatus } from './schema';
+import type { ListingStatus } from '@shared/domain-values';
+import { addresses } from './schema';
 import { guardedMove, IllegalMoveError, stateMachine } from './state-machine';
 
 type Light = 'red' | 'green' | 'amber';
@@ -29,27 +30,24 @@ describe('guardedMove', () => {
   const render = (query: Parameters<PgDialect['sqlToQuery']>[0]) => new PgDialect().sqlToQuery(query);
 
   it("sets the one target, and matches a row still in any of the moves' from-statuses", () => {
-    const { status, inFrom } = guardedMove<TransactionStatus>(transactions.status, {
-      initiated: 'verified',
-      pending: 'verified',
-    });
-    expect(status).toBe('verified');
+    const { status, inFrom } = guardedMove<ListingStatus>(addresses.status, { available: 'sold', pending: 'sold' });
+    expect(status).toBe('sold');
     expect(render(inFrom)).toMatchObject({
-      sql: '"transactions"."status" in ($1, $2)',
-      params: ['initiated', 'pending'],
+      sql: '"addresses"."status" in ($1, $2)',
+      params: ['available', 'pending'],
     });
   });
 
   it('sets each row its own target when the moves go to different statuses', () => {
-    const { status } = guardedMove<TransactionStatus>(transactions.status, { initiated: 'failed', failed: 'verified' });
+    const { status } = guardedMove<ListingStatus>(addresses.status, { available: 'pending', pending: 'available' });
     expect(typeof status).not.toBe('string');
     expect(render(status as Exclude<typeof status, string>)).toMatchObject({
-      sql: 'case "transactions"."status" when $1::text then $2::text when $3::text then $4::text end',
-      params: ['initiated', 'failed', 'failed', 'verified'],
+      sql: 'case "addresses"."status" when $1::text then $2::text when $3::text then $4::text end',
+      params: ['available', 'pending', 'pending', 'available'],
     });
   });
 
   it('refuses an empty set of moves', () => {
-    expect(() => guardedMove(transactions.status, {})).toThrow('at least one move');
+    expect(() => guardedMove(addresses.status, {})).toThrow('at least one move');
   });
 });

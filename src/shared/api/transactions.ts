@@ -135,7 +135,7 @@ export const transactionSchema = z.object({
   /** Lamports refunded so far (what reached the payer, after the network fee), as a string. */
   refundedLamports: lamportsSchema,
 });
-export type TransactionView = z.infer<typeof transactionSchema>;
+export type PurchaseView = z.infer<typeof transactionSchema>;
 
 export const transactionListSchema = z.array(transactionSchema);
 

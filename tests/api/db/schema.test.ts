@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, algorithmAdjustments, feeConfig, membershipTiers, transactions, users } from '@server/db/schema';
 import { seedReferenceData } from '@server/db/seed-reference-data';
-import { EXPIRED_REASON, transactionsRepository } from '@server/modules/purchases';
+import { EXPIRED_REASON, purchasesRepository } from '@server/modules/purchases';
 import { IllegalMoveError } from '@server/db/state-machine';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 
@@ -339,26 +339,26 @@ describe('the buyer of a purchase', () => {
 });
 
 describe('purchase state machine, against real rows', () => {
-  const statusOf = async (id: string) => (await transactionsRepository.findById(t.db, id))?.status;
+  const statusOf = async (id: string) => (await purchasesRepository.findById(t.db, id))?.status;
 
   it('refuses a move the state machine lacks and leaves the row as it was', async () => {
     const done = await createPurchase({ status: 'completed' });
-    await expect(transactionsRepository.transition(t.db, done.id, { completed: 'pending' }, {})).rejects.toThrow(
+    await expect(purchasesRepository.transition(t.db, done.id, { completed: 'pending' }, {})).rejects.toThrow(
       IllegalMoveError,
     );
     const failed = await createPurchase({ status: 'failed', failureKind: 'payment_rejected' });
     await expect(
-      transactionsRepository.transition(t.db, failed.id, { failed: 'initiated' }, { txHash: unique('sig') }),
+      purchasesRepository.transition(t.db, failed.id, { failed: 'initiated' }, { txHash: unique('sig') }),
     ).rejects.toThrow(IllegalMoveError);
-    expect(await transactionsRepository.findById(t.db, done.id)).toEqual(done);
-    expect(await transactionsRepository.findById(t.db, failed.id)).toEqual(failed);
+    expect(await purchasesRepository.findById(t.db, done.id)).toEqual(done);
+    expect(await purchasesRepository.findById(t.db, failed.id)).toEqual(failed);
   });
 
   it('moves a row only from the status the caller expects', async () => {
     const open = await createPurchase({ status: 'initiated' });
-    expect(await transactionsRepository.transition(t.db, open.id, { pending: 'verified' }, {})).toBeUndefined();
+    expect(await purchasesRepository.transition(t.db, open.id, { pending: 'verified' }, {})).toBeUndefined();
     expect(await statusOf(open.id)).toBe('initiated');
-    expect(await transactionsRepository.transition(t.db, open.id, { initiated: 'failed' }, {})).toMatchObject({
+    expect(await purchasesRepository.transition(t.db, open.id, { initiated: 'failed' }, {})).toMatchObject({
       status: 'failed',
     });
   });
@@ -367,15 +367,15 @@ describe('purchase state machine, against real rows', () => {
     const open = await createPurchase({ status: 'initiated' });
     const expired = await createPurchase({ status: 'failed', failureKind: 'expired', disputeReason: EXPIRED_REASON });
     const rejected = await createPurchase({ status: 'failed', failureKind: 'payment_rejected' });
-    expect(await transactionsRepository.attachSignature(t.db, open.id, unique('sig'))).toMatchObject({
+    expect(await purchasesRepository.attachSignature(t.db, open.id, unique('sig'))).toMatchObject({
       status: 'pending',
     });
-    expect(await transactionsRepository.attachSignature(t.db, expired.id, unique('sig'))).toMatchObject({
+    expect(await purchasesRepository.attachSignature(t.db, expired.id, unique('sig'))).toMatchObject({
       status: 'failed',
       failureKind: 'expired',
     });
     // Only an expired reservation takes a late payment.
-    expect(await transactionsRepository.attachSignature(t.db, rejected.id, unique('sig'))).toBeUndefined();
+    expect(await purchasesRepository.attachSignature(t.db, rejected.id, unique('sig'))).toBeUndefined();
   });
 });
 

@@ -13,7 +13,7 @@ import {
   settle,
   signAndSend,
   SYSTEM_PROGRAM,
-  transactionView,
+  purchaseView,
 } from '@tests/helpers/pay';
 import {
   balanceOf,
@@ -141,7 +141,7 @@ describe('Solana Actions', () => {
     expect(report.errors).toEqual([]);
     expect((await statusOf(t, row!.id))?.status).toMatch(/verified|completed/);
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
-    expect(await transactionView(t, row!.id)).toMatchObject({
+    expect(await purchaseView(t, row!.id)).toMatchObject({
       buyerId: null,
       buyer: { walletAddress: payer.walletAddress },
       escrow: row!.payment_reference,
@@ -302,7 +302,7 @@ describe('Solana Actions', () => {
 
     // The next pass sees the payout and the refund landed.
     await settle(t);
-    const lostView = await transactionView(t, lost!.id);
+    const lostView = await purchaseView(t, lost!.id);
     expect(lostView).toMatchObject({
       status: 'failed',
       failureKind: 'refunded',
@@ -312,7 +312,7 @@ describe('Solana Actions', () => {
       refundedLamports: (total - LAMPORTS_PER_SIGNATURE).toString(),
     });
     expect(lostView.refundSignatures).toHaveLength(1);
-    expect((await transactionView(t, won!.id)).payoutSignature).toEqual(expect.any(String));
+    expect((await purchaseView(t, won!.id)).payoutSignature).toEqual(expect.any(String));
     // On chain: the second buyer is out only two network fees (its payment's, the refund's); the first paid the
     // total; the seller got exactly the price; both escrows are empty.
     expect(await balanceOf(chain, second.walletAddress)).toBe(secondBefore - 2n * LAMPORTS_PER_SIGNATURE);

@@ -11,7 +11,7 @@ import {
   settle,
   signAndSend,
   SYSTEM_PROGRAM,
-  transactionView,
+  purchaseView,
 } from '@tests/helpers/pay';
 import {
   balanceOf,
@@ -85,7 +85,7 @@ describe('Solana Pay transaction request', () => {
     expect(await listingStatus(t, listing.id)).toEqual({ status: 'sold', is_listed: false });
     // The next pass sees the payout landed: the seller got exactly the price, the treasury the 2.5% commission.
     await settle(t);
-    expect(await transactionView(t, started.transactionId)).toMatchObject({
+    expect(await purchaseView(t, started.transactionId)).toMatchObject({
       escrow,
       payoutSignature: expect.any(String),
       refundSignatures: [],

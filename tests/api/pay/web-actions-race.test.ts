@@ -10,7 +10,7 @@ import {
   postAccount,
   settle,
   signAndSend,
-  transactionView,
+  purchaseView,
 } from '@tests/helpers/pay';
 import {
   balanceOf,
@@ -105,11 +105,11 @@ describe('two buyers, one on the web and one through Actions, pay for one listin
           ? { id: blink.id, escrow: blink.escrow, session: await signIn(t.app, blinkBuyer.keys) }
           : { id: web.transactionId, escrow: web.payment.recipient, session: webBuyer };
 
-      const won = await transactionView(t, winner.id);
+      const won = await purchaseView(t, winner.id);
       expect(won.status).toMatch(/verified|completed/);
       expect(won).toMatchObject({ escrow: winner.escrow, refundSignatures: [], refundedLamports: '0' });
       expect(won.payoutSignature).toEqual(expect.any(String));
-      const lost = await transactionView(t, loser.id);
+      const lost = await purchaseView(t, loser.id);
       expect(lost).toMatchObject({
         status: 'failed',
         failureKind: 'refunded',

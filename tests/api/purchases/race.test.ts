@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { runVerifierOnce } from '@server/jobs';
-import { transactionsRepository, verifyPurchase } from '@server/modules/purchases';
+import { purchasesRepository, verifyPurchase } from '@server/modules/purchases';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import type { InitiateTransactionResponse } from '@shared/api/transactions';
@@ -163,13 +163,13 @@ describe('races', () => {
     const buyer = await createUser(a);
     await fund(chain, buyer.walletAddress);
     const started = await initiateOk(a, buyer, listing);
-    const before = await transactionsRepository.findDetail(a.database.db, { id: started.transactionId });
+    const before = await purchasesRepository.findDetail(a.database.db, { id: started.transactionId });
     const txHash = await pay(chain, buyer, started.payment);
     // The verifier finds the payment by its reference and records it while confirm is between its read and its
     // write: confirm reads the purchase as it was before (the interleaving, made deterministic).
     expect((await runVerifierOnce(b.deps())).errors).toEqual([]);
     expect((await statusOf(a, started.transactionId))?.status).toMatch(/verified|completed/);
-    const read = vi.spyOn(transactionsRepository, 'findDetail').mockResolvedValueOnce(before);
+    const read = vi.spyOn(purchasesRepository, 'findDetail').mockResolvedValueOnce(before);
     try {
       const res = await confirm(a, buyer, started.transactionId, txHash);
       expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { getAssignInstruction } from '@solana-program/system';
 import { address as toAddress, createKeyPairSignerFromBytes, createSolanaRpc, devnet } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSolToLamports } from '@shared/money';
-import type { InitiateTransactionResponse, TransactionView } from '@shared/api/transactions';
+import type { InitiateTransactionResponse, PurchaseView } from '@shared/api/transactions';
 import { runVerifierOnce } from '@server/jobs';
 import { fundedSigner, waitUntil, type TestRpc } from '@tests/helpers/local-chain';
 import { sendInstructions } from '@tests/helpers/local-chain-tokens';
@@ -50,14 +50,14 @@ afterAll(async () => {
   await chain?.close();
 });
 
-async function view(id: string, who?: SignedInWallet): Promise<TransactionView> {
+async function view(id: string, who?: SignedInWallet): Promise<PurchaseView> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/transactions/${id}`,
     headers: who ? { cookie: who.cookie } : {},
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as TransactionView;
+  return res.json() as PurchaseView;
 }
 
 /** The escrow's ledger balance: what reached it minus what left it, in the ledger's own rows. */

@@ -45,13 +45,13 @@ describe('the key vault at rest', () => {
   it('decrypts each key only on its own row: a ciphertext copied to another address fails', async () => {
     const cipher = t.app.vault.cipher;
     const [a, b] = keys;
-    const rowA = (await vaultRepository.findByAddressId(t.database.db, a!.id))!;
+    const rowA = (await vaultRepository.findByListingId(t.database.db, a!.id))!;
     expect(Buffer.from(cipher.decrypt(a!.keypair.address, rowA)).equals(Buffer.from(a!.keypair.secretKey))).toBe(true);
     await t.database.query(
       'update encrypted_keys set encrypted_private_key = $1, salt = $2, iv = $3 where address_id = $4',
       [rowA.encryptedPrivateKey, rowA.salt, rowA.iv, b!.id],
     );
-    const moved = (await vaultRepository.findByAddressId(t.database.db, b!.id))!;
+    const moved = (await vaultRepository.findByListingId(t.database.db, b!.id))!;
     expect(() => cipher.decrypt(b!.keypair.address, moved)).toThrow(VaultDecryptError);
   });
 
@@ -65,7 +65,7 @@ describe('the key vault at rest', () => {
       const newKey = new Uint8Array(32).fill(7);
       expect(await rotateMasterKey(fresh.database, oldKey, newKey)).toBe(3);
       for (const { listing, keypair } of made) {
-        const row = (await vaultRepository.findByAddressId(fresh.database.db, listing.id))!;
+        const row = (await vaultRepository.findByListingId(fresh.database.db, listing.id))!;
         expect(() => createVaultCipher(oldKey).decrypt(keypair.address, row)).toThrow(VaultDecryptError);
         expect(
           Buffer.from(createVaultCipher(newKey).decrypt(keypair.address, row)).equals(Buffer.from(keypair.secretKey)),
@@ -132,7 +132,7 @@ describe('npm run vault -- rotate-master-key (embedded database)', () => {
       const reopened = await openEmbeddedDatabase(dataDir);
       try {
         const [row] = await reopened.query<{ id: string }>('select id from addresses');
-        const stored = (await vaultRepository.findByAddressId(reopened.db, row!.id))!;
+        const stored = (await vaultRepository.findByListingId(reopened.db, row!.id))!;
         expect(() => createVaultCipher(first.key).decrypt(kp.address, stored)).toThrow(VaultDecryptError);
         const now = await loadMasterKey({ isLocal: true, dataDir });
         expect(

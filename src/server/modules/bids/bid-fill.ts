@@ -15,7 +15,7 @@ import {
   referenceDataRepository,
   sendOn,
   tierOfBuyer,
-  transactionsRepository,
+  purchasesRepository,
   type PurchaseDeps,
 } from '../purchases';
 import { settlementRepository } from '../settlement';
@@ -88,7 +88,7 @@ export async function fillBid(deps: PurchaseDeps, bidId: string, addressId: stri
 
     const id = randomUUID();
     const price = lamportsToSolString(priceLamports);
-    await transactionsRepository.insert(tx, {
+    await purchasesRepository.insert(tx, {
       id,
       addressId: listing.id,
       buyerId: bid.bidderId,
@@ -122,7 +122,7 @@ export async function fillBid(deps: PurchaseDeps, bidId: string, addressId: stri
     });
     const decided = await settlementRepository.decide(tx, bid.escrow, deposit.signature, { purpose: 'sale' });
     if (!filled || !decided) return rollback('bid-not-open');
-    const detail = (await transactionsRepository.findDetail(tx, { id }))!;
+    const detail = (await purchasesRepository.findDetail(tx, { id }))!;
     await recordSale(
       tx,
       deps,

@@ -127,7 +127,7 @@ export async function deleteListing(database: Database, id: string, actor: Actor
       end: new Date(),
       userId: actor.userId,
     });
-    const keyDestroyed = await vaultRepository.deleteByAddressId(tx, row.id);
+    const keyDestroyed = await vaultRepository.deleteByListingId(tx, row.id);
     await recordAudit(tx, {
       action: 'listing.delete',
       performedBy: actor.wallet,

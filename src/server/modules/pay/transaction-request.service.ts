@@ -1,11 +1,11 @@
 import { ErrorCode } from '@shared/api/errors';
 import { badRequest, conflict, notFound } from '@server/http/app-error';
-import { paymentOf, transactionsRepository, withChain, type PurchaseDeps } from '../purchases';
+import { paymentOf, purchasesRepository, withChain, type PurchaseDeps } from '../purchases';
 import { unsignedPaymentTransaction } from './unsigned-payment';
 
 /** The purchase a transaction request names; 404 when there is none. */
 export async function loadRequestedPurchase(deps: PurchaseDeps, transactionId: string) {
-  const detail = await transactionsRepository.findDetail(deps.db, { id: transactionId });
+  const detail = await purchasesRepository.findDetail(deps.db, { id: transactionId });
   if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
   return detail;
 }

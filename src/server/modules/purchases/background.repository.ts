@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { escrowKeys, transactions } from '@server/db/schema';
 
 /**
- * Which rows each background pass claims (see transactionsRepository.claim). The lease is written into the
+ * Which rows each background pass claims (see purchasesRepository.claim). The lease is written into the
  * condition: a row is due when it was never checked or last checked before `now − lease`.
  */
 const leaseOver = (now: Date, leaseMs: number) =>

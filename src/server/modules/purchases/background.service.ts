@@ -12,7 +12,7 @@ import { due } from './background.repository';
 import { escrowReads, paymentState } from './chain-reads';
 import type { PurchaseDeps } from './deps';
 import { isOwned } from './state-machine';
-import { transactionsRepository, type TransactionRow } from './transactions.repository';
+import { purchasesRepository, type PurchaseRow } from './purchases.repository';
 import { completePurchase, decideListing, sendOn, settleListing } from './verify.service';
 
 /** A purchase whose buyer said it paid gets this long past its window before it expires unpaid. */
@@ -55,14 +55,14 @@ async function each<T extends { id: string }>(report: SweepReport, items: T[], w
   }
 }
 
-function count(report: SweepReport, after: TransactionRow | undefined): void {
+function count(report: SweepReport, after: PurchaseRow | undefined): void {
   if (after && isOwned(after.status)) report.verified += 1;
   else if (after?.failureKind === 'refunded') report.refunded += 1;
 }
 
-async function expire(deps: PurchaseDeps, row: TransactionRow): Promise<boolean> {
+async function expire(deps: PurchaseDeps, row: PurchaseRow): Promise<boolean> {
   return deps.db.transaction(async (db) => {
-    const failed = await transactionsRepository.expire(db, row.id, row.status as 'initiated' | 'pending', row.txHash);
+    const failed = await purchasesRepository.expire(db, row.id, row.status as 'initiated' | 'pending', row.txHash);
     if (!failed) return false;
     // The "someone is checking out" notice ends with the last web reservation that showed it.
     if (row.reservesListing) await listingStatusRepository.release(db, row.addressId);
@@ -79,10 +79,10 @@ async function expire(deps: PurchaseDeps, row: TransactionRow): Promise<boolean>
 export async function sweepOpen(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
   const now = deps.now();
   for (const which of [due.pending(now), due.initiated(now)]) {
-    const rows = await transactionsRepository.claim(deps.db, { due: which, now, limit: BATCH });
+    const rows = await purchasesRepository.claim(deps.db, { due: which, now, limit: BATCH });
     await each(report, rows, async (row) => {
       await settleListing(deps, row);
-      const after = await transactionsRepository.findById(deps.db, row.id);
+      const after = await purchasesRepository.findById(deps.db, row.id);
       count(report, after);
       if (after?.status !== 'initiated' && after?.status !== 'pending') return;
       const grace = after.status === 'pending' ? PENDING_GRACE_MS : 0;
@@ -99,7 +99,7 @@ export async function sweepOpen(deps: PurchaseDeps, report = emptyReport()): Pro
  */
 export async function sweepClosed(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
   const now = deps.now();
-  const rows = await transactionsRepository.claim(deps.db, { due: due.closed(now), now, limit: BATCH });
+  const rows = await purchasesRepository.claim(deps.db, { due: due.closed(now), now, limit: BATCH });
   await each(report, rows, async (row) => {
     // A filled bid's purchase was paid from the bid's escrow, which the bids' own pass keeps reading.
     if (row.bidId !== null) return;
@@ -115,7 +115,7 @@ export async function sweepClosed(deps: PurchaseDeps, report = emptyReport()): P
     if (recorded === 0 && !(await settlementRepository.hasUndecidedReceipts(deps.db, row.id))) return;
     await decideListing(deps, row.addressId);
     await sendOn(deps, [row.paymentReference]);
-    count(report, await transactionsRepository.findById(deps.db, row.id));
+    count(report, await purchasesRepository.findById(deps.db, row.id));
   });
   return report;
 }
@@ -172,7 +172,7 @@ async function checkTouchedEscrows(deps: PurchaseDeps, escrows: string[], report
  * UPDATE that any number of instances may race, and the lease column stays the late-payment sweep's.
  */
 export async function completeFinalized(deps: PurchaseDeps, report = emptyReport()): Promise<SweepReport> {
-  const rows = await transactionsRepository.verifiedOldestFirst(deps.db, BATCH);
+  const rows = await purchasesRepository.verifiedOldestFirst(deps.db, BATCH);
   await each(report, rows, async (row) => {
     if (row.txHash === null) return;
     const state = await paymentState(deps, row.txHash);

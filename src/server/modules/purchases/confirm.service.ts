@@ -5,15 +5,15 @@ import { conflict, forbidden, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import type { Actor, PurchaseDeps } from './deps';
 import { isOwned } from './state-machine';
-import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+import { purchasesRepository, type PurchaseDetail } from './purchases.repository';
 import { outcomeOf, settleListing, type VerifyOutcome } from './verify.service';
 
 export const signatureAlreadyUsed = () =>
   conflict(ErrorCode.SIGNATURE_ALREADY_USED, 'This payment signature is already used by another purchase');
 
 /** The purchase, if the acting wallet is its buyer; otherwise the same errors whoever asks. */
-export async function loadOwnPurchase(db: Queryable, id: string, wallet: string): Promise<TransactionDetail> {
-  const detail = await transactionsRepository.findDetail(db, { id });
+export async function loadOwnPurchase(db: Queryable, id: string, wallet: string): Promise<PurchaseDetail> {
+  const detail = await purchasesRepository.findDetail(db, { id });
   if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
   if (detail.buyerWallet !== wallet) throw forbidden(ErrorCode.BUYER_MISMATCH, 'Only the buyer can do this');
   return detail;
@@ -28,7 +28,7 @@ export async function confirmPurchase(
   id: string,
   input: { txHash: string; buyerWallet: string },
   actor: Actor,
-): Promise<{ detail: TransactionDetail; verification: VerifyOutcome | undefined }> {
+): Promise<{ detail: PurchaseDetail; verification: VerifyOutcome | undefined }> {
   if (input.buyerWallet !== actor.wallet) {
     throw forbidden(ErrorCode.WALLET_MISMATCH, 'buyerWallet must be the wallet you signed in with');
   }
@@ -45,15 +45,15 @@ export async function confirmPurchase(
     const refunded = purchase.status === 'failed' && purchase.failureKind === 'refunded';
     if (!open && !refunded) throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, `This purchase is ${purchase.status}`);
     // A signature that already bought another purchase is not this one's payment: say so rather than wait for it.
-    const owner = await transactionsRepository.findDetail(deps.db, { txHash: input.txHash });
+    const owner = await purchasesRepository.findDetail(deps.db, { txHash: input.txHash });
     if (owner && owner.purchase.id !== id && isOwned(owner.purchase.status)) throw signatureAlreadyUsed();
     if (open)
       await deps.db.transaction(async (db) => {
-        const stored = await transactionsRepository.attachSignature(db, id, input.txHash);
+        const stored = await purchasesRepository.attachSignature(db, id, input.txHash);
         if (!stored) {
           // The background verifier may have settled this very payment in the meantime (sold or refunded it): the
           // buyer's confirm then has nothing left to store, and must not be told it failed.
-          const now = await transactionsRepository.findDetail(db, { id });
+          const now = await purchasesRepository.findDetail(db, { id });
           if (now?.purchase.txHash === input.txHash || now?.purchase.failureKind === 'refunded') return;
           throw conflict(ErrorCode.INVALID_TRANSACTION_STATE, 'This purchase changed meanwhile; reload it');
         }
@@ -74,7 +74,7 @@ export async function confirmPurchase(
     () => true,
     () => false,
   );
-  const fresh = await transactionsRepository.findDetail(deps.db, { id });
+  const fresh = await purchasesRepository.findDetail(deps.db, { id });
   const verification = settled ? outcomeOf(fresh?.purchase) : undefined;
   return { detail: fresh ?? detail, verification };
 }

@@ -2,7 +2,7 @@ import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
 import { keyRoutes } from './key.routes';
 import { purchaseRoutes } from './purchase.routes';
-import { transactionReadRoutes } from './transaction-read.routes';
+import { purchaseReadRoutes } from './purchase-read.routes';
 
 // Buying a listing, from its reservation to a decided payment and the key's reveal (docs/domain.md#purchases). Every
 // way to buy (the web checkout, Solana Pay and Actions, a bid's fill, the demo seed) builds on what is exported here
@@ -10,7 +10,7 @@ import { transactionReadRoutes } from './transaction-read.routes';
 
 /** Every /api/transactions route (docs/domain.md#key-vault, docs/domain.md#purchases). */
 export async function purchasesRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
-  await app.register(transactionReadRoutes, opts);
+  await app.register(purchaseReadRoutes, opts);
   await app.register(purchaseRoutes, opts);
   await app.register(keyRoutes, opts);
 }
@@ -24,7 +24,7 @@ export { refuseUnsafePurchase } from './safety-gate';
 export { feesFor } from './purchase-fees';
 export { insertPurchaseRow, membershipTier, tierOfBuyer } from './purchase-row';
 export { newPaymentReference, paymentMemoOf } from './payment-reference';
-export { paymentOf } from './transaction-view';
+export { paymentOf } from './purchase-view';
 export { RESERVATION_MS, EXPIRED_REASON } from './state-machine';
 
 // Deciding a payment: the verifier's own steps, so that a sale is recorded one way whoever made it.
@@ -40,7 +40,7 @@ export {
   type SweepReport,
 } from './background.service';
 
-export { transactionsRepository } from './transactions.repository';
+export { purchasesRepository } from './purchases.repository';
 export { purchaseListingRepository } from './listing.repository';
 export { saleRepository } from './sale.repository';
 export { referenceDataRepository } from './reference-data.repository';

@@ -10,7 +10,7 @@ import type { Actor } from './deps';
 import { loadOwnPurchase } from './confirm.service';
 import { isOwned } from './state-machine';
 import { assertRevealCommitment, type RevealCommitment } from './reveal-commitment';
-import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+import { purchasesRepository, type PurchaseDetail } from './purchases.repository';
 
 export interface KeyDeps {
   db: Db;
@@ -46,7 +46,7 @@ export class KeySupportError extends AppError {
 
 const keyDestroyed = () => new AppError(410, ErrorCode.KEY_DESTROYED, 'The private key was destroyed');
 
-function assertKeyAccess(detail: TransactionDetail, commitment: RevealCommitment | undefined): void {
+function assertKeyAccess(detail: PurchaseDetail, commitment: RevealCommitment | undefined): void {
   if (!isOwned(detail.purchase.status)) {
     throw forbidden(ErrorCode.PAYMENT_NOT_VERIFIED, 'The private key is available once the payment is verified');
   }
@@ -61,7 +61,7 @@ async function audited<T>(deps: KeyDeps, action: string, id: string, actor: Acto
     return await run();
   } catch (err) {
     const code = err instanceof AppError ? err.code : 'INTERNAL_ERROR';
-    const known = await transactionsRepository.findById(deps.db, id).catch(() => undefined);
+    const known = await purchasesRepository.findById(deps.db, id).catch(() => undefined);
     await recordAudit(deps.db, {
       ...entry,
       action: `${action}_refused`,
@@ -80,7 +80,7 @@ export function revealKey(deps: KeyDeps, id: string, actor: Actor): Promise<{ pr
   return audited(deps, 'key.reveal', id, actor, async () => {
     const detail = await loadOwnPurchase(deps.db, id, actor.wallet);
     assertKeyAccess(detail, deps.revealCommitment);
-    const stored = await vaultRepository.findByAddressId(deps.db, detail.purchase.addressId);
+    const stored = await vaultRepository.findByListingId(deps.db, detail.purchase.addressId);
     if (!stored) throw new KeySupportError('The private key is missing from the vault', detail.purchase.txHash);
     let secretKey: Uint8Array;
     try {
@@ -118,9 +118,9 @@ export function destroyKey(deps: KeyDeps, id: string, actor: Actor): Promise<voi
     assertKeyAccess(detail, deps.revealCommitment);
     await deps.db.transaction(async (db) => {
       // Conditional, so two destroys racing report one success and one KEY_DESTROYED.
-      const marked = await transactionsRepository.markKeyDestroyed(db, id);
+      const marked = await purchasesRepository.markKeyDestroyed(db, id);
       if (!marked) throw keyDestroyed();
-      await vaultRepository.deleteByAddressId(db, detail.purchase.addressId);
+      await vaultRepository.deleteByListingId(db, detail.purchase.addressId);
       await recordAudit(db, {
         action: 'key.destroy',
         performedBy: actor.wallet,

@@ -3,8 +3,8 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { transactions } from '@server/db/schema';
 import { feeCalculationOf } from './fees';
-import type { TransactionRow } from './transactions.repository';
-import { paymentOf } from './transaction-view';
+import type { PurchaseRow } from './purchases.repository';
+import { paymentOf } from './purchase-view';
 
 /**
  * The buyer's own unpaid, unexpired reservation of a listing, if any. A double click, a second tab or
@@ -15,7 +15,7 @@ import { paymentOf } from './transaction-view';
 export async function findOpenReservation(
   db: Queryable,
   input: { buyerWallet: string; addressId: string; now: Date },
-): Promise<TransactionRow | undefined> {
+): Promise<PurchaseRow | undefined> {
   const [row] = await db
     .select({ tx: transactions })
     .from(transactions)
@@ -35,7 +35,7 @@ export async function findOpenReservation(
 }
 
 /** The answer initiate gives for a purchase row, the first time and on every repeat alike. */
-export function initiateResponseOf(row: TransactionRow): InitiateTransactionResponse {
+export function initiateResponseOf(row: PurchaseRow): InitiateTransactionResponse {
   return {
     transactionId: row.id,
     status: 'initiated',

@@ -7,7 +7,7 @@ import type { Fees } from './fees';
 import { paymentMemoOf } from './payment-reference';
 import { newEscrowKey, purchaseOwner, settlementRepository } from '../settlement';
 import { referenceDataRepository } from './reference-data.repository';
-import { transactionsRepository, type TransactionRow } from './transactions.repository';
+import { purchasesRepository, type PurchaseRow } from './purchases.repository';
 
 /** Every buyer is 'basic' until memberships can be bought: nothing stores a wallet's tier yet. */
 export const tierOfBuyer = (_wallet: string) => 'basic';
@@ -47,11 +47,11 @@ export async function insertPurchaseRow(
   db: Queryable,
   deps: Pick<PurchaseDeps, 'treasuryWallet' | 'cipher'>,
   input: PurchaseRowInput,
-): Promise<TransactionRow> {
+): Promise<PurchaseRow> {
   const { listing, fees, now } = input;
   const id = randomUUID();
   const escrow = newEscrowKey(deps.cipher);
-  const row = await transactionsRepository.insert(db, {
+  const row = await purchasesRepository.insert(db, {
     id,
     addressId: listing.id,
     buyerId: input.buyerId,

@@ -1,26 +1,26 @@
 import { ErrorCode } from '@shared/api/errors';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { notFound } from '@server/http/app-error';
 import { usersRepository } from '../users';
 import type { PurchaseDeps } from './deps';
 import { referenceDataRepository } from './reference-data.repository';
 import { settlementRepository } from '../settlement';
-import { settlementFactsOf, toTransactionView } from './transaction-view';
-import { transactionsRepository, type TransactionDetail } from './transactions.repository';
+import { settlementFactsOf, toPurchaseView } from './purchase-view';
+import { purchasesRepository, type PurchaseDetail } from './purchases.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 
 type ReadDeps = Pick<PurchaseDeps, 'db' | 'cluster' | 'explorerRpcUrl'>;
 
-async function viewsOf(deps: ReadDeps, rows: TransactionDetail[], viewerWallet?: string): Promise<TransactionView[]> {
+async function viewsOf(deps: ReadDeps, rows: PurchaseDetail[], viewerWallet?: string): Promise<PurchaseView[]> {
   const usdPerSol = await referenceDataRepository.solUsdRate(deps.db);
   const transfers = await settlementRepository.landedTransfersOf(
     deps.db,
     rows.map((r) => r.purchase.id),
   );
   return rows.map((row) =>
-    toTransactionView(row, {
+    toPurchaseView(row, {
       cluster: deps.cluster,
       explorerRpcUrl: deps.explorerRpcUrl,
       usdPerSol,
@@ -30,33 +30,25 @@ async function viewsOf(deps: ReadDeps, rows: TransactionDetail[], viewerWallet?:
   );
 }
 
-export async function viewOf(
-  deps: ReadDeps,
-  detail: TransactionDetail,
-  viewerWallet?: string,
-): Promise<TransactionView> {
+export async function viewOf(deps: ReadDeps, detail: PurchaseDetail, viewerWallet?: string): Promise<PurchaseView> {
   const [view] = await viewsOf(deps, [detail], viewerWallet);
   return view!;
 }
 
 /** GET /api/transactions/{id or txHash}: public, without secrets; the buyer also sees the payment to make. */
-export async function getTransaction(
-  deps: ReadDeps,
-  idOrHash: string,
-  viewerWallet?: string,
-): Promise<TransactionView> {
+export async function getTransaction(deps: ReadDeps, idOrHash: string, viewerWallet?: string): Promise<PurchaseView> {
   const by = UUID.test(idOrHash)
     ? { id: idOrHash.toLowerCase() }
     : SIGNATURE.test(idOrHash)
       ? { txHash: idOrHash }
       : undefined;
-  const detail = by && (await transactionsRepository.findDetail(deps.db, by));
+  const detail = by && (await purchasesRepository.findDetail(deps.db, by));
   if (!detail) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
   return viewOf(deps, detail, viewerWallet);
 }
 
-export async function recentSales(deps: ReadDeps, limit = 10): Promise<TransactionView[]> {
-  return viewsOf(deps, await transactionsRepository.listRecentSales(deps.db, limit));
+export async function recentSales(deps: ReadDeps, limit = 10): Promise<PurchaseView[]> {
+  return viewsOf(deps, await purchasesRepository.listRecentSales(deps.db, limit));
 }
 
 /** One wallet's transactions: its purchases only, or everything it bought or sold, refunds included. */
@@ -64,8 +56,8 @@ export async function transactionsOfWallet(
   deps: ReadDeps,
   wallet: string,
   role: 'buyer' | 'any',
-): Promise<TransactionView[]> {
+): Promise<PurchaseView[]> {
   const user = await usersRepository.findByWallet(deps.db, wallet);
-  const rows = await transactionsRepository.listForWallet(deps.db, { wallet, userId: user?.id }, role);
+  const rows = await purchasesRepository.listForWallet(deps.db, { wallet, userId: user?.id }, role);
   return viewsOf(deps, rows, wallet);
 }

@@ -3,7 +3,7 @@ import { expectExactMoves, untouchableDb } from '@tests/helpers/state-machine';
 import { TRANSACTION_STATUSES } from '@server/db/schema';
 import { IllegalMoveError } from '@server/db/state-machine';
 import { purchaseStates } from './state-machine';
-import { transactionsRepository } from './transactions.repository';
+import { purchasesRepository } from './purchases.repository';
 
 /** Every move of the table, written out: adding or removing one must change this list too. */
 const ALLOWED = {
@@ -19,12 +19,12 @@ describe('the purchase state machine', () => {
   });
 });
 
-describe('transactionsRepository.transition', () => {
+describe('purchasesRepository.transition', () => {
   it('refuses an illegal move before it touches the database', async () => {
-    await expect(transactionsRepository.transition(untouchableDb, 'id', { completed: 'pending' }, {})).rejects.toThrow(
+    await expect(purchasesRepository.transition(untouchableDb, 'id', { completed: 'pending' }, {})).rejects.toThrow(
       IllegalMoveError,
     );
-    await expect(transactionsRepository.transition(untouchableDb, 'id', { failed: 'pending' }, {})).rejects.toThrow(
+    await expect(purchasesRepository.transition(untouchableDb, 'id', { failed: 'pending' }, {})).rejects.toThrow(
       'A purchase cannot go from failed to pending',
     );
   });

@@ -4,7 +4,7 @@ import type { TransactionStatus } from '@server/db/schema';
 /**
  * The purchase state machine (docs/domain.md#purchase-states): initiated → pending → verified → completed, or → failed.
  * Every transition in the repositories is a conditional UPDATE `… WHERE status = <from>`: of two instances racing,
- * exactly one moves the row. `transactionsRepository.transition` refuses any move this table lacks. Staying put
+ * exactly one moves the row. `purchasesRepository.transition` refuses any move this table lacks. Staying put
  * (`failed: 'failed'`) is allowed: such an update changes the row's other columns, not its state.
  */
 export const purchaseStates = stateMachine<TransactionStatus>(

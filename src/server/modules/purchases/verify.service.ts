@@ -28,8 +28,8 @@ import type { RefundReason } from '@server/db/schema';
 import { refundReasonText, type RefundCode } from './refund-reasons';
 import { saleRepository } from './sale.repository';
 import { isOwned } from './state-machine';
-import { totalLamportsOf } from './transaction-view';
-import { transactionsRepository, type TransactionDetail, type TransactionRow } from './transactions.repository';
+import { totalLamportsOf } from './purchase-view';
+import { purchasesRepository, type PurchaseDetail, type PurchaseRow } from './purchases.repository';
 
 export type VerifyOutcome =
   | { kind: 'verified' }
@@ -41,7 +41,7 @@ export type VerifyOutcome =
   | { kind: 'closed'; reason: string | null; code: string | null };
 
 /** What a purchase's row says about it now. */
-export function outcomeOf(row: TransactionRow | undefined): VerifyOutcome {
+export function outcomeOf(row: PurchaseRow | undefined): VerifyOutcome {
   if (!row) return { kind: 'not-ready' };
   if (isOwned(row.status)) return { kind: 'verified' };
   if (row.status !== 'failed') return { kind: 'not-ready' };
@@ -52,7 +52,7 @@ export function outcomeOf(row: TransactionRow | undefined): VerifyOutcome {
 }
 
 /** Why anything that reaches an already-decided purchase's escrow now goes straight back; null while undecided. */
-function closedReasonOf(row: TransactionRow): RefundReason | undefined {
+function closedReasonOf(row: PurchaseRow): RefundReason | undefined {
   if (isOwned(row.status)) return 'ALREADY_PAID';
   if (row.status === 'failed' && row.failureKind !== 'expired') return 'PURCHASE_CLOSED';
   return undefined;
@@ -80,13 +80,13 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<unkn
  * sent through the outbox. The chain is read without a lock; every decision is a conditional UPDATE.
  */
 export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy = 'system'): Promise<VerifyOutcome> {
-  const self = await transactionsRepository.findById(deps.db, id);
+  const self = await purchasesRepository.findById(deps.db, id);
   if (!self) throw notFound(ErrorCode.TRANSACTION_NOT_FOUND, 'Transaction not found');
   // A purchase that bought its key has nothing left to settle for its buyer: a buyer polling after the sale is
   // answered from the row, and competing payments are the worker's (and their own buyers') to settle.
   if (isOwned(self.status)) return outcomeOf(self);
   await settleListing(deps, self, performedBy, { buyerWaiting: true });
-  return outcomeOf(await transactionsRepository.findById(deps.db, id));
+  return outcomeOf(await purchasesRepository.findById(deps.db, id));
 }
 
 /**
@@ -96,12 +96,12 @@ export async function verifyPurchase(deps: PurchaseDeps, id: string, performedBy
  */
 export async function settleListing(
   deps: PurchaseDeps,
-  row: TransactionRow,
+  row: PurchaseRow,
   performedBy = 'system',
   { buyerWaiting = false } = {},
 ): Promise<void> {
   // Competing purchases of the same listing are read too: one that landed earlier must win, even unconfirmed.
-  const waiting = await transactionsRepository.waitingOfListing(deps.db, row.addressId, COMPETITORS_READ);
+  const waiting = await purchasesRepository.waitingOfListing(deps.db, row.addressId, COMPETITORS_READ);
   const rows = [row, ...waiting.filter((w) => w.id !== row.id)];
   const reads = escrowReads(deps);
   let recorded = 0;
@@ -123,7 +123,7 @@ export async function settleListing(
 
 /** Records what landed in the escrows of `addressId`'s waiting purchases, without deciding anything. */
 export async function observeListingPayments(deps: PurchaseDeps, addressId: string): Promise<void> {
-  const waiting = await transactionsRepository.waitingOfListing(deps.db, addressId, COMPETITORS_READ);
+  const waiting = await purchasesRepository.waitingOfListing(deps.db, addressId, COMPETITORS_READ);
   const reads = escrowReads(deps);
   await inBatches(waiting, (r) => observeEscrow(deps.db, reads, r.paymentReference, purchaseOwner(r.id)));
 }
@@ -136,8 +136,8 @@ export async function sendOn(deps: PurchaseDeps, escrows: readonly string[]): Pr
     // A filled bid's or accepted offer's escrow pays out the purchase it became (docs/domain.md#bids-and-offers).
     const t =
       owner.bidId !== null
-        ? await transactionsRepository.findByBid(deps.db, owner.bidId)
-        : await transactionsRepository.findById(deps.db, owner.transactionId);
+        ? await purchasesRepository.findByBid(deps.db, owner.bidId)
+        : await purchasesRepository.findById(deps.db, owner.transactionId);
     return t
       ? {
           sellerWallet: t.recipientWallet,
@@ -150,7 +150,7 @@ export async function sendOn(deps: PurchaseDeps, escrows: readonly string[]): Pr
   for (const escrow of new Set(escrows)) await sendSettlement(deps, escrow, saleTerms);
 }
 
-function expectedOf(row: TransactionRow, buyerWallet: string): ExpectedPayment {
+function expectedOf(row: PurchaseRow, buyerWallet: string): ExpectedPayment {
   return {
     recipient: row.paymentReference,
     lamports: totalLamportsOf(row),
@@ -162,7 +162,7 @@ function expectedOf(row: TransactionRow, buyerWallet: string): ExpectedPayment {
 }
 
 interface Candidate {
-  detail: TransactionDetail;
+  detail: PurchaseDetail;
   receipt: ReceiptRow;
   paid: VerifiedPayment;
 }
@@ -178,7 +178,7 @@ interface Judged {
   undecidedSlot?: bigint;
 }
 
-async function judge(deps: PurchaseDeps, detail: TransactionDetail, receipts: ReceiptRow[]): Promise<Judged> {
+async function judge(deps: PurchaseDeps, detail: PurchaseDetail, receipts: ReceiptRow[]): Promise<Judged> {
   const { purchase } = detail;
   const judged: Judged = { refunds: [] };
   const closed = closedReasonOf(purchase);
@@ -250,7 +250,7 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
   for (const r of receipts) byPurchase.set(r.transactionId!, [...(byPurchase.get(r.transactionId!) ?? []), r]);
   const judged: Judged[] = [];
   for (const [id, rows] of byPurchase) {
-    const detail = await transactionsRepository.findDetail(deps.db, { id });
+    const detail = await purchasesRepository.findDetail(deps.db, { id });
     if (detail) judged.push(await judge(deps, detail, rows));
   }
   const candidates = await landingOrder(
@@ -287,12 +287,7 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
         userId: 'settlement',
       });
     } else if (winner && sellable) {
-      const won = await transactionsRepository.markVerified(
-        db,
-        winner.detail.purchase.id,
-        winner.receipt.signature,
-        now,
-      );
+      const won = await purchasesRepository.markVerified(db, winner.detail.purchase.id, winner.receipt.signature, now);
       if (!won) return rollback(false); // another instance decided this listing first
       await settlementRepository.decide(db, winner.receipt.escrow, winner.receipt.signature, { purpose: 'sale' });
       await recordSale(db, deps, winner, { now, usdPerSol, state, performedBy });
@@ -315,7 +310,7 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
       const first = refunds[0];
       const purchaseId = first?.receipt.transactionId;
       if (!first || !purchaseId || (saleMade && purchaseId === winner!.detail.purchase.id)) continue;
-      const refunded = await transactionsRepository.markRefunded(db, purchaseId, {
+      const refunded = await purchasesRepository.markRefunded(db, purchaseId, {
         code: first.code,
         reason: refundReasonText(first.code),
       });
@@ -347,7 +342,7 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
 export async function recordSale(
   db: Queryable,
   deps: PurchaseDeps,
-  winner: { detail: TransactionDetail; paid: SalePayment },
+  winner: { detail: PurchaseDetail; paid: SalePayment },
   ctx: { now: Date; usdPerSol: number; state: Awaited<ReturnType<typeof paymentState>>; performedBy: string },
 ): Promise<void> {
   const { detail, paid } = winner;
@@ -412,7 +407,7 @@ export async function recordSale(
 /** verified → completed once the cluster reports the payment finalized. */
 export async function completePurchase(db: PurchaseDeps['db'], id: string, performedBy = 'system'): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const done = await transactionsRepository.transition(tx, id, { verified: 'completed' }, {});
+    const done = await purchasesRepository.transition(tx, id, { verified: 'completed' }, {});
     if (done) await recordAudit(tx, { action: 'purchase.complete', performedBy, transactionId: id });
     return Boolean(done);
   });

@@ -43,7 +43,7 @@ export async function proveCustody(
   // Checked after the listing's state, so a listing sold or unlisted since is refused, never answered from memory.
   const cached = anonymous?.proof(listing.id, challenge);
   if (cached) return cached;
-  const stored = await vaultRepository.findByAddressId(deps.db, listing.id);
+  const stored = await vaultRepository.findByListingId(deps.db, listing.id);
   if (!stored) throw conflict(ErrorCode.KEY_UNAVAILABLE, 'The vault holds no key for this listing');
   const message = encodeCustodyMessage({
     address: listing.address,

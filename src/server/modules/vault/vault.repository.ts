@@ -37,7 +37,7 @@ export const vaultRepository = {
       where k.address_id is not null`);
   },
 
-  async findByAddressId(db: Queryable, addressId: string): Promise<StoredKey | undefined> {
+  async findByListingId(db: Queryable, addressId: string): Promise<StoredKey | undefined> {
     const [row] = await db
       .select({
         addressId: encryptedKeys.addressId,
@@ -51,7 +51,7 @@ export const vaultRepository = {
   },
 
   /** Destroys a key: the ciphertext row goes. Returns whether there was one. */
-  async deleteByAddressId(db: Queryable, addressId: string): Promise<boolean> {
+  async deleteByListingId(db: Queryable, addressId: string): Promise<boolean> {
     const gone = await db
       .delete(encryptedKeys)
       .where(eq(encryptedKeys.addressId, addressId))

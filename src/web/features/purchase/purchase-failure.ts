@@ -1,5 +1,5 @@
 import { PaymentCheckCode } from '@shared/api/errors';
-import { isRefunded, type TransactionView } from '@shared/api/transactions';
+import { isRefunded, type PurchaseView } from '@shared/api/transactions';
 import type { RefundReason } from '@shared/domain-values';
 import { lamportsToSolString } from '@shared/money';
 
@@ -91,7 +91,7 @@ const OTHER_REFUND = {
 const refundOf = (code: string | null) => (code && code in REFUNDS ? REFUNDS[code as RefundReason] : OTHER_REFUND);
 
 /** A refunded purchase whose refund has not landed yet: its page keeps looking until the signature appears. */
-export const awaitsRefund = (tx: Pick<TransactionView, 'failureKind' | 'refundSignatures'>) =>
+export const awaitsRefund = (tx: Pick<PurchaseView, 'failureKind' | 'refundSignatures'>) =>
   isRefunded(tx) && tx.refundSignatures.length === 0;
 
 /**
@@ -99,7 +99,7 @@ export const awaitsRefund = (tx: Pick<TransactionView, 'failureKind' | 'refundSi
  * came back (after the network fee, which the refund itself pays).
  */
 export function refundText(
-  tx: Pick<TransactionView, 'failureKind' | 'failureCode' | 'refundSignatures' | 'refundedLamports'>,
+  tx: Pick<PurchaseView, 'failureKind' | 'failureCode' | 'refundSignatures' | 'refundedLamports'>,
 ): FailureText & { reason: string } {
   const { reason, what } = refundOf(tx.failureCode);
   if (awaitsRefund(tx)) {
@@ -164,7 +164,7 @@ const CHECKS: Record<string, Omit<FailureText, 'next'>> = {
 };
 
 /** Any failed purchase but a refunded one (RefundedCard tells those), in words. */
-export function failureText(tx: Pick<TransactionView, 'failureKind' | 'failureCode'>): FailureText {
+export function failureText(tx: Pick<PurchaseView, 'failureKind' | 'failureCode'>): FailureText {
   if (tx.failureKind === 'expired') {
     return {
       title: 'Your checkout ended unpaid',

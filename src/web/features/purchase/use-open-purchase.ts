@@ -1,9 +1,9 @@
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { useWallet } from '@web/features/wallet';
 import { usePurchases } from './api/get-purchases';
 
 /** A purchase its buyer may still pay: checked out, unpaid, and its checkout not yet over. */
-export function isAwaitingPayment(tx: TransactionView, wallet: string | null, now = Date.now()): boolean {
+export function isAwaitingPayment(tx: PurchaseView, wallet: string | null, now = Date.now()): boolean {
   return (
     tx.status === 'initiated' &&
     !tx.txHash &&
@@ -18,7 +18,7 @@ export function isAwaitingPayment(tx: TransactionView, wallet: string | null, no
  * "Continue checkout" instead of a second Buy. Only asked when `enabled` (the listing shows someone checking out), so
  * a listing nobody is checking out costs no request.
  */
-export function useOpenPurchase(addressId: string, enabled: boolean): TransactionView | null {
+export function useOpenPurchase(addressId: string, enabled: boolean): PurchaseView | null {
   const { address, status } = useWallet();
   const wallet = status === 'connected' ? address : null;
   const purchases = usePurchases(enabled ? wallet : null);

@@ -1,4 +1,4 @@
-import type { PaymentInstructions, TransactionView } from '@shared/api/transactions';
+import type { PaymentInstructions, PurchaseView } from '@shared/api/transactions';
 import { isSolanaError } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/toast-store';
@@ -13,7 +13,7 @@ import { rejectionToast } from './purchase-failure';
  * Signs and sends the payment, then tells the server its signature (docs/domain.md#payment-transaction,
  * docs/domain.md#confirmation).
  */
-export function usePayment(transaction: TransactionView | null | undefined) {
+export function usePayment(transaction: PurchaseView | null | undefined) {
   const queryClient = useQueryClient();
   const { address, wallet, account } = useWallet();
 

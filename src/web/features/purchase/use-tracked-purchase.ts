@@ -1,4 +1,4 @@
-import { OWNED_STATUSES, type TransactionStatus, type TransactionView } from '@shared/api/transactions';
+import { OWNED_STATUSES, type TransactionStatus, type PurchaseView } from '@shared/api/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConfig } from '@web/lib/config';
@@ -18,7 +18,7 @@ const FINAL: ReadonlySet<TransactionStatus> = new Set(['verified', 'completed', 
 const FINAL_AT_FINALIZED: ReadonlySet<TransactionStatus> = new Set(['completed', 'failed']);
 
 /** Settled in status but not yet on chain: a refund or the seller's payout still to land, which the page shows. */
-const awaitsSettlement = (tx: TransactionView) =>
+const awaitsSettlement = (tx: PurchaseView) =>
   awaitsRefund(tx) || (OWNED_STATUSES.includes(tx.status) && Boolean(tx.escrow) && !tx.payoutSignature);
 
 /**

@@ -28,7 +28,7 @@ import { WatchStar } from './watch-star';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-export function AddressDetails({ listing }: { listing: Listing }) {
+export function ListingDetails({ listing }: { listing: Listing }) {
   const history = usePriceHistory(listing.id);
   const isOwner = useIsOwner(listing);
   const available = listing.status === 'available';

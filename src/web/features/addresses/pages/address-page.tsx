@@ -4,7 +4,7 @@ import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { useAddressProvenance } from '../api/get-address-provenance';
 import { useListingByAddress } from '../api/get-listing-by-address';
-import { AddressDetails } from '../components/address-details';
+import { ListingDetails } from '../components/address-details';
 import { AddressSkeleton } from '../components/address-skeleton';
 
 export function AddressPage() {
@@ -51,5 +51,5 @@ export function AddressPage() {
       />
     );
   }
-  return <AddressDetails listing={data} />;
+  return <ListingDetails listing={data} />;
 }

@@ -2,7 +2,7 @@ import { AddressValidator } from '@web/features/validator';
 import { Hero } from '../components/hero';
 import { PremiumAddresses } from '../components/premium-addresses';
 import { PromoBlock } from '../components/promo-block';
-import { RecentTransactions } from '../components/recent-transactions';
+import { RecentPurchases } from '../components/recent-purchases';
 import { StatTiles } from '../components/stat-tiles';
 
 export function HomePage() {
@@ -13,7 +13,7 @@ export function HomePage() {
       <PremiumAddresses />
       <PromoBlock />
       <AddressValidator />
-      <RecentTransactions />
+      <RecentPurchases />
     </div>
   );
 }

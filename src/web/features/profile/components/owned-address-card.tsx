@@ -1,4 +1,4 @@
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { ExternalLink, Eye, EyeOff, FileText } from 'lucide-react';
 import { Link } from 'wouter';
@@ -16,7 +16,7 @@ import { useDestroyPrivateKey } from '../api/destroy-private-key';
 import { DestroyKeyDialog } from './destroy-key-dialog';
 
 /** One owned address (a verified or completed purchase) with its key actions (docs/product-spec.md#profile). */
-export function OwnedAddressCard({ purchase, wallet }: { purchase: TransactionView; wallet: string }) {
+export function OwnedAddressCard({ purchase, wallet }: { purchase: PurchaseView; wallet: string }) {
   const explorer = useExplorer();
   const reveal = useRevealPrivateKey();
   const destroy = useDestroyPrivateKey();

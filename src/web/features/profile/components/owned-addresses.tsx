@@ -1,4 +1,4 @@
-import { OWNED_STATUSES, type TransactionView } from '@shared/api/transactions';
+import { OWNED_STATUSES, type PurchaseView } from '@shared/api/transactions';
 import { Vault } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
@@ -14,7 +14,7 @@ export function OwnedAddresses({
   error,
   wallet,
 }: {
-  purchases: TransactionView[] | undefined;
+  purchases: PurchaseView[] | undefined;
   loading: boolean;
   /** A failed fetch must not read as "No Addresses Owned". */
   error: Error | null;

@@ -9,7 +9,7 @@ import { useUserTransactions } from '../api/get-user-transactions';
 import { MyListings } from '../components/my-listings/my-listings';
 import { OwnedAddresses } from '../components/owned-addresses';
 import { ProfileHeader } from '../components/profile-header';
-import { mergeHistory, TransactionHistory } from '../components/transaction-history';
+import { mergeHistory, PurchaseHistory } from '../components/purchase-history';
 
 export function ProfilePage() {
   const { address, status, isAdmin, connect } = useWallet();
@@ -45,7 +45,7 @@ export function ProfilePage() {
       <MyOffers />
       <MyWatchlist wallet={signedIn} />
       {isAdmin && <MyListings wallet={signedIn} />}
-      <TransactionHistory
+      <PurchaseHistory
         items={mergeHistory(transactions.data, purchases.data)}
         loading={purchases.isPending || transactions.isPending}
         error={transactions.error}

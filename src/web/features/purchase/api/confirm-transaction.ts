@@ -1,4 +1,4 @@
-import { confirmTransactionBodySchema, transactionSchema, type TransactionView } from '@shared/api/transactions';
+import { confirmTransactionBodySchema, transactionSchema, type PurchaseView } from '@shared/api/transactions';
 import type { z } from 'zod';
 import { apiFetch } from '@web/lib/api-client';
 
@@ -8,7 +8,7 @@ export { confirmTransactionBodySchema };
 export function confirmTransaction(
   id: string,
   body: z.input<typeof confirmTransactionBodySchema>,
-): Promise<TransactionView> {
+): Promise<PurchaseView> {
   return apiFetch(`/api/transactions/${encodeURIComponent(id)}/confirm`, {
     method: 'POST',
     body: confirmTransactionBodySchema.parse(body),

@@ -1,4 +1,4 @@
-import { transactionListSchema, walletQuerySchema, type TransactionView } from '@shared/api/transactions';
+import { transactionListSchema, walletQuerySchema, type PurchaseView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionKeys } from './query-keys';
 import { apiFetch } from '@web/lib/api-client';
@@ -7,7 +7,7 @@ import { useConfig } from '@web/lib/config';
 export const getPurchasesInputSchema = walletQuerySchema;
 
 /** GET /api/transactions/purchases: the signed-in wallet's purchases (the server checks the wallet). */
-export function getPurchases(walletAddress: string, signal?: AbortSignal): Promise<TransactionView[]> {
+export function getPurchases(walletAddress: string, signal?: AbortSignal): Promise<PurchaseView[]> {
   const query = new URLSearchParams({
     walletAddress: getPurchasesInputSchema.parse({ walletAddress }).walletAddress ?? '',
   });

@@ -1,4 +1,4 @@
-import { transactionLookupParamsSchema, transactionSchema, type TransactionView } from '@shared/api/transactions';
+import { transactionLookupParamsSchema, transactionSchema, type PurchaseView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { awaitsRefund } from '../purchase-failure';
@@ -10,7 +10,7 @@ export const getTransactionInputSchema = transactionLookupParamsSchema;
  * GET /api/transactions/lookup/{id or txHash}: the transaction, or null when there is none. Not the spec's
  * GET /api/transactions/{id}, whose 404 Chromium logs as a console error on the "Transaction Not Found" page.
  */
-export async function getTransaction(idOrHash: string, signal?: AbortSignal): Promise<TransactionView | null> {
+export async function getTransaction(idOrHash: string, signal?: AbortSignal): Promise<PurchaseView | null> {
   const { id } = getTransactionInputSchema.parse({ id: idOrHash });
   return apiFetch(`/api/transactions/lookup/${encodeURIComponent(id)}`, {
     schema: transactionSchema.nullable(),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatic, textOf, transactionView } from '@tests/helpers/render-web';
+import { renderStatic, textOf, purchaseView } from '@tests/helpers/render-web';
 import { PaymentCard } from './payment-card';
 
-const render = (tx = transactionView()) =>
+const render = (tx = purchaseView()) =>
   renderStatic(<PaymentCard transaction={tx} paying={false} canPay onPay={() => undefined} walletName="Phantom" />);
 
 describe('PaymentCard (docs/domain.md#settlement)', () => {
   it('breaks the total down, names the escrow it is paid into, and says checking out locks nothing', () => {
-    const tx = transactionView();
+    const tx = purchaseView();
     const html = render(tx);
     const text = textOf(html);
     expect(text).toContain('Price0.05 SOL');
@@ -27,13 +27,13 @@ describe('PaymentCard (docs/domain.md#settlement)', () => {
 
   it('leaves the commission out when there is none', () => {
     const fees = { price: '0.05', commissionFee: '0.00000000', networkFee: '0.000005', totalAmount: '0.050005' };
-    const text = textOf(render(transactionView({ feeCalculation: fees })));
+    const text = textOf(render(purchaseView({ feeCalculation: fees })));
     expect(text).not.toContain('Commission');
     expect(text).toContain('Total0.050005 SOL');
   });
 
   it("pays the escrow the server's payment instructions name", () => {
-    const tx = transactionView();
+    const tx = purchaseView();
     const recipient = tx.buyer.walletAddress;
     const html = render({ ...tx, payment: { recipient, lamports: '51255000', reference: recipient } });
     expect(html).toContain(`/address/${recipient}?cluster=custom`);

@@ -1,4 +1,4 @@
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { ShieldCheck, Wallet } from 'lucide-react';
 import { Button } from '@web/components/button';
@@ -20,7 +20,7 @@ export function PaymentCard({
   onPay,
   walletName,
 }: {
-  transaction: TransactionView;
+  transaction: PurchaseView;
   paying: boolean;
   canPay: boolean;
   onPay: () => void;

@@ -1,4 +1,4 @@
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { KeyRound, LifeBuoy, TriangleAlert } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
@@ -11,7 +11,7 @@ import { RevealSafetyWarning } from './reveal-safety-warning';
  * Private Key Access (docs/product-spec.md#secure-transaction, docs/product-spec.md#private-key): reveal once the
  * payment is verified; the key shows masked until asked.
  */
-export function PrivateKeyCard({ transaction, wallet }: { transaction: TransactionView; wallet: string | null }) {
+export function PrivateKeyCard({ transaction, wallet }: { transaction: PurchaseView; wallet: string | null }) {
   const reveal = useRevealPrivateKey();
   const support = reveal.error instanceof RevealKeyError ? reveal.error.supportInfo : undefined;
 

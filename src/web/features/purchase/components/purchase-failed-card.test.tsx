@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatic, signatureFor, textOf, transactionView } from '@tests/helpers/render-web';
+import { renderStatic, signatureFor, textOf, purchaseView } from '@tests/helpers/render-web';
 import { PurchaseFailedCard } from './purchase-failed-card';
 
 const lostRace = (refundSignatures: string[]) =>
-  transactionView({
+  purchaseView({
     status: 'failed',
     failureKind: 'refunded',
     failureCode: 'LOST_RACE',
@@ -45,7 +45,7 @@ describe('PurchaseFailedCard, refunded (docs/domain.md#settlement)', () => {
 
   it('shows a purchase from before escrow as history, without asking the seller to return anything', () => {
     const payment = signatureFor(3);
-    const tx = transactionView({
+    const tx = purchaseView({
       status: 'failed',
       failureKind: 'refund_due',
       failureCode: 'AMOUNT_TOO_LOW',

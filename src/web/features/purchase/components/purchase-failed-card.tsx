@@ -1,4 +1,4 @@
-import { isRefunded, type TransactionView } from '@shared/api/transactions';
+import { isRefunded, type PurchaseView } from '@shared/api/transactions';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
@@ -13,12 +13,12 @@ import { RefundedCard } from './refunded-card';
  * for it; the server's exact reason (check code, lamports, signature) stays one click away under Details. Anyone else
  * (the seller) reads the reason itself. A refunded purchase is told by RefundedCard.
  */
-export function PurchaseFailedCard({ transaction, viewer }: { transaction: TransactionView; viewer: string | null }) {
+export function PurchaseFailedCard({ transaction, viewer }: { transaction: PurchaseView; viewer: string | null }) {
   if (isRefunded(transaction)) return <RefundedCard transaction={transaction} viewer={viewer} />;
   return <FailedCard transaction={transaction} viewer={viewer} />;
 }
 
-function FailedCard({ transaction, viewer }: { transaction: TransactionView; viewer: string | null }) {
+function FailedCard({ transaction, viewer }: { transaction: PurchaseView; viewer: string | null }) {
   const isBuyer = viewer !== null && viewer === transaction.buyer.walletAddress;
   const text = failureText(transaction);
   const reason = transaction.disputeReason;

@@ -1,4 +1,4 @@
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { Clock, RotateCcw, Undo2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClass } from '@web/components/button';
@@ -12,7 +12,7 @@ import { refundText } from '../purchase-failure';
  * transaction once it landed. Its buyer reads it addressed to them and gets the way back to the address; anyone else
  * (the seller) reads that the payment went back, and why.
  */
-export function RefundedCard({ transaction, viewer }: { transaction: TransactionView; viewer: string | null }) {
+export function RefundedCard({ transaction, viewer }: { transaction: PurchaseView; viewer: string | null }) {
   const explorer = useExplorer();
   const isBuyer = viewer !== null && viewer === transaction.buyer.walletAddress;
   const text = refundText(transaction);

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatic, signatureFor, textOf, transactionView } from '@tests/helpers/render-web';
-import { TransactionDetailsCard } from './transaction-details-card';
+import { renderStatic, signatureFor, textOf, purchaseView } from '@tests/helpers/render-web';
+import { PurchaseDetailsCard } from './purchase-details-card';
 
 describe('SettlementRows in the transaction details', () => {
   it('shows the escrow, the payout once it landed, and every refund with the amount refunded', () => {
     const [payout, refund] = [signatureFor(10), signatureFor(11)];
-    const tx = transactionView({
+    const tx = purchaseView({
       status: 'completed',
       payoutSignature: payout,
       refundSignatures: [refund],
       refundedLamports: '1000000',
     });
-    const html = renderStatic(<TransactionDetailsCard transaction={tx} />);
+    const html = renderStatic(<PurchaseDetailsCard transaction={tx} />);
     const text = textOf(html);
     expect(html).toContain(`/address/${tx.escrow}?cluster=custom`);
     expect(html).toContain(`/tx/${payout}?cluster=custom`);
@@ -21,10 +21,10 @@ describe('SettlementRows in the transaction details', () => {
   });
 
   it('says the seller is being paid until the payout lands, and shows no refunds when there are none', () => {
-    const text = textOf(renderStatic(<TransactionDetailsCard transaction={transactionView({ status: 'verified' })} />));
+    const text = textOf(renderStatic(<PurchaseDetailsCard transaction={purchaseView({ status: 'verified' })} />));
     expect(text).toContain('Paying the seller out of the escrow…');
     expect(text).not.toContain('Refunded');
-    const unpaid = textOf(renderStatic(<TransactionDetailsCard transaction={transactionView()} />));
+    const unpaid = textOf(renderStatic(<PurchaseDetailsCard transaction={purchaseView()} />));
     expect(unpaid).toContain('Escrow');
     expect(unpaid).not.toContain('Seller paid');
   });

@@ -1,4 +1,4 @@
-import { OWNED_STATUSES, type TransactionStatus, type TransactionView } from '@shared/api/transactions';
+import { OWNED_STATUSES, type TransactionStatus, type PurchaseView } from '@shared/api/transactions';
 import { lamportsToSolString } from '@shared/money';
 import { CopyableExplorerLink, ExplorerLink } from '@web/components/explorer-link';
 import { useExplorer } from '@web/lib/use-explorer';
@@ -11,7 +11,7 @@ export function SettlementRows({
   transaction,
   status = transaction.status,
 }: {
-  transaction: TransactionView;
+  transaction: PurchaseView;
   status?: TransactionStatus;
 }) {
   const explorer = useExplorer();

@@ -18,7 +18,7 @@ import { PaymentCard } from '../components/payment-card';
 import { PhoneWalletCard } from '../components/phone-wallet-card';
 import { PrivateKeyCard } from '../components/private-key-card';
 import { PurchaseFailedCard } from '../components/purchase-failed-card';
-import { TransactionDetailsCard } from '../components/transaction-details-card';
+import { PurchaseDetailsCard } from '../components/purchase-details-card';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { useAutoPayment } from '../use-auto-payment';
 import { useExplorer } from '@web/lib/use-explorer';
@@ -102,7 +102,7 @@ export function SecureTransactionPage() {
         </p>
       )}
       {status === 'failed' && <PurchaseFailedCard transaction={transaction} viewer={address} />}
-      <TransactionDetailsCard transaction={transaction} status={status} />
+      <PurchaseDetailsCard transaction={transaction} status={status} />
       <ConnectPhantomFooter />
     </div>
   );

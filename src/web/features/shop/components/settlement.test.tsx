@@ -1,12 +1,12 @@
 import type { LedgerCheckReport, SettlementTransfer } from '@shared/api/settlement';
 import { describe, expect, it } from 'vitest';
-import { renderStatic, signatureFor, textOf, transactionView } from '@tests/helpers/render-web';
+import { renderStatic, signatureFor, textOf, purchaseView } from '@tests/helpers/render-web';
 import { ledgerCheckQueryOptions } from '../api/check-ledger';
 import { LedgerCheckCard } from './ledger-check-card';
 import { OpenEscrows } from './open-escrows';
 import { TransferTable } from './transfer-table';
 
-const tx = transactionView();
+const tx = purchaseView();
 const report = (overrides: Partial<LedgerCheckReport> = {}): LedgerCheckReport => ({
   balanced: true,
   checkedAt: '2026-11-26T12:00:00.000Z',

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'wouter';
-import type { TransactionView } from '@shared/api/transactions';
+import type { PurchaseView } from '@shared/api/transactions';
 import { shortenAddress, truncateListingAddress } from '@shared/format/address';
 import { FALLBACK_USD_PER_SOL_TRANSACTION, formatUsd } from '@shared/format/usd';
 import { formatSolAmount, solStringToNumber } from '@shared/money';
@@ -13,7 +13,7 @@ import { useExplorer } from '@web/lib/use-explorer';
 import { useRecentTransactions } from '../api/get-recent-transactions';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const usdOf = (t: TransactionView) =>
+const usdOf = (t: PurchaseView) =>
   t.formattedUsd || formatUsd(solStringToNumber(t.price) * FALLBACK_USD_PER_SOL_TRANSACTION);
 
 /** The table's headings: buyer and date hide on narrow screens, as their cells in `Row` do. */
@@ -25,7 +25,7 @@ const COLUMNS: [label: string, className?: string][] = [
   ['Tx'],
 ];
 
-function Row({ t }: { t: TransactionView }) {
+function Row({ t }: { t: PurchaseView }) {
   const explorer = useExplorer();
   const hash = t.txHash ?? t.blockchainTxHash;
   const to = `/transaction/${encodeURIComponent(hash ?? t.id)}`;
@@ -67,7 +67,7 @@ function Row({ t }: { t: TransactionView }) {
   );
 }
 
-export function RecentTransactions() {
+export function RecentPurchases() {
   const recent = useRecentTransactions();
   // Deferred, as the Premium Addresses grid: the table is drawn in slices, the skeleton stays until it is done.
   const data = useDeferredValue(recent.data);

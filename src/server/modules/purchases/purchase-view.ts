@@ -1,19 +1,19 @@
 import { explorerTxUrl } from '@chain/explorer';
 import type { SolanaCluster } from '@shared/api/config';
-import type { PaymentInstructions, TransactionView } from '@shared/api/transactions';
+import type { PaymentInstructions, PurchaseView } from '@shared/api/transactions';
 import { formatUsd, FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
 import { lamportsToSolString, usdValue } from '@shared/money';
 import { feeCalculationOf } from './fees';
 import type { TransferRow } from '../settlement';
-import type { TransactionDetail, TransactionRow } from './transactions.repository';
+import type { PurchaseDetail, PurchaseRow } from './purchases.repository';
 
 /** The total a purchase's escrow must receive: price, commission when one is charged, and the payout's fee. */
 export const totalLamportsOf = (
-  row: Pick<TransactionRow, 'priceLamports' | 'commissionLamports' | 'networkFeeLamports'>,
+  row: Pick<PurchaseRow, 'priceLamports' | 'commissionLamports' | 'networkFeeLamports'>,
 ) => row.priceLamports + row.commissionLamports + row.networkFeeLamports;
 
 /** The payment the wallet must sign, exactly as stored at initiation: the total, into the purchase's escrow. */
-export function paymentOf(row: TransactionRow): PaymentInstructions {
+export function paymentOf(row: PurchaseRow): PaymentInstructions {
   return {
     recipient: row.paymentReference,
     lamports: totalLamportsOf(row).toString(),
@@ -57,14 +57,14 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
  * The public shape of a purchase (docs/product-spec.md#data-shapes). Never carries a secret; payment instructions only
  * for its buyer.
  */
-export function toTransactionView(detail: TransactionDetail, ctx: ViewContext): TransactionView {
+export function toPurchaseView(detail: PurchaseDetail, ctx: ViewContext): PurchaseView {
   const { purchase, listing } = detail;
   const rate = ctx.usdPerSol ?? FALLBACK_USD_PER_SOL_TRANSACTION;
   const showPayment =
     ctx.viewerWallet === detail.buyerWallet && (purchase.status === 'initiated' || purchase.status === 'pending');
   return {
     id: purchase.id,
-    status: purchase.status as TransactionView['status'],
+    status: purchase.status as PurchaseView['status'],
     txHash: purchase.txHash,
     blockchainTxHash: purchase.txHash,
     addressId: purchase.addressId,

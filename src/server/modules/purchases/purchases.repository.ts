@@ -5,7 +5,7 @@ import { addresses, escrowReceipts, transactions, users, type TransactionStatus 
 import { guardedMove, type Moves } from '@server/db/state-machine';
 import { EXPIRED_REASON, purchaseStates } from './state-machine';
 
-export type TransactionRow = typeof transactions.$inferSelect;
+export type PurchaseRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
 
 /** What leaving `failed` clears: a verified purchase carries no failure. */
@@ -37,28 +37,28 @@ function detailQuery(db: Queryable) {
     .innerJoin(addresses, eq(addresses.id, transactions.addressId))
     .innerJoin(seller, eq(seller.id, transactions.sellerId));
 }
-export type TransactionDetail = Awaited<ReturnType<typeof detailQuery>>[number];
+export type PurchaseDetail = Awaited<ReturnType<typeof detailQuery>>[number];
 
 export { isUniqueViolation } from '@server/db/unique-violation';
 
-export const transactionsRepository = {
-  async insert(db: Queryable, values: NewTransactionRow): Promise<TransactionRow> {
+export const purchasesRepository = {
+  async insert(db: Queryable, values: NewTransactionRow): Promise<PurchaseRow> {
     const [row] = await db.insert(transactions).values(values).returning();
     return row!;
   },
 
-  async findById(db: Queryable, id: string): Promise<TransactionRow | undefined> {
+  async findById(db: Queryable, id: string): Promise<PurchaseRow | undefined> {
     const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
     return row;
   },
 
   /** The purchase a pattern bid or an offer became when it filled (docs/domain.md#bids-and-offers). */
-  async findByBid(db: Queryable, bidId: string): Promise<TransactionRow | undefined> {
+  async findByBid(db: Queryable, bidId: string): Promise<PurchaseRow | undefined> {
     const [row] = await db.select().from(transactions).where(eq(transactions.bidId, bidId));
     return row;
   },
 
-  async findDetail(db: Queryable, by: { id: string } | { txHash: string }): Promise<TransactionDetail | undefined> {
+  async findDetail(db: Queryable, by: { id: string } | { txHash: string }): Promise<PurchaseDetail | undefined> {
     if ('id' in by) {
       const [row] = await detailQuery(db).where(eq(transactions.id, by.id));
       return row;
@@ -82,7 +82,7 @@ export const transactionsRepository = {
     who: { wallet: string; userId: string | undefined },
     role: 'buyer' | 'any',
     limit = 200,
-  ): Promise<TransactionDetail[]> {
+  ): Promise<PurchaseDetail[]> {
     const bought = eq(transactions.buyerWallet, who.wallet);
     const party = role === 'any' && who.userId ? or(bought, eq(transactions.sellerId, who.userId)) : bought;
     const paid = exists(
@@ -98,7 +98,7 @@ export const transactionsRepository = {
   },
 
   /** Sales for the home page: verified or completed, newest first. */
-  listRecentSales(db: Queryable, limit: number): Promise<TransactionDetail[]> {
+  listRecentSales(db: Queryable, limit: number): Promise<PurchaseDetail[]> {
     return detailQuery(db)
       .where(inArray(transactions.status, ['verified', 'completed']))
       .orderBy(desc(sql`coalesce(${transactions.completedAt}, ${transactions.createdAt})`))
@@ -117,7 +117,7 @@ export const transactionsRepository = {
     moves: Moves<TransactionStatus>,
     set: Omit<PgUpdateSetSource<typeof transactions>, 'status'>,
     extra?: SQL,
-  ): Promise<TransactionRow | undefined> {
+  ): Promise<PurchaseRow | undefined> {
     purchaseStates.assertMoves(moves);
     const { status, inFrom } = guardedMove(transactions.status, moves);
     const [row] = await db
@@ -133,7 +133,7 @@ export const transactionsRepository = {
    * payment arrived late → verified. `txHash` becomes the escrow payment that bought the key.
    */
   markVerified(db: Queryable, id: string, txHash: string, at: Date) {
-    return transactionsRepository.transition(
+    return purchasesRepository.transition(
       db,
       id,
       { initiated: 'verified', pending: 'verified', failed: 'verified' },
@@ -147,7 +147,7 @@ export const transactionsRepository = {
    * expired purchase fails as `refunded`, with the reason for code and a sentence for people.
    */
   markRefunded(db: Queryable, id: string, refund: { code: string; reason: string }) {
-    return transactionsRepository.transition(
+    return purchasesRepository.transition(
       db,
       id,
       { initiated: 'failed', pending: 'failed', failed: 'failed' },
@@ -161,7 +161,7 @@ export const transactionsRepository = {
    * reservation (status stays failed). Only a hint: settlement reads what reached the escrow, whatever it says.
    */
   attachSignature(db: Queryable, id: string, txHash: string) {
-    return transactionsRepository.transition(
+    return purchasesRepository.transition(
       db,
       id,
       { initiated: 'pending', failed: 'failed' },
@@ -174,7 +174,7 @@ export const transactionsRepository = {
   },
 
   /** Verified purchases waiting to be completed, oldest sale first. */
-  verifiedOldestFirst(db: Queryable, limit: number): Promise<TransactionRow[]> {
+  verifiedOldestFirst(db: Queryable, limit: number): Promise<PurchaseRow[]> {
     return db
       .select()
       .from(transactions)
@@ -184,7 +184,7 @@ export const transactionsRepository = {
   },
 
   /** Purchases of a listing still waiting for their payment: their escrows are read before any sale is decided. */
-  waitingOfListing(db: Queryable, addressId: string, limit: number): Promise<TransactionRow[]> {
+  waitingOfListing(db: Queryable, addressId: string, limit: number): Promise<PurchaseRow[]> {
     return db
       .select()
       .from(transactions)
@@ -194,7 +194,7 @@ export const transactionsRepository = {
   },
 
   /** Marks the key destroyed, once: of two destroys racing, one gets the row back. */
-  async markKeyDestroyed(db: Queryable, id: string): Promise<TransactionRow | undefined> {
+  async markKeyDestroyed(db: Queryable, id: string): Promise<PurchaseRow | undefined> {
     const [row] = await db
       .update(transactions)
       .set({ privateKeyDestroyed: true })
@@ -209,7 +209,7 @@ export const transactionsRepository = {
    * same statement is a lease: `due` conditions compare against it, so a row another instance just claimed is left
    * alone until its lease has passed.
    */
-  async claim(db: Queryable, opts: { due: SQL; now: Date; limit: number }): Promise<TransactionRow[]> {
+  async claim(db: Queryable, opts: { due: SQL; now: Date; limit: number }): Promise<PurchaseRow[]> {
     const claimable = db
       .select({ id: transactions.id })
       .from(transactions)
@@ -229,7 +229,7 @@ export const transactionsRepository = {
    * is let go, so the expired purchase keeps no claim on a payment found later by its reference.
    */
   expire(db: Queryable, id: string, from: 'initiated' | 'pending', txHash: string | null) {
-    return transactionsRepository.transition(
+    return purchasesRepository.transition(
       db,
       id,
       { [from]: 'failed' },

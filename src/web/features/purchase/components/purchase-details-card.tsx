@@ -1,4 +1,4 @@
-import { isRefunded, type TransactionStatus, type TransactionView } from '@shared/api/transactions';
+import { isRefunded, type TransactionStatus, type PurchaseView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { useExplorer } from '@web/lib/use-explorer';
@@ -7,11 +7,11 @@ import { SettlementRows } from './settlement-rows';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 /** `status` is what the page shows, which may run ahead of the server's (a payment already seen on chain). */
-export function TransactionDetailsCard({
+export function PurchaseDetailsCard({
   transaction,
   status = transaction.status,
 }: {
-  transaction: TransactionView;
+  transaction: PurchaseView;
   status?: TransactionStatus;
 }) {
   const { cluster } = useExplorer();

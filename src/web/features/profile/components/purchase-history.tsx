@@ -1,4 +1,4 @@
-import { isRefunded, type TransactionView } from '@shared/api/transactions';
+import { isRefunded, type PurchaseView } from '@shared/api/transactions';
 import { formatSolAmount, lamportsToSolString } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
 import { History } from 'lucide-react';
@@ -13,8 +13,8 @@ import { ContinueCheckoutLink, isAwaitingPayment, TransactionStatusBadge } from 
 import { useExplorer } from '@web/lib/use-explorer';
 
 /** docs/product-spec.md#profile: the user's transactions and purchases merged, de-duplicated by id, newest first. */
-export function mergeHistory(...lists: Array<TransactionView[] | undefined>): TransactionView[] {
-  const byId = new Map<string, TransactionView>();
+export function mergeHistory(...lists: Array<PurchaseView[] | undefined>): PurchaseView[] {
+  const byId = new Map<string, PurchaseView>();
   for (const list of lists) for (const tx of list ?? []) if (!byId.has(tx.id)) byId.set(tx.id, tx);
   return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
@@ -23,7 +23,7 @@ export function mergeHistory(...lists: Array<TransactionView[] | undefined>): Tr
  * A refunded payment reads as such to the buyer it went back to, and as no sale to the seller: settlement sends it
  * back by itself (docs/domain.md#settlement), so nobody owes anybody.
  */
-function kindOf(tx: TransactionView, wallet: string): string {
+function kindOf(tx: PurchaseView, wallet: string): string {
   const bought = tx.buyer.walletAddress === wallet;
   if (isRefunded(tx)) return bought ? 'Refunded' : 'Not sold';
   // Checked out but not paid: nothing is bought yet.
@@ -31,13 +31,13 @@ function kindOf(tx: TransactionView, wallet: string): string {
   return bought ? 'Bought' : 'Sold';
 }
 
-export function TransactionHistory({
+export function PurchaseHistory({
   items,
   loading,
   error,
   wallet,
 }: {
-  items: TransactionView[];
+  items: PurchaseView[];
   loading: boolean;
   /** A failed fetch must not read as "No Transactions Found". */
   error: Error | null;
@@ -101,7 +101,7 @@ export function TransactionHistory({
 }
 
 /** What came back and the refund's transaction: outside the row's link, as a link of its own. */
-function RefundSummary({ tx }: { tx: TransactionView }) {
+function RefundSummary({ tx }: { tx: PurchaseView }) {
   const explorer = useExplorer();
   return (
     <div className="flex flex-col gap-0.5 text-xs sm:items-end" data-testid="history-refund">

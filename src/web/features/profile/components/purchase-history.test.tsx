@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatic, signatureFor, textOf, transactionView } from '@tests/helpers/render-web';
-import { TransactionHistory } from './transaction-history';
+import { renderStatic, signatureFor, textOf, purchaseView } from '@tests/helpers/render-web';
+import { PurchaseHistory } from './purchase-history';
 
-const render = (items: ReturnType<typeof transactionView>[], wallet: string) =>
-  renderStatic(<TransactionHistory items={items} loading={false} error={null} wallet={wallet} />);
+const render = (items: ReturnType<typeof purchaseView>[], wallet: string) =>
+  renderStatic(<PurchaseHistory items={items} loading={false} error={null} wallet={wallet} />);
 
-describe('TransactionHistory', () => {
+describe('PurchaseHistory', () => {
   it('shows a refunded purchase to its buyer as Refunded, with the amount and the refund transaction', () => {
     const refund = signatureFor(20);
-    const tx = transactionView({
+    const tx = purchaseView({
       status: 'failed',
       failureKind: 'refunded',
       failureCode: 'LOST_RACE',
@@ -28,19 +28,19 @@ describe('TransactionHistory', () => {
   });
 
   it('says "Refund on its way" before the refund lands', () => {
-    const tx = transactionView({ status: 'failed', failureKind: 'refunded', failureCode: 'AMOUNT_TOO_LOW' });
+    const tx = purchaseView({ status: 'failed', failureKind: 'refunded', failureCode: 'AMOUNT_TOO_LOW' });
     expect(textOf(render([tx], tx.buyer.walletAddress))).toContain('Refund on its way');
   });
 
   it('shows the seller no refund to make: a refunded purchase is no sale, and a pre-escrow one is history', () => {
-    const refunded = transactionView({
+    const refunded = purchaseView({
       status: 'failed',
       failureKind: 'refunded',
       failureCode: 'LOST_RACE',
       refundSignatures: [signatureFor(21)],
       refundedLamports: '1',
     });
-    const old = transactionView({
+    const old = purchaseView({
       status: 'failed',
       failureKind: 'refund_due',
       failureCode: 'AMOUNT_TOO_LOW',

@@ -16,7 +16,7 @@ import { actorOf, purchaseErrorResponses } from './routes-common';
  * Reads of purchases (docs/product-spec.md#api-calls). The walletAddress a caller passes is checked by the guard, never
  * trusted.
  */
-export async function transactionReadRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
+export async function purchaseReadRoutes(app: AppInstance, opts: { deps: PurchaseDeps }): Promise<void> {
   const { deps } = opts;
   // Recent sales are the same for every caller (no payment details, which only a pending buyer sees): kept as
   // long as the marketplace's own public reads, and offered to shared caches as long.
