@@ -10,9 +10,9 @@ import {
 import type { ChallengeResponse, VerifyBody } from '@shared/api/auth';
 import {
   OWNED_STATUSES,
-  type InitiateTransactionResponse,
+  type InitiatePurchaseResponse,
   type PaymentInstructions,
-  type TransactionStatus,
+  type PurchaseStatus,
 } from '@shared/api/transactions';
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { chainPaymentOf } from '@chain/payment/chain-payment';
@@ -151,7 +151,7 @@ export class HttpWallet {
    */
   async buy(listing: { id: string; price: string }, pollMs = 250): Promise<Bought> {
     const clock = stepClock();
-    const started = await this.ok<InitiateTransactionResponse>('POST', '/api/transactions/initiate', {
+    const started = await this.ok<InitiatePurchaseResponse>('POST', '/api/transactions/initiate', {
       addressId: listing.id,
       buyerId: this.address,
       price: Number(listing.price),
@@ -163,7 +163,7 @@ export class HttpWallet {
     await this.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
     const txHash = getSignatureFromTransaction(signed);
     clock.lap('pay');
-    const confirmed = await this.ok<{ status: TransactionStatus }>(
+    const confirmed = await this.ok<{ status: PurchaseStatus }>(
       'POST',
       `/api/transactions/${started.transactionId}/confirm`,
       { txHash, buyerWallet: this.address },
@@ -173,7 +173,7 @@ export class HttpWallet {
     // As the web app does (use-tracked-purchase.ts): verify is asked only while confirm's answer is not yet a sale.
     let sold = OWNED_STATUSES.includes(confirmed.status);
     while (!sold) {
-      const res = await this.call<{ status?: TransactionStatus }>(
+      const res = await this.call<{ status?: PurchaseStatus }>(
         'PATCH',
         `/api/transactions/${started.transactionId}/verify`,
       );

@@ -18,8 +18,8 @@ export const PROMOTION_TYPES = ['standard', 'featured', 'premium', 'promoted'] a
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
 /** Purchase state machine (docs/domain.md#purchase-states): initiated → pending → verified → completed, or → failed. */
-export const TRANSACTION_STATUSES = ['initiated', 'pending', 'verified', 'completed', 'failed'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const PURCHASE_STATUSES = ['initiated', 'pending', 'verified', 'completed', 'failed'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 /**
  * Why a purchase failed (set with status `failed`, beside the human `disputeReason`): its reservation `expired`
@@ -32,7 +32,7 @@ export const FAILURE_KINDS = ['expired', 'refunded', 'payment_rejected', 'refund
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /** Purchases still waiting for their payment; a web one shows "someone is checking out" on its listing. */
-export const OPEN_TRANSACTION_STATUSES = ['initiated', 'pending'] as const satisfies readonly TransactionStatus[];
+export const OPEN_PURCHASE_STATUSES = ['initiated', 'pending'] as const satisfies readonly PurchaseStatus[];
 
 /**
  * The rarity engine's categories (docs/domain.md#features-and-categories): a listing's category is that of its

@@ -19,7 +19,7 @@ import { buildPaymentTransaction } from '@chain/payment/build-payment-transactio
 import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import type { ChallengeResponse } from '@shared/api/auth';
-import type { InitiateTransactionResponse, PaymentInstructions } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse, PaymentInstructions } from '@shared/api/transactions';
 import type { CrashPoint } from '@server/config/crash-point';
 import type { Database } from '@server/db/database';
 import { openEmbeddedDatabase } from '@server/db/open-embedded';
@@ -363,10 +363,10 @@ export class Client {
     });
   }
 
-  async initiateOk(listing: { id: string; price: string }): Promise<InitiateTransactionResponse> {
+  async initiateOk(listing: { id: string; price: string }): Promise<InitiatePurchaseResponse> {
     const res = await this.initiate(listing);
     if (res.status !== 201) throw new Error(`initiate: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as unknown as InitiateTransactionResponse;
+    return res.body as unknown as InitiatePurchaseResponse;
   }
 
   /**

@@ -13,7 +13,7 @@ import { chainPaymentOf } from '@chain/payment/chain-payment';
 import type { PaymentInstructions as ChainPayment } from '@chain/payment/payment-types';
 import { createLocalValidator, serveLocalValidator, type LocalValidator } from '@local-chain';
 import { createChainRpc, type ChainRpc } from '@chain/rpc/chain-rpc';
-import type { InitiateTransactionResponse, PaymentInstructions } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse, PaymentInstructions } from '@shared/api/transactions';
 import { buildApp } from '@server/app';
 import { createChainContext } from '@server/modules/chain';
 import { loadEnv, type Env } from '@server/config/env';
@@ -160,7 +160,7 @@ export function initiate(
 export async function initiateOk(t: TestApp, buyer: SignedInWallet, listing: { id: string; price: string | number }) {
   const res = await initiate(t, buyer, listing);
   if (res.statusCode !== 201) throw new Error(`initiate failed: ${res.statusCode} ${res.body}`);
-  return res.json() as InitiateTransactionResponse;
+  return res.json() as InitiatePurchaseResponse;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
 import type { Queryable } from '@server/db/database';
-import { addresses, transactions, users, type TransactionStatus, type TransferLeg } from '@server/db/schema';
+import { addresses, transactions, users, type PurchaseStatus, type TransferLeg } from '@server/db/schema';
 import { ledgerOf } from '@server/modules/settlement/outbox';
 import {
   purchaseOwner,
@@ -36,7 +36,7 @@ export interface TestEscrow {
 /** A listing, its buyer and seller, a purchase in `status` and its escrow key row. */
 export async function insertEscrow(
   db: Queryable,
-  opts: { status?: TransactionStatus; priceLamports?: bigint } = {},
+  opts: { status?: PurchaseStatus; priceLamports?: bigint } = {},
 ): Promise<TestEscrow> {
   const [seller] = await db.insert(users).values({ walletAddress: randomAddress() }).returning();
   const [buyer] = await db.insert(users).values({ walletAddress: randomAddress() }).returning();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSACTION_STATUSES } from '../domain-values';
+import { PURCHASE_STATUSES } from '../domain-values';
 
 const lamports = z.string().regex(/^\d+$/);
 
@@ -25,7 +25,7 @@ export const shopStatsSchema = z.object({
   generatedAt: z.string(),
   today: shopPeriodSchema,
   last30Days: shopPeriodSchema,
-  purchasesByState: z.record(z.enum(TRANSACTION_STATUSES), z.number().int().min(0)),
+  purchasesByState: z.record(z.enum(PURCHASE_STATUSES), z.number().int().min(0)),
   /** Refunds settlement has made since the shop began (landed refund legs), as /metrics counts them. */
   refunds: z.number().int().min(0),
   /** What those refunds sent back, in lamports. */

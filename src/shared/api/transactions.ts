@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAILURE_KINDS, TRANSACTION_STATUSES, type FailureKind, type TransactionStatus } from '../domain-values';
+import { FAILURE_KINDS, PURCHASE_STATUSES, type FailureKind, type PurchaseStatus } from '../domain-values';
 import { isSolanaAddress, isTransactionSignature } from '../keys/base58';
 import { apiErrorSchema } from './error-schema';
 
@@ -28,14 +28,14 @@ export const signatureSchema = z
   .max(88, 'Transaction signature is too long')
   .refine(isTransactionSignature, 'Transaction signature must be 64 bytes in base58');
 
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
-export type { TransactionStatus };
+export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
+export type { PurchaseStatus };
 
 /** Why a failed purchase failed (the server's FAILURE_KINDS); null unless status is failed. */
 export const failureKindSchema = z.enum(FAILURE_KINDS);
 
 /** Purchases the buyer owns (docs/product-spec.md#private-key: shown as owned; the key may be revealed). */
-export const OWNED_STATUSES: readonly TransactionStatus[] = ['verified', 'completed'];
+export const OWNED_STATUSES: readonly PurchaseStatus[] = ['verified', 'completed'];
 
 /** A purchase whose payment settlement sent back (docs/domain.md#settlement); `refundSignatures` say where. */
 export const isRefunded = (tx: { failureKind: FailureKind | null }) => tx.failureKind === 'refunded';
@@ -43,14 +43,14 @@ export const isRefunded = (tx: { failureKind: FailureKind | null }) => tx.failur
 const solAmountSchema = z.string().describe('SOL as a decimal string, e.g. "1.5"');
 const lamportsSchema = z.string().regex(/^\d+$/).describe('integer lamports as a string');
 
-export const initiateTransactionBodySchema = z.object({
+export const initiatePurchaseBodySchema = z.object({
   addressId: z.uuid({ error: 'addressId must be a listing id' }),
   buyerId: walletAddressSchema.describe('the buyer wallet; must be the signed-in wallet'),
   price: z.union([z.number(), z.string()], { error: 'Price is required' }),
   currency: z.string().trim().toUpperCase().default('SOL'),
   membershipTier: z.string().trim().min(1).max(32).default('basic'),
 });
-export type InitiateTransactionBody = z.input<typeof initiateTransactionBodySchema>;
+export type InitiatePurchaseBody = z.input<typeof initiatePurchaseBodySchema>;
 
 export const feeCalculationSchema = z.object({
   price: solAmountSchema,
@@ -72,22 +72,22 @@ export const paymentInstructionsSchema = z.object({
 });
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 
-export const initiateTransactionResponseSchema = z.object({
+export const initiatePurchaseResponseSchema = z.object({
   transactionId: z.uuid(),
-  status: transactionStatusSchema,
+  status: purchaseStatusSchema,
   expiresAt: z.iso.datetime(),
   feeCalculation: feeCalculationSchema,
   payment: paymentInstructionsSchema,
 });
-export type InitiateTransactionResponse = z.infer<typeof initiateTransactionResponseSchema>;
+export type InitiatePurchaseResponse = z.infer<typeof initiatePurchaseResponseSchema>;
 
-export const transactionIdParamsSchema = z.object({ id: z.uuid({ error: 'Transaction id must be a uuid' }) });
+export const purchaseIdParamsSchema = z.object({ id: z.uuid({ error: 'Transaction id must be a uuid' }) });
 /** GET /api/transactions/{id or txHash}. */
-export const transactionLookupParamsSchema = z.object({
+export const purchaseLookupParamsSchema = z.object({
   id: z.string().trim().min(1).max(100, 'Not a transaction id or signature'),
 });
 
-export const confirmTransactionBodySchema = z.object({
+export const confirmPurchaseBodySchema = z.object({
   txHash: signatureSchema,
   buyerWallet: walletAddressSchema,
 });
@@ -95,9 +95,9 @@ export const confirmTransactionBodySchema = z.object({
 export const walletQuerySchema = z.object({ walletAddress: walletAddressSchema.optional() });
 export const destroyKeyBodySchema = z.object({ wallet: walletAddressSchema });
 
-export const transactionSchema = z.object({
+export const purchaseSchema = z.object({
   id: z.uuid(),
-  status: transactionStatusSchema,
+  status: purchaseStatusSchema,
   txHash: z.string().nullable(),
   /** Same value as txHash; the spec's browser reads both names. */
   blockchainTxHash: z.string().nullable(),
@@ -135,9 +135,9 @@ export const transactionSchema = z.object({
   /** Lamports refunded so far (what reached the payer, after the network fee), as a string. */
   refundedLamports: lamportsSchema,
 });
-export type PurchaseView = z.infer<typeof transactionSchema>;
+export type PurchaseView = z.infer<typeof purchaseSchema>;
 
-export const transactionListSchema = z.array(transactionSchema);
+export const purchaseListSchema = z.array(purchaseSchema);
 
 export const revealKeyResponseSchema = z.object({ success: z.literal(true), privateKey: z.string() });
 

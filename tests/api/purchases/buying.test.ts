@@ -6,7 +6,7 @@ import { createAdmin, createListing, createUser } from '@tests/helpers/factories
 import { fundedSigner, waitUntil } from '@tests/helpers/local-chain';
 import { sendInstructions } from '@tests/helpers/local-chain-tokens';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import {
   balanceOf,
   confirm,
@@ -88,7 +88,7 @@ describe('initiate is idempotent per buyer and listing', () => {
     const first = await initiateOk(t, buyer, listing);
     const secondRes = await initiate(t, other, listing);
     expect(secondRes.statusCode).toBe(201);
-    const second = secondRes.json() as InitiateTransactionResponse;
+    const second = secondRes.json() as InitiatePurchaseResponse;
     expect(second.transactionId).not.toBe(first.transactionId);
     expect(second.payment.recipient).not.toBe(first.payment.recipient);
     expect(await countRows(t, 'transactions', `address_id = '${listing.id}'`)).toBe(2);

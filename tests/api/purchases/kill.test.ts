@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import { parseSolToLamports } from '@shared/money';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
@@ -24,7 +24,7 @@ interface Sale {
   keypair: TestKeypair;
   listingId: string;
   buyer: Client;
-  started: InitiateTransactionResponse;
+  started: InitiatePurchaseResponse;
   signature?: string;
 }
 

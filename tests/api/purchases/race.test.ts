@@ -4,7 +4,7 @@ import { runVerifierOnce } from '@server/jobs';
 import { purchasesRepository, verifyPurchase } from '@server/modules/purchases';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import {
   balanceOf,
   confirm,
@@ -54,7 +54,7 @@ describe('races', () => {
     for (const buyer of buyers) await fund(chain, buyer.walletAddress); // initiate refuses a wallet that cannot pay
     const results = await Promise.all(buyers.map((buyer, i) => initiate(i % 2 ? a : b, buyer, listing)));
     expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
-    const orders = results.map((r) => r.json() as InitiateTransactionResponse);
+    const orders = results.map((r) => r.json() as InitiatePurchaseResponse);
     const escrows = orders.map((o) => o.payment.recipient);
     expect(new Set(escrows).size).toBe(20);
     for (const o of orders) expect(o.payment.reference).toBe(o.payment.recipient);

@@ -8,7 +8,7 @@ import { remoteTestApp } from '@tests/helpers/http-app';
 import { newWallet, signIn } from '@tests/helpers/wallet';
 import type { TestApp } from '@tests/helpers/app';
 import { startAppServer, type AppServer } from '@tests/e2e/helpers/app-server';
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import {
   SOL,
   balanceOf,
@@ -73,7 +73,7 @@ const session = (t: TestApp, cookie: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
 
 /** `transaction_id in (…)` for some of `orders`. */
-const ofOrders = (orders: InitiateTransactionResponse[], which: number[]) =>
+const ofOrders = (orders: InitiatePurchaseResponse[], which: number[]) =>
   `transaction_id in (${which.map((i) => `'${orders[i]!.transactionId}'`).join(', ')})`;
 
 async function eventually(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
@@ -121,7 +121,7 @@ describe.runIf(testDriver() === 'postgres')('two server processes on one Postgre
     await Promise.all(buyers.map((buyer) => fund(buyer.walletAddress))); // initiate checks the balance
     const results = await Promise.all(buyers.map((buyer, i) => initiate(i % 2 ? b : a, buyer, listing)));
     expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 201));
-    const orders = results.map((r) => r.json() as InitiateTransactionResponse);
+    const orders = results.map((r) => r.json() as InitiatePurchaseResponse);
     expect(new Set(orders.map((o) => o.payment.recipient)).size).toBe(8);
     expect(await countRows(a, 'transactions', `address_id = '${listing.id}'`)).toBe(8);
 

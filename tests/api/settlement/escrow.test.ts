@@ -2,7 +2,7 @@ import { getAssignInstruction } from '@solana-program/system';
 import { address as toAddress, createKeyPairSignerFromBytes, createSolanaRpc, devnet } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSolToLamports } from '@shared/money';
-import type { InitiateTransactionResponse, PurchaseView } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse, PurchaseView } from '@shared/api/transactions';
 import { runVerifierOnce } from '@server/jobs';
 import { fundedSigner, waitUntil, type TestRpc } from '@tests/helpers/local-chain';
 import { sendInstructions } from '@tests/helpers/local-chain-tokens';
@@ -95,7 +95,7 @@ async function buyer(): Promise<SignedInWallet> {
   return b;
 }
 
-const total = (started: InitiateTransactionResponse) => BigInt(started.payment.lamports);
+const total = (started: InitiatePurchaseResponse) => BigInt(started.payment.lamports);
 
 describe('settlement through escrow', () => {
   it('a sale pays the seller exactly the price and the treasury exactly the commission, and empties the escrow', async () => {

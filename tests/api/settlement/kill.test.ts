@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import type { CrashPoint } from '@server/config/crash-point';
 import { parseSolToLamports } from '@shared/money';
 import { newKeypair } from '@tests/helpers/keypair';
@@ -24,7 +24,7 @@ let sellerPaid = 0n;
 
 interface Bought {
   buyer: Client;
-  started: InitiateTransactionResponse;
+  started: InitiatePurchaseResponse;
   price: bigint;
 }
 

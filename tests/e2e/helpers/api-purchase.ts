@@ -1,6 +1,6 @@
 import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { chainPaymentOf } from '@chain/payment/chain-payment';
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import type { TestKeypair } from '@tests/helpers/keypair';
 import {
   createKeyPairSignerFromBytes,
@@ -27,7 +27,7 @@ export async function buyThroughApi(
 ): Promise<string> {
   await airdrop(baseUrl, key.address, 1);
   const buyer = await signIn(baseUrl, key);
-  const started = await buyer.call<InitiateTransactionResponse>('POST', '/api/transactions/initiate', {
+  const started = await buyer.call<InitiatePurchaseResponse>('POST', '/api/transactions/initiate', {
     addressId: listing.id,
     buyerId: key.address,
     price: listing.price,

@@ -4,7 +4,7 @@ import { amount, createdAt, id, oneOf, timestamptz } from './columns';
 import { bids } from './bids';
 import { addresses } from './listings';
 import { users } from './users';
-import { CURRENCIES, FAILURE_KINDS, type FailureKind, OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from './values';
+import { CURRENCIES, FAILURE_KINDS, type FailureKind, OPEN_PURCHASE_STATUSES, PURCHASE_STATUSES } from './values';
 
 /**
  * A purchase (docs/domain.md#purchase-states). The numeric(18,8) columns are the spec's SOL amounts for display; the
@@ -82,7 +82,7 @@ export const transactions = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check('transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
+    check('transactions_status_check', oneOf(t.status, PURCHASE_STATUSES)),
     check('transactions_currency_check', oneOf(t.currency, CURRENCIES)),
     check('transactions_failure_kind_check', oneOf(t.failureKind, FAILURE_KINDS)),
     check('transactions_failure_only_when_failed', sql`${t.failureKind} is null or ${t.status} = 'failed'`),
@@ -96,7 +96,7 @@ export const transactions = pgTable(
     // wait for their payment at once, and settlement sells to the first payment that lands. This index finds them.
     index('transactions_open_by_address_idx')
       .on(t.addressId)
-      .where(sql`${oneOf(t.status, OPEN_TRANSACTION_STATUSES)}`),
+      .where(sql`${oneOf(t.status, OPEN_PURCHASE_STATUSES)}`),
     index('transactions_address_id_idx').on(t.addressId),
     index('transactions_tx_hash_idx').on(t.txHash),
     // A signed-in buyer's reservations (reservation-limits.ts), newest first.

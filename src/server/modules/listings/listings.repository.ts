@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { addresses, OPEN_TRANSACTION_STATUSES, transactions, users } from '../../db/schema';
+import { addresses, OPEN_PURCHASE_STATUSES, transactions, users } from '../../db/schema';
 
 export type NewListingRow = typeof addresses.$inferInsert;
 /** Any columns but `status`: its moves are listingStatusRepository's (listing-states.ts). */
@@ -26,7 +26,7 @@ export const openReservationsOf = (db: Queryable, addressId: string) =>
     .where(
       and(
         eq(transactions.addressId, addressId),
-        inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
+        inArray(transactions.status, [...OPEN_PURCHASE_STATUSES]),
         eq(transactions.reservesListing, true),
       ),
     );

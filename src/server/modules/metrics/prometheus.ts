@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ShopStats } from '@shared/api/shop';
-import { TRANSACTION_STATUSES } from '@shared/domain-values';
+import { PURCHASE_STATUSES } from '@shared/domain-values';
 
 /**
  * The Prometheus metrics of one app instance (prom-client, its own Registry rather than the global one, so two apps
@@ -62,7 +62,7 @@ export function createMetrics() {
     },
     /** Sets the shop's gauges from a fresh read, then renders the text exposition format. */
     async render(stats: ShopStats): Promise<string> {
-      for (const state of TRANSACTION_STATUSES) purchases.set({ state }, stats.purchasesByState[state]);
+      for (const state of PURCHASE_STATUSES) purchases.set({ state }, stats.purchasesByState[state]);
       refunds.catchUp(stats.refunds);
       // A float in Prometheus whatever we do; exact up to 2^53 lamports (about 9 million SOL).
       refundedLamports.catchUp(Number(stats.refundedLamports));

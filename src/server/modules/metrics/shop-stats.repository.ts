@@ -1,20 +1,20 @@
 import { and, count, eq, gte, inArray, sql, sum } from 'drizzle-orm';
-import { ACTIVE_ORDER_STATUSES, OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from '@shared/domain-values';
+import { ACTIVE_ORDER_STATUSES, OPEN_PURCHASE_STATUSES, PURCHASE_STATUSES } from '@shared/domain-values';
 import type { ShopPeriod } from '@shared/api/shop';
-import type { TransactionStatus } from '@shared/domain-values';
+import type { PurchaseStatus } from '@shared/domain-values';
 import type { Queryable } from '../../db/database';
 import { customOrders, transactions } from '../../db/schema';
 import { ledgerRepository } from '../settlement';
 
 /** The shop's numbers, read fresh from the database: the admin Shop page and GET /metrics both use them. */
 export const shopStatsRepository = {
-  async purchasesByState(db: Queryable): Promise<Record<TransactionStatus, number>> {
+  async purchasesByState(db: Queryable): Promise<Record<PurchaseStatus, number>> {
     const rows = await db
       .select({ status: transactions.status, n: count() })
       .from(transactions)
       .groupBy(transactions.status);
-    const byState = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as Record<TransactionStatus, number>;
-    for (const row of rows) byState[row.status as TransactionStatus] = Number(row.n);
+    const byState = Object.fromEntries(PURCHASE_STATUSES.map((s) => [s, 0])) as Record<PurchaseStatus, number>;
+    for (const row of rows) byState[row.status as PurchaseStatus] = Number(row.n);
     return byState;
   },
 
@@ -22,7 +22,7 @@ export const shopStatsRepository = {
     const [row] = await db
       .select({ n: count() })
       .from(transactions)
-      .where(and(inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]), eq(transactions.reservesListing, true)));
+      .where(and(inArray(transactions.status, [...OPEN_PURCHASE_STATUSES]), eq(transactions.reservesListing, true)));
     return Number(row?.n ?? 0);
   },
 

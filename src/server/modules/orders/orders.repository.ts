@@ -115,7 +115,7 @@ export const ordersRepository = {
 
   async findWithAddress(db: Queryable, id: string) {
     const [row] = await db
-      .select({ order: customOrders, address: addresses.address, addressStatus: addresses.status })
+      .select({ order: customOrders, address: addresses.address, listingStatus: addresses.status })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.id, id));
@@ -124,7 +124,7 @@ export const ordersRepository = {
 
   listFor(db: Queryable, requesterId: string) {
     return db
-      .select({ order: customOrders, address: addresses.address, addressStatus: addresses.status })
+      .select({ order: customOrders, address: addresses.address, listingStatus: addresses.status })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.requesterId, requesterId))

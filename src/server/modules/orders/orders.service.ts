@@ -234,9 +234,9 @@ export async function placeOrder(
  * reservation has run out as expired, as `ordersRepository.settle` will write them within seconds. Computed
  * rather than written, because no GET writes.
  */
-export function shownStatus(row: OrderRow, addressStatus: string | null, now: Date): OrderStatus {
+export function shownStatus(row: OrderRow, listingStatus: string | null, now: Date): OrderStatus {
   if (row.status !== 'found') return row.status;
-  if (addressStatus === 'sold') return 'purchased';
+  if (listingStatus === 'sold') return 'purchased';
   if (row.reservedUntil !== null && row.reservedUntil < now) return 'expired';
   return 'found';
 }
@@ -246,13 +246,13 @@ export async function orderView(
   ctx: OrdersContext,
   row: OrderRow,
   address: string | null,
-  addressStatus: string | null = null,
+  listingStatus: string | null = null,
 ): Promise<Order> {
   const attempts = Number(row.attempts);
   const expectedAttempts = 1 / row.probability;
   const rate = row.status === 'grinding' && row.rate > 0 ? row.rate : ctx.rate();
   const active = row.status === 'queued' || row.status === 'grinding';
-  const status = shownStatus(row, addressStatus, ctx.now());
+  const status = shownStatus(row, listingStatus, ctx.now());
   return {
     id: row.id,
     pattern: row.pattern,

@@ -1,4 +1,4 @@
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import { ErrorCode } from '@shared/api/errors';
 import { lamportsToSolString, MoneyParseError, parseSolToLamports } from '@shared/money';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/app-error';
@@ -36,7 +36,7 @@ function parsePrice(price: number | string): bigint {
 }
 
 export interface InitiateOutcome {
-  response: InitiateTransactionResponse;
+  response: InitiatePurchaseResponse;
   /** False when the buyer already held this listing's open reservation and got that purchase back. */
   created: boolean;
 }

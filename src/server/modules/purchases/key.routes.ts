@@ -3,7 +3,7 @@ import {
   destroyKeyResponseSchema,
   revealKeyErrorSchema,
   revealKeyResponseSchema,
-  transactionIdParamsSchema,
+  purchaseIdParamsSchema,
 } from '@shared/api/transactions';
 import { revealKeyBodySchema } from '@shared/api/reveal';
 import { safetyWarningSchema, sealedRevealResponseSchema } from '@shared/api/trust';
@@ -34,7 +34,7 @@ export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }):
       schema: {
         tags: ['transactions'],
         summary: 'Reveals the private key of a verified purchase to its buyer',
-        params: transactionIdParamsSchema,
+        params: purchaseIdParamsSchema,
         body: revealKeyBodySchema,
         response: {
           200: z.union([
@@ -77,7 +77,7 @@ export async function keyRoutes(app: AppInstance, opts: { deps: PurchaseDeps }):
       schema: {
         tags: ['transactions'],
         summary: 'Permanently destroys the stored private key of a purchase',
-        params: transactionIdParamsSchema,
+        params: purchaseIdParamsSchema,
         body: destroyKeyBodySchema,
         response: { 200: destroyKeyResponseSchema, ...purchaseErrorResponses },
       },

@@ -1,4 +1,4 @@
-import type { InitiateTransactionResponse } from '@shared/api/transactions';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { transactions } from '@server/db/schema';
@@ -35,7 +35,7 @@ export async function findOpenReservation(
 }
 
 /** The answer initiate gives for a purchase row, the first time and on every repeat alike. */
-export function initiateResponseOf(row: PurchaseRow): InitiateTransactionResponse {
+export function initiateResponseOf(row: PurchaseRow): InitiatePurchaseResponse {
   return {
     transactionId: row.id,
     status: 'initiated',

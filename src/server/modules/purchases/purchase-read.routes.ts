@@ -1,7 +1,7 @@
 import {
-  transactionListSchema,
-  transactionLookupParamsSchema,
-  transactionSchema,
+  purchaseListSchema,
+  purchaseLookupParamsSchema,
+  purchaseSchema,
   walletQuerySchema,
 } from '@shared/api/transactions';
 import { ErrorCode } from '@shared/api/errors';
@@ -9,7 +9,7 @@ import { AppError } from '@server/http/app-error';
 import { createPublicAnswers, publicAnswerOnSend } from '@server/cache/public-answers';
 import type { AppInstance } from '@server/types';
 import type { PurchaseDeps } from './deps';
-import { getTransaction, recentSales, transactionsOfWallet } from './read.service';
+import { getPurchase, recentSales, purchasesOfWallet } from './read.service';
 import { actorOf, purchaseErrorResponses } from './routes-common';
 
 /**
@@ -30,7 +30,7 @@ export async function purchaseReadRoutes(app: AppInstance, opts: { deps: Purchas
       schema: {
         tags: ['transactions'],
         summary: 'Latest sales, newest first (home page)',
-        response: { 200: transactionListSchema, ...purchaseErrorResponses },
+        response: { 200: purchaseListSchema, ...purchaseErrorResponses },
       },
     },
     async (request, reply) =>
@@ -45,10 +45,10 @@ export async function purchaseReadRoutes(app: AppInstance, opts: { deps: Purchas
         tags: ['transactions'],
         summary: "The signed-in wallet's purchases and sales",
         querystring: walletQuerySchema,
-        response: { 200: transactionListSchema, ...purchaseErrorResponses },
+        response: { 200: purchaseListSchema, ...purchaseErrorResponses },
       },
     },
-    async (request) => transactionsOfWallet(deps, actorOf(request).wallet, 'any'),
+    async (request) => purchasesOfWallet(deps, actorOf(request).wallet, 'any'),
   );
 
   app.get(
@@ -59,10 +59,10 @@ export async function purchaseReadRoutes(app: AppInstance, opts: { deps: Purchas
         tags: ['transactions'],
         summary: "The signed-in wallet's purchases",
         querystring: walletQuerySchema,
-        response: { 200: transactionListSchema, ...purchaseErrorResponses },
+        response: { 200: purchaseListSchema, ...purchaseErrorResponses },
       },
     },
-    async (request) => transactionsOfWallet(deps, actorOf(request).wallet, 'buyer'),
+    async (request) => purchasesOfWallet(deps, actorOf(request).wallet, 'buyer'),
   );
 
   app.get(
@@ -72,11 +72,11 @@ export async function purchaseReadRoutes(app: AppInstance, opts: { deps: Purchas
       schema: {
         tags: ['transactions'],
         summary: 'One transaction by id or payment signature, without secrets',
-        params: transactionLookupParamsSchema,
-        response: { 200: transactionSchema, ...purchaseErrorResponses },
+        params: purchaseLookupParamsSchema,
+        response: { 200: purchaseSchema, ...purchaseErrorResponses },
       },
     },
-    async (request) => getTransaction(deps, request.params.id, request.session?.walletAddress),
+    async (request) => getPurchase(deps, request.params.id, request.session?.walletAddress),
   );
 
   // The transaction pages' own read, like /api/auth/session-status: an unknown id is an answer the page shows
@@ -89,13 +89,13 @@ export async function purchaseReadRoutes(app: AppInstance, opts: { deps: Purchas
       schema: {
         tags: ['transactions'],
         summary: 'One transaction by id or payment signature, or null (never a 404)',
-        params: transactionLookupParamsSchema,
-        response: { 200: transactionSchema.nullable(), ...purchaseErrorResponses },
+        params: purchaseLookupParamsSchema,
+        response: { 200: purchaseSchema.nullable(), ...purchaseErrorResponses },
       },
     },
     async (request) => {
       try {
-        return await getTransaction(deps, request.params.id, request.session?.walletAddress);
+        return await getPurchase(deps, request.params.id, request.session?.walletAddress);
       } catch (err) {
         if (err instanceof AppError && err.code === ErrorCode.TRANSACTION_NOT_FOUND) return null;
         throw err;

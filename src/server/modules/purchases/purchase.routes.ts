@@ -1,10 +1,10 @@
 import { PaymentCheckCode } from '@shared/api/errors';
 import {
-  confirmTransactionBodySchema,
-  initiateTransactionBodySchema,
-  initiateTransactionResponseSchema,
-  transactionIdParamsSchema,
-  transactionSchema,
+  confirmPurchaseBodySchema,
+  initiatePurchaseBodySchema,
+  initiatePurchaseResponseSchema,
+  purchaseIdParamsSchema,
+  purchaseSchema,
 } from '@shared/api/transactions';
 import { RATE_LIMITS } from '@server/http/rate-limit';
 import type { AppInstance } from '@server/types';
@@ -29,10 +29,10 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
         summary:
           'Reserves a listing for 15 minutes and returns the payment to make (201); asked again by the buyer who ' +
           'holds its unpaid reservation, returns that same purchase (200)',
-        body: initiateTransactionBodySchema,
+        body: initiatePurchaseBodySchema,
         response: {
-          200: initiateTransactionResponseSchema,
-          201: initiateTransactionResponseSchema,
+          200: initiatePurchaseResponseSchema,
+          201: initiatePurchaseResponseSchema,
           ...purchaseErrorResponses,
         },
       },
@@ -50,9 +50,9 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
       schema: {
         tags: ['transactions'],
         summary: "Stores the buyer's payment signature and verifies it when it is already confirmed",
-        params: transactionIdParamsSchema,
-        body: confirmTransactionBodySchema,
-        response: { 200: transactionSchema, ...purchaseErrorResponses },
+        params: purchaseIdParamsSchema,
+        body: confirmPurchaseBodySchema,
+        response: { 200: purchaseSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => {
@@ -71,8 +71,8 @@ export async function purchaseRoutes(app: AppInstance, opts: { deps: PurchaseDep
       schema: {
         tags: ['transactions'],
         summary: "Checks the payment on chain (the server's own verification)",
-        params: transactionIdParamsSchema,
-        response: { 200: transactionSchema, ...purchaseErrorResponses },
+        params: purchaseIdParamsSchema,
+        response: { 200: purchaseSchema, ...purchaseErrorResponses },
       },
     },
     async (request) => {

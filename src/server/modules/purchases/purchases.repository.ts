@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
-import { addresses, escrowReceipts, transactions, users, type TransactionStatus } from '@server/db/schema';
+import { addresses, escrowReceipts, transactions, users, type PurchaseStatus } from '@server/db/schema';
 import { guardedMove, type Moves } from '@server/db/state-machine';
 import { EXPIRED_REASON, purchaseStates } from './state-machine';
 
@@ -114,7 +114,7 @@ export const purchasesRepository = {
   async transition(
     db: Queryable,
     id: string,
-    moves: Moves<TransactionStatus>,
+    moves: Moves<PurchaseStatus>,
     set: Omit<PgUpdateSetSource<typeof transactions>, 'status'>,
     extra?: SQL,
   ): Promise<PurchaseRow | undefined> {

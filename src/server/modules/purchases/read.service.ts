@@ -36,7 +36,7 @@ export async function viewOf(deps: ReadDeps, detail: PurchaseDetail, viewerWalle
 }
 
 /** GET /api/transactions/{id or txHash}: public, without secrets; the buyer also sees the payment to make. */
-export async function getTransaction(deps: ReadDeps, idOrHash: string, viewerWallet?: string): Promise<PurchaseView> {
+export async function getPurchase(deps: ReadDeps, idOrHash: string, viewerWallet?: string): Promise<PurchaseView> {
   const by = UUID.test(idOrHash)
     ? { id: idOrHash.toLowerCase() }
     : SIGNATURE.test(idOrHash)
@@ -52,7 +52,7 @@ export async function recentSales(deps: ReadDeps, limit = 10): Promise<PurchaseV
 }
 
 /** One wallet's transactions: its purchases only, or everything it bought or sold, refunds included. */
-export async function transactionsOfWallet(
+export async function purchasesOfWallet(
   deps: ReadDeps,
   wallet: string,
   role: 'buyer' | 'any',

@@ -4,7 +4,7 @@ import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import { ErrorCode } from '@shared/api/errors';
 import { lamportsToSolString } from '@shared/money';
 import type { Queryable } from '@server/db/database';
-import { OPEN_TRANSACTION_STATUSES, transactions } from '@server/db/schema';
+import { OPEN_PURCHASE_STATUSES, transactions } from '@server/db/schema';
 import { AppError, conflict } from '@server/http/app-error';
 
 /**
@@ -43,7 +43,7 @@ export async function checkReservationRules(
     .where(
       and(
         eq(transactions.buyerId, input.buyerId),
-        inArray(transactions.status, [...OPEN_TRANSACTION_STATUSES]),
+        inArray(transactions.status, [...OPEN_PURCHASE_STATUSES]),
         // Only reservations count: an Actions POST (docs/domain.md#solana-pay-and-actions) can name any account, so its
         // unreserved rows must not use up a stranger's quota or start their cool-down.
         eq(transactions.reservesListing, true),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectExactMoves, untouchableDb } from '@tests/helpers/state-machine';
-import { TRANSACTION_STATUSES } from '@server/db/schema';
+import { PURCHASE_STATUSES } from '@server/db/schema';
 import { IllegalMoveError } from '@server/db/state-machine';
 import { purchaseStates } from './state-machine';
 import { purchasesRepository } from './purchases.repository';
@@ -15,7 +15,7 @@ const ALLOWED = {
 
 describe('the purchase state machine', () => {
   it('has exactly the listed moves, each with its reason, lets a row stay put, and refuses every other by name', () => {
-    expectExactMoves(purchaseStates, 'purchase', TRANSACTION_STATUSES, ALLOWED, { stayingPut: true });
+    expectExactMoves(purchaseStates, 'purchase', PURCHASE_STATUSES, ALLOWED, { stayingPut: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import { stateMachine } from '@server/db/state-machine';
-import type { TransactionStatus } from '@server/db/schema';
+import type { PurchaseStatus } from '@server/db/schema';
 
 /**
  * The purchase state machine (docs/domain.md#purchase-states): initiated → pending → verified → completed, or → failed.
@@ -7,7 +7,7 @@ import type { TransactionStatus } from '@server/db/schema';
  * exactly one moves the row. `purchasesRepository.transition` refuses any move this table lacks. Staying put
  * (`failed: 'failed'`) is allowed: such an update changes the row's other columns, not its state.
  */
-export const purchaseStates = stateMachine<TransactionStatus>(
+export const purchaseStates = stateMachine<PurchaseStatus>(
   'purchase',
   {
     initiated: {

@@ -1,11 +1,11 @@
 import type { Address } from '@solana/kit';
 import type { ChainRpc } from '@chain/rpc/chain-rpc';
 import type { LedgerCheckReport, LedgerDifference } from '@shared/api/settlement';
-import { OPEN_ESCROW_ORDER_STATUSES, OPEN_TRANSACTION_STATUSES } from '@shared/domain-values';
+import { OPEN_ESCROW_ORDER_STATUSES, OPEN_PURCHASE_STATUSES } from '@shared/domain-values';
 
 /** The owner statuses in which an escrow may rightly hold lamports: waiting for a payment, or holding a deposit. */
 const openStatusesOf = (escrow: { orderId: string | null; bidId: string | null }): readonly string[] =>
-  escrow.bidId ? ['awaiting-deposit', 'open'] : escrow.orderId ? OPEN_ESCROW_ORDER_STATUSES : OPEN_TRANSACTION_STATUSES;
+  escrow.bidId ? ['awaiting-deposit', 'open'] : escrow.orderId ? OPEN_ESCROW_ORDER_STATUSES : OPEN_PURCHASE_STATUSES;
 import type { Queryable } from '@server/db/database';
 import { ledgerRepository, type UnrecordedTransfer } from './ledger.repository';
 

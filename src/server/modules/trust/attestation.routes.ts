@@ -1,7 +1,7 @@
 import { errorResponses } from '@server/http/error-responses';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@shared/api/errors';
-import { transactionIdParamsSchema } from '@shared/api/transactions';
+import { purchaseIdParamsSchema } from '@shared/api/transactions';
 import { attestationKeyResponseSchema, receiptListResponseSchema } from '@shared/api/trust';
 import { transactions } from '@server/db/schema';
 import { forbidden, notFound, unauthorized } from '@server/http/app-error';
@@ -37,7 +37,7 @@ export async function attestationRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['trust'],
         summary: "The signed receipts of the caller's own purchase",
-        params: transactionIdParamsSchema,
+        params: purchaseIdParamsSchema,
         response: {
           200: receiptListResponseSchema,
           ...errorResponses(400, 401, 403, 404),

@@ -1,7 +1,7 @@
 // Public surface of the purchase feature; other features import only from here.
 export { useBuyListing, type BuyableListing } from './use-buy-listing';
-export { transactionKeys, invalidateTradeCaches } from './api/query-keys';
-export { getTransaction, transactionQueryOptions, useTransaction } from './api/get-transaction';
+export { purchaseKeys, invalidateTradeCaches } from './api/query-keys';
+export { getPurchase, purchaseQueryOptions, usePurchase } from './api/get-purchase';
 export {
   revealPrivateKey,
   RevealKeyError,
@@ -10,7 +10,7 @@ export {
   type SupportInfo,
 } from './api/reveal-private-key';
 export { RevealSafetyWarning } from './components/reveal-safety-warning';
-export { TransactionStatusBadge } from './components/transaction-status-badge';
+export { PurchaseStatusBadge } from './components/purchase-status-badge';
 export { NetworkValue } from './components/network-value';
 export { usePurchases, purchasesQueryOptions } from './api/get-purchases';
 export { isAwaitingPayment, useOpenPurchase } from './use-open-purchase';

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { toast } from '@web/components/toast-store';
 import { useWallet } from '@web/features/wallet';
 import { ApiRequestError } from '@web/lib/api-client';
-import { useInitiateTransaction } from './api/initiate-transaction';
+import { useInitiatePurchase } from './api/initiate-purchase';
 
 // docs/product-spec.md#constants-and-limits: redirect to /profile 2 s after telling a visitor without a wallet.
 const REDIRECT_MS = 2000;
@@ -22,7 +22,7 @@ export type BuyableListing = Pick<Listing, 'id' | 'price' | 'network'>;
 export function useBuyListing() {
   const { address, status } = useWallet();
   const [, navigate] = useLocation();
-  const initiate = useInitiateTransaction();
+  const initiate = useInitiatePurchase();
   // Set in the click itself: the mutation's pending state reaches the button only after a render, and a double
   // click's second event may come first.
   const inFlight = useRef(false);

@@ -5,8 +5,8 @@ import { toast } from '@web/components/toast-store';
 import { isChainRefusal, isWalletRejection, payWithWallet, useWallet, walletBalanceKey } from '@web/features/wallet';
 import { ApiRequestError } from '@web/lib/api-client';
 import { configQueryOptions } from '@web/lib/config';
-import { confirmTransaction } from './api/confirm-transaction';
-import { invalidateTradeCaches, transactionKeys } from './api/query-keys';
+import { confirmPurchase } from './api/confirm-purchase';
+import { invalidateTradeCaches, purchaseKeys } from './api/query-keys';
 import { rejectionToast } from './purchase-failure';
 
 /**
@@ -22,14 +22,14 @@ export function usePayment(transaction: PurchaseView | null | undefined) {
       if (!transaction) throw new Error('Transaction not loaded');
       if (!address || !wallet || !account) throw new Error('Wallet not connected');
       const payment =
-        transaction.payment ?? queryClient.getQueryData<PaymentInstructions>(transactionKeys.payment(transaction.id));
+        transaction.payment ?? queryClient.getQueryData<PaymentInstructions>(purchaseKeys.payment(transaction.id));
       if (!payment) throw new Error('The payment instructions are not available; reload the page');
       const config = await queryClient.fetchQuery(configQueryOptions());
       const txHash = await payWithWallet({ wallet, account, payment, config });
       try {
         queryClient.setQueryData(
-          transactionKeys.detail(transaction.id),
-          await confirmTransaction(transaction.id, { txHash, buyerWallet: address }),
+          purchaseKeys.detail(transaction.id),
+          await confirmPurchase(transaction.id, { txHash, buyerWallet: address }),
         );
       } catch (error) {
         // The server checked the payment and refused it: the page turns to the failed purchase, which says what to
@@ -57,7 +57,7 @@ export function usePayment(transaction: PurchaseView | null | undefined) {
           })
         : toast({ title: 'Payment Failed', description: paymentFailure(error), variant: 'error' }),
     onSettled: () => {
-      if (transaction) void queryClient.invalidateQueries({ queryKey: transactionKeys.detail(transaction.id) });
+      if (transaction) void queryClient.invalidateQueries({ queryKey: purchaseKeys.detail(transaction.id) });
       if (address) void queryClient.invalidateQueries({ queryKey: walletBalanceKey(address) });
       void invalidateTradeCaches(queryClient);
     },

@@ -1,10 +1,10 @@
-import { OWNED_STATUSES, type TransactionStatus, type PurchaseView } from '@shared/api/transactions';
+import { OWNED_STATUSES, type PurchaseStatus, type PurchaseView } from '@shared/api/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConfig } from '@web/lib/config';
-import { getTransaction } from './api/get-transaction';
-import { transactionKeys } from './api/query-keys';
-import { verifyTransaction } from './api/verify-transaction';
+import { getPurchase } from './api/get-purchase';
+import { purchaseKeys } from './api/query-keys';
+import { verifyPurchase } from './api/verify-purchase';
 import { awaitsRefund } from './purchase-failure';
 import { useReferencePayment } from './use-reference-payment';
 import { useSignatureRefetch } from './use-signature-refetch';
@@ -13,9 +13,9 @@ import { useSignatureRefetch } from './use-signature-refetch';
 // status or after 10 minutes.
 export const POLL_MS = 5000;
 export const POLL_LIMIT_MS = 10 * 60_000;
-const FINAL: ReadonlySet<TransactionStatus> = new Set(['verified', 'completed', 'failed']);
+const FINAL: ReadonlySet<PurchaseStatus> = new Set(['verified', 'completed', 'failed']);
 // With REVEAL_COMMITMENT=finalized a verified purchase still waits for its key: keep polling until completed.
-const FINAL_AT_FINALIZED: ReadonlySet<TransactionStatus> = new Set(['completed', 'failed']);
+const FINAL_AT_FINALIZED: ReadonlySet<PurchaseStatus> = new Set(['completed', 'failed']);
 
 /** Settled in status but not yet on chain: a refund or the seller's payout still to land, which the page shows. */
 const awaitsSettlement = (tx: PurchaseView) =>
@@ -31,11 +31,11 @@ export function useTrackedPurchase(id: string, wallet: string | null) {
   const [startedAt] = useState(() => Date.now());
   const final = useConfig().data?.revealCommitment === 'finalized' ? FINAL_AT_FINALIZED : FINAL;
   const query = useQuery({
-    queryKey: transactionKeys.detail(id),
+    queryKey: purchaseKeys.detail(id),
     queryFn: async ({ signal }) => {
-      const tx = await getTransaction(id, signal);
+      const tx = await getPurchase(id, signal);
       if (tx?.status === 'pending' && tx.txHash && wallet && tx.buyer.walletAddress === wallet) {
-        return verifyTransaction(id, signal).catch(() => tx);
+        return verifyPurchase(id, signal).catch(() => tx);
       }
       return tx;
     },

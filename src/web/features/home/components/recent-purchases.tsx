@@ -10,7 +10,7 @@ import { Card } from '@web/components/card';
 import { Skeleton } from '@web/components/skeleton';
 import { cn } from '@web/lib/cn';
 import { useExplorer } from '@web/lib/use-explorer';
-import { useRecentTransactions } from '../api/get-recent-transactions';
+import { useRecentPurchases } from '../api/get-recent-purchases';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const usdOf = (t: PurchaseView) =>
@@ -68,7 +68,7 @@ function Row({ t }: { t: PurchaseView }) {
 }
 
 export function RecentPurchases() {
-  const recent = useRecentTransactions();
+  const recent = useRecentPurchases();
   // Deferred, as the Premium Addresses grid: the table is drawn in slices, the skeleton stays until it is done.
   const data = useDeferredValue(recent.data);
   const isPending = data === undefined && !recent.isError;

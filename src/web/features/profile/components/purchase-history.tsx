@@ -9,7 +9,7 @@ import { ExplorerLink } from '@web/components/explorer-link';
 import { FetchError } from '@web/components/fetch-error';
 import { SectionTitle } from '@web/components/section-title';
 import { Skeleton } from '@web/components/skeleton';
-import { ContinueCheckoutLink, isAwaitingPayment, TransactionStatusBadge } from '@web/features/purchase';
+import { ContinueCheckoutLink, isAwaitingPayment, PurchaseStatusBadge } from '@web/features/purchase';
 import { useExplorer } from '@web/lib/use-explorer';
 
 /** docs/product-spec.md#profile: the user's transactions and purchases merged, de-duplicated by id, newest first. */
@@ -82,11 +82,7 @@ export function PurchaseHistory({
                   {formatSolAmount(tx.price)} {tx.currency}
                 </span>
                 <span className="text-xs text-vault-400 sm:w-28">{new Date(tx.createdAt).toLocaleDateString()}</span>
-                <TransactionStatusBadge
-                  status={tx.status}
-                  refunded={isRefunded(tx)}
-                  className="self-start sm:self-auto"
-                />
+                <PurchaseStatusBadge status={tx.status} refunded={isRefunded(tx)} className="self-start sm:self-auto" />
               </Link>
               {isAwaitingPayment(tx, wallet) && (
                 <ContinueCheckoutLink transactionId={tx.id} size="sm" className="self-start sm:self-auto" />

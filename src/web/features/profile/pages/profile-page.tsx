@@ -5,7 +5,7 @@ import { MyOffers } from '@web/features/bids';
 import { useWallet } from '@web/features/wallet';
 import { MyWatchlist } from '@web/features/watchlist';
 import { usePurchases } from '@web/features/purchase';
-import { useUserTransactions } from '../api/get-user-transactions';
+import { useUserPurchases } from '../api/get-user-purchases';
 import { MyListings } from '../components/my-listings/my-listings';
 import { OwnedAddresses } from '../components/owned-addresses';
 import { ProfileHeader } from '../components/profile-header';
@@ -15,7 +15,7 @@ export function ProfilePage() {
   const { address, status, isAdmin, connect } = useWallet();
   const signedIn = status === 'connected' ? address : null;
   const purchases = usePurchases(signedIn);
-  const transactions = useUserTransactions(signedIn);
+  const transactions = useUserPurchases(signedIn);
 
   if (!signedIn) {
     return (

@@ -1,6 +1,6 @@
-import { transactionListSchema, walletQuerySchema, type PurchaseView } from '@shared/api/transactions';
+import { purchaseListSchema, walletQuerySchema, type PurchaseView } from '@shared/api/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionKeys } from './query-keys';
+import { purchaseKeys } from './query-keys';
 import { apiFetch } from '@web/lib/api-client';
 import { useConfig } from '@web/lib/config';
 
@@ -11,12 +11,12 @@ export function getPurchases(walletAddress: string, signal?: AbortSignal): Promi
   const query = new URLSearchParams({
     walletAddress: getPurchasesInputSchema.parse({ walletAddress }).walletAddress ?? '',
   });
-  return apiFetch(`/api/transactions/purchases?${query}`, { schema: transactionListSchema, signal });
+  return apiFetch(`/api/transactions/purchases?${query}`, { schema: purchaseListSchema, signal });
 }
 
 export const purchasesQueryOptions = (walletAddress: string) =>
   queryOptions({
-    queryKey: transactionKeys.purchases(walletAddress),
+    queryKey: purchaseKeys.purchases(walletAddress),
     queryFn: ({ signal }) => getPurchases(walletAddress, signal),
   });
 

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * Cache keys of purchase data. The list keys start with 'transactions' so one prefix invalidation refreshes
  * them all (docs/product-spec.md#api-calls last line: transactions, recent transactions).
  */
-export const transactionKeys = {
+export const purchaseKeys = {
   all: ['transactions'] as const,
   detail: (idOrHash: string) => ['transactions', 'detail', idOrHash] as const,
   /** The payment instructions from the initiate answer, kept so the pay screen needs no second request. */
@@ -21,6 +21,6 @@ export function invalidateTradeCaches(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['addresses'] }),
     queryClient.invalidateQueries({ queryKey: ['market-stats'] }),
-    queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
   ]);
 }

@@ -1,12 +1,12 @@
 import { tolerantApiErrorSchema } from '@shared/api/error-schema';
-import { supportInfoSchema, transactionIdParamsSchema } from '@shared/api/transactions';
+import { supportInfoSchema, purchaseIdParamsSchema } from '@shared/api/transactions';
 import { sealedRevealResponseSchema, type SafetyWarning } from '@shared/api/trust';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
 import { BrowserErrorCode, errorCodeOf, type ClientErrorCode } from '@web/lib/api-client';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 
-export const revealPrivateKeyInputSchema = transactionIdParamsSchema;
+export const revealPrivateKeyInputSchema = purchaseIdParamsSchema;
 export type SupportInfo = z.infer<typeof supportInfoSchema>;
 
 /**

@@ -1,10 +1,10 @@
-import { isRefunded, type TransactionStatus, type PurchaseView } from '@shared/api/transactions';
+import { isRefunded, type PurchaseStatus, type PurchaseView } from '@shared/api/transactions';
 import { formatSolAmount } from '@shared/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { useExplorer } from '@web/lib/use-explorer';
 import { NetworkValue } from './network-value';
 import { SettlementRows } from './settlement-rows';
-import { TransactionStatusBadge } from './transaction-status-badge';
+import { PurchaseStatusBadge } from './purchase-status-badge';
 
 /** `status` is what the page shows, which may run ahead of the server's (a payment already seen on chain). */
 export function PurchaseDetailsCard({
@@ -12,7 +12,7 @@ export function PurchaseDetailsCard({
   status = transaction.status,
 }: {
   transaction: PurchaseView;
-  status?: TransactionStatus;
+  status?: PurchaseStatus;
 }) {
   const { cluster } = useExplorer();
   return (
@@ -37,7 +37,7 @@ export function PurchaseDetailsCard({
           </dd>
           <dt className="text-vault-400">Status</dt>
           <dd>
-            <TransactionStatusBadge status={status} refunded={isRefunded(transaction)} />
+            <PurchaseStatusBadge status={status} refunded={isRefunded(transaction)} />
           </dd>
           <SettlementRows transaction={transaction} status={status} />
         </dl>

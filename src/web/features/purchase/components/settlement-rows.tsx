@@ -1,4 +1,4 @@
-import { OWNED_STATUSES, type TransactionStatus, type PurchaseView } from '@shared/api/transactions';
+import { OWNED_STATUSES, type PurchaseStatus, type PurchaseView } from '@shared/api/transactions';
 import { lamportsToSolString } from '@shared/money';
 import { CopyableExplorerLink, ExplorerLink } from '@web/components/explorer-link';
 import { useExplorer } from '@web/lib/use-explorer';
@@ -12,7 +12,7 @@ export function SettlementRows({
   status = transaction.status,
 }: {
   transaction: PurchaseView;
-  status?: TransactionStatus;
+  status?: PurchaseStatus;
 }) {
   const explorer = useExplorer();
   const { escrow, payoutSignature, refundSignatures } = transaction;

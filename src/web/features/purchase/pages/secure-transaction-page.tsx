@@ -19,7 +19,7 @@ import { PhoneWalletCard } from '../components/phone-wallet-card';
 import { PrivateKeyCard } from '../components/private-key-card';
 import { PurchaseFailedCard } from '../components/purchase-failed-card';
 import { PurchaseDetailsCard } from '../components/purchase-details-card';
-import { TransactionStatusBadge } from '../components/transaction-status-badge';
+import { PurchaseStatusBadge } from '../components/purchase-status-badge';
 import { useAutoPayment } from '../use-auto-payment';
 import { useExplorer } from '@web/lib/use-explorer';
 import { usePayment } from '../use-payment';
@@ -64,7 +64,7 @@ export function SecureTransactionPage() {
         title="Secure Transaction"
         subtitle="Pay into this purchase's escrow from your wallet; the key unlocks once the chain confirms it."
         actions={
-          <TransactionStatusBadge status={status} refunded={isRefunded(transaction)} className="px-3 py-1 text-sm" />
+          <PurchaseStatusBadge status={status} refunded={isRefunded(transaction)} className="px-3 py-1 text-sm" />
         }
       />
       {transaction.txHash && (

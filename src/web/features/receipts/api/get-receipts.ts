@@ -1,10 +1,10 @@
-import { transactionIdParamsSchema } from '@shared/api/transactions';
+import { purchaseIdParamsSchema } from '@shared/api/transactions';
 import { receiptListResponseSchema } from '@shared/api/trust';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '@web/lib/api-client';
 
-export const getReceiptsInputSchema = transactionIdParamsSchema;
+export const getReceiptsInputSchema = purchaseIdParamsSchema;
 export type ReceiptWithKind = z.infer<typeof receiptListResponseSchema>['receipts'][number];
 
 /** GET /api/transactions/{id}/receipts: the buyer's own signed receipts. */

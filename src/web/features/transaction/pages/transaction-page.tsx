@@ -16,8 +16,8 @@ import {
   NetworkValue,
   PurchaseFailedCard,
   SettlementRows,
-  TransactionStatusBadge,
-  useTransaction,
+  PurchaseStatusBadge,
+  usePurchase,
 } from '@web/features/purchase';
 import { useExplorer } from '@web/lib/use-explorer';
 import { ReceiptDownloads } from '@web/features/receipts';
@@ -28,7 +28,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString();
 /** /transaction/{txHash}: one purchase by id or payment signature (docs/product-spec.md#transaction-details). */
 export function TransactionPage() {
   const { txHash = '' } = useParams();
-  const query = useTransaction(txHash);
+  const query = usePurchase(txHash);
   const explorer = useExplorer();
   const { address: viewer } = useWallet();
 
@@ -64,7 +64,7 @@ export function TransactionPage() {
             Purchase of <span className="font-mono break-all">{tx.address.address}</span>
           </>
         }
-        actions={<TransactionStatusBadge status={tx.status} refunded={isRefunded(tx)} className="px-3 py-1 text-sm" />}
+        actions={<PurchaseStatusBadge status={tx.status} refunded={isRefunded(tx)} className="px-3 py-1 text-sm" />}
       />
       <Card>
         <CardContent className="flex flex-col gap-5">
@@ -114,7 +114,7 @@ export function TransactionPage() {
             </dd>
             <dt className="text-vault-400">Status</dt>
             <dd>
-              <TransactionStatusBadge status={tx.status} refunded={isRefunded(tx)} />
+              <PurchaseStatusBadge status={tx.status} refunded={isRefunded(tx)} />
             </dd>
             <dt className="text-vault-400">Created</dt>
             <dd className="text-vault-100">{formatDate(tx.createdAt)}</dd>

@@ -1,8 +1,8 @@
-import type { TransactionStatus } from '@shared/api/transactions';
+import type { PurchaseStatus } from '@shared/api/transactions';
 import { CircleAlert, CircleCheck, Clock, Undo2, Wallet } from 'lucide-react';
 import { Badge } from '@web/components/badge';
 
-const labels: Record<TransactionStatus, string> = {
+const labels: Record<PurchaseStatus, string> = {
   initiated: 'Payment Required',
   pending: 'Confirming on Blockchain',
   verified: 'Blockchain Confirmed',
@@ -17,12 +17,12 @@ const icons = { initiated: Wallet, pending: Clock, verified: CircleCheck, comple
  * docs/product-spec.md#secure-transaction: the four status texts. A failed purchase whose payment settlement sent back
  * reads "Refunded" instead: nothing was lost (docs/domain.md#settlement).
  */
-export function TransactionStatusBadge({
+export function PurchaseStatusBadge({
   status,
   refunded = false,
   className,
 }: {
-  status: TransactionStatus;
+  status: PurchaseStatus;
   /** isRefunded(transaction) */
   refunded?: boolean;
   className?: string;
