@@ -4,7 +4,14 @@ import { LAMPORTS_PER_SOL } from '@shared/money';
 import { openPostgresDatabase } from '@server/db/open-postgres';
 import { addressesOf, plantMatches, seedPatterns, type PlantedMatch } from './lib/bid-patterns';
 import { explainMatching, replayMatching, seedOpenBids, type MatchingProfile } from './lib/bids-seed';
-import { adminWallet, bulkUpload, checkAnswer, signInOverHttp, type BulkUpload } from './lib/bulk-upload';
+import {
+  adminWallet,
+  bulkUpload,
+  checkAnswer,
+  listPrelisted,
+  signInOverHttp,
+  type BulkUpload,
+} from './lib/bulk-upload';
 import { HttpWallet } from './lib/http-client';
 import { loadNow, machineCpu, secs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
@@ -186,14 +193,7 @@ async function run(
       );
       if (n !== OPEN) throw new Error(`${n} open bids before the upload, ${OPEN} wanted`);
     }
-    for (const kp of upload.prelisted) {
-      const res = await fetch(`${server.origin}/api/addresses`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ address: kp.address, price: '1.5', privateKey: kp.base58Secret }),
-      });
-      if (res.status !== 201) throw new Error(`pre-listing failed: ${res.status} ${await res.text()}`);
-    }
+    await listPrelisted(server.origin, headers, upload);
     await sleep(1_000);
     const busy = machineCpu();
     const t0 = performance.now();

@@ -7,6 +7,7 @@ import {
   adminWallet,
   bulkUpload,
   checkAnswer,
+  listPrelisted,
   cpuMs,
   resetPeakRss,
   rssOf,
@@ -69,14 +70,7 @@ async function runOverHttp(driver: string, upload: BulkUpload, payload: string):
   try {
     const cookie = await signInOverHttp(server.origin, admin.keys);
     const headers = { cookie, 'content-type': 'application/json' };
-    for (const kp of upload.prelisted) {
-      const res = await fetch(`${server.origin}/api/addresses`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ address: kp.address, price: '1.5', privateKey: kp.base58Secret }),
-      });
-      if (res.status !== 201) throw new Error(`pre-listing failed: ${res.status} ${await res.text()}`);
-    }
+    await listPrelisted(server.origin, headers, upload);
     await new Promise((r) => setTimeout(r, 1_000));
     const backend = benchDb ? await backendCpu(benchDb.name) : undefined;
     resetPeakRss(server.pid);

@@ -19,7 +19,8 @@ import { loadNow, secs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
 import { table } from './lib/report';
 import { seedListings } from './lib/seed-search';
-import { freePort, startServer } from './lib/server-process';
+import { freePort } from '../tests/helpers/server-process';
+import { startServer } from './lib/server-process';
 
 const LISTINGS = Number(process.env.BENCH_SEARCH_LISTINGS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 20);

@@ -75,6 +75,22 @@ export function bulkUpload(total: number, badGroups: number): BulkUpload {
   return { rows, bad, good, prelisted };
 }
 
+/** Lists the upload's `prelisted` keys one by one, as a seller did before the upload repeats them. */
+export async function listPrelisted(
+  origin: string,
+  headers: Record<string, string>,
+  upload: BulkUpload,
+): Promise<void> {
+  for (const kp of upload.prelisted) {
+    const res = await fetch(`${origin}/api/addresses`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ address: kp.address, price: '1.5', privateKey: kp.base58Secret }),
+    });
+    if (res.status !== 201) throw new Error(`pre-listing failed: ${res.status} ${await res.text()}`);
+  }
+}
+
 /** Checks the answer against what the upload holds: exactly the good rows stored, every bad line reported. */
 export function checkAnswer(body: BulkCreateResponse, upload: BulkUpload): string[] {
   const problems: string[] = [];

@@ -8,22 +8,15 @@ import {
 } from '@solana-program/token';
 import {
   address,
-  appendTransactionMessageInstructions,
   createSignerFromKeyPair,
-  createTransactionMessage,
   generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type Blockhash,
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit';
 import { MINT_SIZE } from '@local-chain/token/token-state';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 import { HttpWallet } from './http-client';
+import { signedWireTransaction, type RawLifetime } from '../../tests/helpers/wire-transaction';
 
 /**
  * The hostile actors of the load run, each bounded by `until` (a time in ms) and sending only
@@ -68,22 +61,11 @@ export interface FreezeTally {
 }
 
 async function send(stranger: HttpWallet, payer: KeyPairSigner, instructions: Instruction[]): Promise<void> {
-  const { value: lifetime } = await stranger.rpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
-    'getLatestBlockhash',
-    [{ commitment: 'confirmed' }],
-  );
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: lifetime.blockhash as Blockhash, lastValidBlockHeight: BigInt(lifetime.lastValidBlockHeight) },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  const signed = await signTransactionMessageWithSigners(message);
-  await stranger.rpc('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
+  const { value: lifetime } = await stranger.rpc<{ value: RawLifetime }>('getLatestBlockhash', [
+    { commitment: 'confirmed' },
+  ]);
+  const wire = await signedWireTransaction(payer, instructions, lifetime);
+  await stranger.rpc('sendTransaction', [wire, { encoding: 'base64' }]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { onCleanup } from './cleanup';
+import { withPgClient } from '../../tests/helpers/pg-client';
 
 /** The server the bench may create scratch databases on; only `vv_bench_*` names are ever created or dropped. */
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -11,15 +12,7 @@ export function urlOf(name: string): string {
   return u.toString();
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => withPgClient(adminUrl, fn);
 
 /** A fresh, empty `vv_bench_<label>_<random>` database, dropped by the cleanups (or earlier via `drop`). */
 export async function createBenchDatabase(

@@ -10,15 +10,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimatePurchaseNetworkFee, FALLBACK_NETWORK_FEE_LAMPORTS } from './fees';
-import {
-  fundedSigner,
-  latestLifetime,
-  sendSigned,
-  signMessage,
-  startLocalChain,
-  type LocalChain,
-} from '@tests/helpers/local-chain';
-import { buildPaymentTransaction } from './payment/build-payment-transaction';
+import { fundedSigner, sendSigned, signMessage, startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { paymentMessage, toFreshEscrow } from '@tests/helpers/local-chain-payments';
 import { createChainRpc } from './rpc/chain-rpc';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 
@@ -28,14 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => chain.stop());
 
+/** An unfunded buyer's purchase: a fee quote needs only the message. */
 async function purchaseMessage() {
-  const buyer = await generateKeyPairSigner();
-  const escrow = (await generateKeyPairSigner()).address;
-  return buildPaymentTransaction({
-    payment: { recipient: escrow, lamports: 1_000_000n, reference: escrow },
-    buyer,
-    lifetime: await latestLifetime(chain.rpc),
-  });
+  return paymentMessage(chain.rpc, await generateKeyPairSigner(), await toFreshEscrow(1_000_000n));
 }
 
 const base64Message = (message: Parameters<typeof compileTransaction>[0]) =>
@@ -53,13 +41,8 @@ describe('estimatePurchaseNetworkFee', () => {
   it('adds the median recent priority fee on the default compute limit', async () => {
     const payer = await fundedSigner(chain.rpc, LAMPORTS_PER_SOL);
     for (const price of [1_000_000n, 2_000_000n, 3_000_000n]) {
-      const escrow = (await generateKeyPairSigner()).address;
       const message = pipe(
-        buildPaymentTransaction({
-          payment: { recipient: escrow, lamports: 1_000_000n, reference: escrow },
-          buyer: payer,
-          lifetime: await latestLifetime(chain.rpc),
-        }),
+        await paymentMessage(chain.rpc, payer, await toFreshEscrow(1_000_000n)),
         (m) => setTransactionMessageComputeUnitLimit(1_000, m),
         (m) => setTransactionMessageComputeUnitPrice(price, m),
       );

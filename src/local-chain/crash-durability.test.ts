@@ -1,10 +1,10 @@
-import { generateKeyPairSigner, getBase64EncodedWireTransaction, getSignatureFromTransaction } from '@solana/kit';
+import { getBase64EncodedWireTransaction, getSignatureFromTransaction } from '@solana/kit';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { JOURNAL_FILE_NAME, STATE_FILE_NAME } from './state-file';
-import { fundedSigner, latestLifetime, signMessage, startLocalChain, withTempDir } from '@tests/helpers/local-chain';
+import { fundedSigner, startLocalChain, withTempDir } from '@tests/helpers/local-chain';
+import { signedPayment, toFreshEscrow } from '@tests/helpers/local-chain-payments';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SOL = LAMPORTS_PER_SOL;
@@ -22,14 +22,9 @@ describe('local validator state under SIGKILL', () => {
       const chain = await startLocalChain({ stateDir, slotMs: 50 });
       try {
         const buyer = await fundedSigner(chain.rpc, 2n * SOL);
-        const escrow = await generateKeyPairSigner();
-        const tx = await signMessage(
-          buildPaymentTransaction({
-            payment: { recipient: escrow.address, lamports: SOL, reference: escrow.address },
-            buyer,
-            lifetime: await latestLifetime(chain.rpc),
-          }),
-        );
+        const payment = await toFreshEscrow(SOL);
+        const escrow = payment.recipient;
+        const tx = await signedPayment(chain.rpc, buyer, payment);
         const signature = getSignatureFromTransaction(tx);
         const onDisk = () =>
           [STATE_FILE_NAME, JOURNAL_FILE_NAME].map((name) => readFileSync(join(stateDir, name), 'utf8')).join('\n');
@@ -52,7 +47,7 @@ describe('local validator state under SIGKILL', () => {
           jsonrpc: '2.0',
           id: 3,
           method: 'getBalance',
-          params: [escrow.address],
+          params: [escrow],
         })) as Rpc;
         const fileWhenBalanceAnswered = onDisk();
         await sending;

@@ -24,7 +24,6 @@ import {
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import {
   fundedSigner,
   latestLifetime,
@@ -35,6 +34,7 @@ import {
   waitUntil,
   type LocalChain,
 } from '@tests/helpers/local-chain';
+import { paymentMessage, sendTransfer, signedTransfer, toFreshEscrow } from '@tests/helpers/local-chain-payments';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SOL = LAMPORTS_PER_SOL;
@@ -56,12 +56,9 @@ async function transferMessage(from: KeyPairSigner, to: Address, amount: bigint,
 describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
   it('lands a signed purchase transaction with an exact fee, balances, slot and block time', async () => {
     const buyer = await fundedSigner(chain.rpc, 5n * SOL);
-    const escrow = await generateKeyPairSigner();
-    const message = buildPaymentTransaction({
-      payment: { recipient: escrow.address, lamports: 1_234_567_891n, reference: escrow.address },
-      buyer,
-      lifetime: await latestLifetime(chain.rpc),
-    });
+    const payment = await toFreshEscrow(1_234_567_891n);
+    const escrow = payment.recipient;
+    const message = await paymentMessage(chain.rpc, buyer, payment);
     const quotedFee = (
       await chain.rpc
         .getFeeForMessage(
@@ -85,10 +82,10 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
     const at = (a: Address) => keys.indexOf(a);
     expect(meta.preBalances[at(buyer.address)]).toBe(5n * SOL);
     expect(meta.postBalances[at(buyer.address)]).toBe(5n * SOL - 1_234_567_891n - 5_000n);
-    expect(meta.preBalances[at(escrow.address)]).toBe(0n);
-    expect(meta.postBalances[at(escrow.address)]).toBe(1_234_567_891n);
+    expect(meta.preBalances[at(escrow)]).toBe(0n);
+    expect(meta.postBalances[at(escrow)]).toBe(1_234_567_891n);
     expect(await balance(buyer.address)).toBe(5n * SOL - 1_234_567_891n - 5_000n);
-    expect(await balance(escrow.address)).toBe(1_234_567_891n);
+    expect(await balance(escrow)).toBe(1_234_567_891n);
     expect(fetched!.version).toBe(0);
     expect(fetched!.slot).toBeLessThanOrEqual(await chain.rpc.getSlot().send());
     expect(Number(fetched!.blockTime)).toBeGreaterThanOrEqual(Math.floor(before / 1000));
@@ -101,7 +98,7 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
     expect(raw!.transaction[0]).toBe(getBase64EncodedWireTransaction(tx));
 
     // found by its escrow, and it has no memo
-    const byEscrow = await chain.rpc.getSignaturesForAddress(escrow.address, { commitment: 'confirmed' }).send();
+    const byEscrow = await chain.rpc.getSignaturesForAddress(escrow, { commitment: 'confirmed' }).send();
     expect(byEscrow.map((s) => s.signature)).toEqual([signature]);
     expect(byEscrow[0]!.memo).toBeNull();
   });
@@ -154,8 +151,7 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
     try {
       const payer = await fundedSigner(slow.rpc, SOL);
       const destination = slow.validator.genesisHash as Address;
-      const message = solTransferMessage(payer, destination, SOL / 10n, await latestLifetime(slow.rpc));
-      const signature = await sendSigned(slow.rpc, await signMessage(message));
+      const signature = await sendTransfer(slow.rpc, payer, destination, SOL / 10n);
       const first = (await slow.rpc.getSignatureStatuses([signature]).send()).value[0];
       expect(first?.confirmationStatus).toBe('confirmed');
       expect(
@@ -182,7 +178,7 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
 
   it('refuses a replayed transaction and leaves balances alone', async () => {
     const payer = await fundedSigner(chain.rpc, SOL);
-    const tx = await signMessage(await transferMessage(payer, (await generateKeyPairSigner()).address, SOL / 4n));
+    const tx = await signedTransfer(chain.rpc, payer, (await generateKeyPairSigner()).address, SOL / 4n);
     await sendSigned(chain.rpc, tx);
     const after = await balance(payer.address);
     const isReplayRefusal = (e: unknown) =>
@@ -195,7 +191,7 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
 
   it('maps preflight failures to JSON-RPC errors, and lands a failing transaction (fee charged) under skipPreflight', async () => {
     const payer = await fundedSigner(chain.rpc, SOL);
-    const tooMuch = await signMessage(await transferMessage(payer, (await generateKeyPairSigner()).address, 2n * SOL));
+    const tooMuch = await signedTransfer(chain.rpc, payer, (await generateKeyPairSigner()).address, 2n * SOL);
     await expect(sendSigned(chain.rpc, tooMuch)).rejects.toSatisfy((e) => {
       if (!isSolanaError(e, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)) return false;
       return e.context.logs?.some((l) => l.includes('insufficient lamports')) === true;
@@ -215,7 +211,7 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
   it('accepts base58 sendTransaction and legacy transactions; v0 needs maxSupportedTransactionVersion', async () => {
     const payer = await fundedSigner(chain.rpc, SOL);
     const recipient = (await generateKeyPairSigner()).address;
-    const tx = await signMessage(await transferMessage(payer, recipient, SOL / 2n, 'legacy'));
+    const tx = await signedTransfer(chain.rpc, payer, recipient, SOL / 2n, 'legacy');
     const base58 = getBase58Decoder().decode(getTransactionEncoder().encode(tx));
     const response = await fetch(chain.url, {
       method: 'POST',
@@ -229,7 +225,7 @@ describe('local validator over HTTP JSON-RPC (kit createSolanaRpc)', () => {
       .send();
     expect(legacy!.meta!.postBalances[1]).toBe(SOL / 2n);
 
-    const v0 = await sendSigned(chain.rpc, await signMessage(await transferMessage(payer, recipient, SOL / 10n)));
+    const v0 = await sendSigned(chain.rpc, await signedTransfer(chain.rpc, payer, recipient, SOL / 10n));
     await expect(chain.rpc.getTransaction(v0, { encoding: 'json', commitment: 'confirmed' }).send()).rejects.toThrow();
   });
 

@@ -1,17 +1,10 @@
 import { generateKeyPairSigner, getSignatureFromTransaction, isSolanaError } from '@solana/kit';
 import type * as NodeFs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPaymentTransaction } from '@chain/payment/build-payment-transaction';
 import { createLocalValidator } from './create-local-validator';
 import { loadChainState } from './state-file';
-import {
-  fundedSigner,
-  latestLifetime,
-  sendSigned,
-  signMessage,
-  startLocalChain,
-  withTempDir,
-} from '@tests/helpers/local-chain';
+import { fundedSigner, sendSigned, startLocalChain, withTempDir } from '@tests/helpers/local-chain';
+import { signedPayment, toFreshEscrow } from '@tests/helpers/local-chain-payments';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SOL = LAMPORTS_PER_SOL;
@@ -35,16 +28,11 @@ describe('a transaction whose journal append fails', () => {
     withTempDir(async (stateDir) => {
       const chain = await startLocalChain({ stateDir, slotMs: 50 });
       const buyer = await fundedSigner(chain.rpc, 2n * SOL);
-      const escrow = await generateKeyPairSigner();
+      const payment = await toFreshEscrow(SOL);
+      const escrow = payment.recipient;
       const balance = async (who: string) => (await chain.rpc.getBalance(who as never).send()).value;
       const buyerBefore = await balance(buyer.address);
-      const tx = await signMessage(
-        buildPaymentTransaction({
-          payment: { recipient: escrow.address, lamports: SOL, reference: escrow.address },
-          buyer,
-          lifetime: await latestLifetime(chain.rpc),
-        }),
-      );
+      const tx = await signedPayment(chain.rpc, buyer, payment);
       const signature = getSignatureFromTransaction(tx);
 
       disk.full = true;
@@ -62,17 +50,17 @@ describe('a transaction whose journal append fails', () => {
           .send(),
       ).toBeNull();
       expect(await balance(buyer.address)).toBe(buyerBefore);
-      expect(await balance(escrow.address)).toBe(0n);
-      const history = await chain.rpc.getSignaturesForAddress(escrow.address).send();
+      expect(await balance(escrow)).toBe(0n);
+      const history = await chain.rpc.getSignaturesForAddress(escrow).send();
       expect(history).toEqual([]);
 
       // Once the disk has room again the same transaction lands (it was never processed), and is durable.
       await sendSigned(chain.rpc, tx);
-      expect(await balance(escrow.address)).toBe(SOL);
+      expect(await balance(escrow)).toBe(SOL);
       await chain.stop();
       const restarted = await loadChainState(stateDir);
       expect(restarted!.transactions.map((t) => t.signature)).toContain(signature);
-      expect(BigInt(restarted!.accounts.get(escrow.address)!.lamports)).toBe(SOL);
+      expect(BigInt(restarted!.accounts.get(escrow)!.lamports)).toBe(SOL);
     }));
 
   it('takes back an account the refused transaction would have created', () =>

@@ -13,6 +13,7 @@ import {
   JOURNAL_FILE_NAME,
   loadChainState,
   STATE_FILE_NAME,
+  toStoredTransaction,
   type StoredAccount,
 } from './state-file';
 
@@ -119,15 +120,6 @@ describe('local chain state file', () => {
       await first.close();
       const current = await loadChainState(stateDir);
       const { clock, accounts, transactions } = current!;
-      const stored = (r: (typeof transactions)[number]) => ({
-        ...r,
-        wire: Buffer.from(r.wire).toString('base64'),
-        fee: r.fee.toString(),
-        preBalances: r.preBalances.map(String),
-        postBalances: r.postBalances.map(String),
-        computeUnitsConsumed: r.computeUnitsConsumed.toString(),
-        computeUnitPrice: r.computeUnitPrice.toString(),
-      });
       // The last transaction goes to a version 1 journal entry (whole accounts), the rest to the snapshot.
       const last = transactions.at(-1)!;
       const v1Accounts = Object.fromEntries(accounts);
@@ -139,11 +131,11 @@ describe('local chain state file', () => {
         version: 1,
         ...clock,
         accounts: snapshotAccounts,
-        transactions: transactions.slice(0, -1).map(stored),
+        transactions: transactions.slice(0, -1).map(toStoredTransaction),
         journalSeq: 4,
       };
       await writeFile(join(stateDir, STATE_FILE_NAME), JSON.stringify(v1));
-      const entry = { seq: 5, lastSlot: clock.lastSlot, tx: stored(last), accounts: journalled };
+      const entry = { seq: 5, lastSlot: clock.lastSlot, tx: toStoredTransaction(last), accounts: journalled };
       await writeFile(join(stateDir, JOURNAL_FILE_NAME), `${JSON.stringify(entry)}\n`);
 
       const migrated = await createLocalValidator({ stateDir, slotMs: 50 });

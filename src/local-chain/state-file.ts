@@ -111,7 +111,8 @@ interface JournalEntry {
   accounts: Record<string, StoredAccount | AccountPatch | null>;
 }
 
-function toStored(r: TransactionRecord): StoredTransaction {
+/** A transaction as every version of the snapshot and the journal writes it: bytes in base64, bigints as text. */
+export function toStoredTransaction(r: TransactionRecord): StoredTransaction {
   return {
     ...r,
     wire: Buffer.from(r.wire).toString('base64'),
@@ -348,7 +349,7 @@ export function createStateWriter(stateDir: string, snapshot: () => ChainState, 
     };
     line(header);
     for (const [address, account] of state.accounts) line({ address, ...account });
-    for (const record of state.transactions) line(toStored(record));
+    for (const record of state.transactions) line(toStoredTransaction(record));
     flush();
     return written;
   }
@@ -383,7 +384,7 @@ export function createStateWriter(stateDir: string, snapshot: () => ChainState, 
       accounts: Record<string, StoredAccount | AccountPatch | null>,
       lastSlot: number,
     ): void {
-      const entry: JournalEntry = { seq: seq + 1, lastSlot, tx: toStored(record), accounts };
+      const entry: JournalEntry = { seq: seq + 1, lastSlot, tx: toStoredTransaction(record), accounts };
       const line = Buffer.from(`${JSON.stringify(entry)}\n`);
       try {
         writeAll(journal, line);

@@ -1,16 +1,9 @@
 import { getMintToInstruction, getTransferInstruction } from '@solana-program/token';
 import { Connection, PublicKey } from '@solana/web3.js';
-import { generateKeyPairSigner, getAddressEncoder, type Address, type KeyPairSigner } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSigner, getAddressEncoder, type Address } from '@solana/kit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadChainState } from './state-file';
-import {
-  fundedSigner,
-  rawRpc,
-  startLocalChain,
-  waitUntil,
-  withTempDir,
-  type LocalChain,
-} from '@tests/helpers/local-chain';
+import { rawRpc, startLocalChain, waitUntil, withTempDir } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
@@ -19,7 +12,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
 } from '@tests/helpers/local-chain-tokens';
-import { LAMPORTS_PER_SOL } from '@shared/money';
+import { tokenAccountOfFreshMint, useTokenChain } from '@tests/helpers/token-chain';
 
 /**
  * The local chain reports token movements as a real node does, in getTransaction's
@@ -27,16 +20,7 @@ import { LAMPORTS_PER_SOL } from '@shared/money';
  * JSON-RPC for the exact wire shape and with @solana/kit and web3.js 1.x, whose superstruct checks reject an answer
  * of the wrong shape.
  */
-let chain: LocalChain;
-let payer: KeyPairSigner;
-let owner: KeyPairSigner;
-
-beforeAll(async () => {
-  chain = await startLocalChain({ slotMs: 100 });
-  payer = await fundedSigner(chain.rpc, 10n * LAMPORTS_PER_SOL);
-  owner = await generateKeyPairSigner();
-});
-afterAll(() => chain.stop());
+const fixture = useTokenChain();
 
 const CONFIRMED = { commitment: 'confirmed', maxSupportedTransactionVersion: 0 } as const;
 
@@ -74,48 +58,56 @@ describe.each([
 ])('token balances of %s transactions', (_name, programId: Address) => {
   let mint: TestMint;
   beforeAll(async () => {
-    mint = await createTestMint(chain.rpc, payer, { decimals: 2, programId });
+    mint = await createTestMint(fixture.chain.rpc, fixture.payer, { decimals: 2, programId });
   });
 
   it('has only a post balance for an account the transaction created, and both around a transfer', async () => {
-    const source = await createTestTokenAccount(chain.rpc, payer, mint, { owner, amount: 10_000n });
-    const created = await transaction(chain.url, await creatingSignature(chain.url, source));
+    const source = await createTestTokenAccount(fixture.chain.rpc, fixture.payer, mint, {
+      owner: fixture.owner,
+      amount: 10_000n,
+    });
+    const created = await transaction(fixture.chain.url, await creatingSignature(fixture.chain.url, source));
     const createdKeys = created.transaction.message.accountKeys;
     expect(created.meta.preTokenBalances).toEqual([]);
-    expect(created.meta.postTokenBalances).toEqual([balance(createdKeys, mint, source, owner.address, 10_000n)]);
-
-    const destination = await createTestTokenAccount(chain.rpc, payer, mint, { owner: payer });
-    const signature = await sendInstructions(chain.rpc, payer, [
-      getTransferInstruction({ source, destination, authority: owner, amount: 1_234n }, { programAddress: programId }),
+    expect(created.meta.postTokenBalances).toEqual([
+      balance(createdKeys, mint, source, fixture.owner.address, 10_000n),
     ]);
-    const moved = await transaction(chain.url, signature);
+
+    const destination = await createTestTokenAccount(fixture.chain.rpc, fixture.payer, mint, { owner: fixture.payer });
+    const signature = await sendInstructions(fixture.chain.rpc, fixture.payer, [
+      getTransferInstruction(
+        { source, destination, authority: fixture.owner, amount: 1_234n },
+        { programAddress: programId },
+      ),
+    ]);
+    const moved = await transaction(fixture.chain.url, signature);
     const keys = moved.transaction.message.accountKeys;
     // In account-key order, as a node lists them; a zero balance's uiAmount is null, as a node reads it back.
     const inKeyOrder = (entries: ReturnType<typeof balance>[]) =>
       entries.sort((a, b) => a.accountIndex - b.accountIndex);
     expect(moved.meta.preTokenBalances).toEqual(
       inKeyOrder([
-        balance(keys, mint, source, owner.address, 10_000n),
-        balance(keys, mint, destination, payer.address, 0n),
+        balance(keys, mint, source, fixture.owner.address, 10_000n),
+        balance(keys, mint, destination, fixture.payer.address, 0n),
       ]),
     );
     expect(moved.meta.postTokenBalances).toEqual(
       inKeyOrder([
-        balance(keys, mint, source, owner.address, 8_766n),
-        balance(keys, mint, destination, payer.address, 1_234n),
+        balance(keys, mint, source, fixture.owner.address, 8_766n),
+        balance(keys, mint, destination, fixture.payer.address, 1_234n),
       ]),
     );
     for (const encoding of ['jsonParsed', 'base64', 'base58']) {
-      const { meta } = await transaction(chain.url, signature, encoding);
+      const { meta } = await transaction(fixture.chain.url, signature, encoding);
       expect([meta.preTokenBalances, meta.postTokenBalances], encoding).toEqual([
         moved.meta.preTokenBalances,
         moved.meta.postTokenBalances,
       ]);
     }
 
-    const connection = new Connection(chain.url, 'confirmed');
+    const connection = new Connection(fixture.chain.url, 'confirmed');
     const parsed = await connection.getParsedTransaction(signature, CONFIRMED);
-    const parsedDestination = parsed?.meta?.postTokenBalances?.find((b) => b.owner === payer.address);
+    const parsedDestination = parsed?.meta?.postTokenBalances?.find((b) => b.owner === fixture.payer.address);
     expect(parsedDestination?.uiTokenAmount.uiAmountString).toBe('12.34');
     const plain = await connection.getTransaction(signature, CONFIRMED);
     expect(plain?.meta?.preTokenBalances?.map((b) => b.accountIndex)).toEqual(
@@ -124,20 +116,29 @@ describe.each([
   });
 
   it('ranks the mint’s token accounts by amount in getTokenLargestAccounts', async () => {
-    const ranked = await createTestMint(chain.rpc, payer, { decimals: 2, programId });
+    const ranked = await createTestMint(fixture.chain.rpc, fixture.payer, { decimals: 2, programId });
     const amounts = [5n, 500n, 0n, 500n];
     const accounts = [];
     for (const amount of amounts) {
-      accounts.push({ address: await createTestTokenAccount(chain.rpc, payer, ranked, { owner, amount }), amount });
+      accounts.push({
+        address: await createTestTokenAccount(fixture.chain.rpc, fixture.payer, ranked, {
+          owner: fixture.owner,
+          amount,
+        }),
+        amount,
+      });
     }
-    await createTestTokenAccount(chain.rpc, payer, mint, { owner, amount: 9_999n }); // another mint's
+    await createTestTokenAccount(fixture.chain.rpc, fixture.payer, mint, { owner: fixture.owner, amount: 9_999n }); // another mint's
     // Largest first; equal amounts in descending address bytes, the order Agave's max-heap gives them.
     const bytes = (a: Address) => Buffer.from(getAddressEncoder().encode(a));
     accounts.sort((a, b) =>
       a.amount !== b.amount ? Number(b.amount - a.amount) : Buffer.compare(bytes(b.address), bytes(a.address)),
     );
 
-    const answer = await rawRpc(chain.url, 'getTokenLargestAccounts', [ranked.address, { commitment: 'confirmed' }]);
+    const answer = await rawRpc(fixture.chain.url, 'getTokenLargestAccounts', [
+      ranked.address,
+      { commitment: 'confirmed' },
+    ]);
     expect(answer.result.context.slot).toEqual(expect.any(Number));
     expect(answer.result.value).toEqual(
       accounts.map(({ address, amount }) => {
@@ -146,40 +147,50 @@ describe.each([
       }),
     );
 
-    const { value } = await chain.rpc.getTokenLargestAccounts(ranked.address, { commitment: 'confirmed' }).send();
+    const { value } = await fixture.chain.rpc
+      .getTokenLargestAccounts(ranked.address, { commitment: 'confirmed' })
+      .send();
     expect(value.map((entry) => entry.address)).toEqual(accounts.map((a) => a.address));
-    const largest = await new Connection(chain.url, 'confirmed').getTokenLargestAccounts(new PublicKey(ranked.address));
+    const largest = await new Connection(fixture.chain.url, 'confirmed').getTokenLargestAccounts(
+      new PublicKey(ranked.address),
+    );
     expect(largest.value.map((entry) => entry.address.toBase58())).toEqual(accounts.map((a) => a.address));
   });
 });
 
 describe('token balances outside token transactions', () => {
   it('are empty arrays for a transaction without a token program', async () => {
-    const airdrop = await rawRpc(chain.url, 'getSignaturesForAddress', [payer.address, { commitment: 'confirmed' }]);
-    const { meta } = await transaction(chain.url, airdrop.result.at(-1).signature);
+    const airdrop = await rawRpc(fixture.chain.url, 'getSignaturesForAddress', [
+      fixture.payer.address,
+      { commitment: 'confirmed' },
+    ]);
+    const { meta } = await transaction(fixture.chain.url, airdrop.result.at(-1).signature);
     expect([meta.preTokenBalances, meta.postTokenBalances]).toEqual([[], []]);
   });
 });
 
 describe('getTokenLargestAccounts', () => {
   it('answers the 20 largest of more', async () => {
-    const mint = await createTestMint(chain.rpc, payer, { decimals: 0 });
+    const mint = await createTestMint(fixture.chain.rpc, fixture.payer, { decimals: 0 });
     for (let amount = 1n; amount <= 21n; amount++)
-      await createTestTokenAccount(chain.rpc, payer, mint, { owner, amount });
-    const { value } = await chain.rpc.getTokenLargestAccounts(mint.address).send();
+      await createTestTokenAccount(fixture.chain.rpc, fixture.payer, mint, { owner: fixture.owner, amount });
+    const { value } = await fixture.chain.rpc.getTokenLargestAccounts(mint.address).send();
     expect(value.map((entry) => entry.amount)).toEqual(Array.from({ length: 20 }, (_, i) => String(21 - i)));
   });
 
   it('refuses what is not a mint with the RPC’s invalid-params errors', async () => {
-    const mint = await createTestMint(chain.rpc, payer);
-    const tokenAccount = await createTestTokenAccount(chain.rpc, payer, mint, { owner });
+    const mint = await createTestMint(fixture.chain.rpc, fixture.payer);
+    const tokenAccount = await createTestTokenAccount(fixture.chain.rpc, fixture.payer, mint, { owner: fixture.owner });
     const nobody = (await generateKeyPairSigner()).address;
-    const errorOf = async (address: Address) => (await rawRpc(chain.url, 'getTokenLargestAccounts', [address])).error;
+    const errorOf = async (address: Address) =>
+      (await rawRpc(fixture.chain.url, 'getTokenLargestAccounts', [address])).error;
     expect(await errorOf(nobody)).toEqual({ code: -32602, message: 'Invalid param: could not find mint' });
     const unpackable = { code: -32602, message: 'Invalid param: Token mint could not be unpacked' };
-    expect(await errorOf(payer.address)).toEqual(unpackable);
+    expect(await errorOf(fixture.payer.address)).toEqual(unpackable);
     expect(await errorOf(tokenAccount)).toEqual(unpackable);
-    await expect(chain.rpc.getTokenLargestAccounts(tokenAccount).send()).rejects.toThrow(/could not be unpacked/);
+    await expect(fixture.chain.rpc.getTokenLargestAccounts(tokenAccount).send()).rejects.toThrow(
+      /could not be unpacked/,
+    );
   });
 });
 
@@ -190,12 +201,10 @@ describe('token balances on a persisted chain', () => {
       let signature: string;
       let live: { preTokenBalances: unknown[]; postTokenBalances: unknown[] };
       try {
-        const firstPayer = await fundedSigner(first.rpc, LAMPORTS_PER_SOL);
-        const mint = await createTestMint(first.rpc, firstPayer, { programId: TOKEN_2022_PROGRAM_ADDRESS });
-        const account = await createTestTokenAccount(first.rpc, firstPayer, mint, { owner, amount: 0n });
-        signature = await sendInstructions(first.rpc, firstPayer, [
+        const { mint, account } = await tokenAccountOfFreshMint(first.rpc, fixture.owner, 0n);
+        signature = await sendInstructions(first.rpc, mint.authority, [
           getMintToInstruction(
-            { mint: mint.address, token: account, mintAuthority: firstPayer, amount: 7n },
+            { mint: mint.address, token: account, mintAuthority: mint.authority, amount: 7n },
             { programAddress: mint.programId },
           ),
         ]);

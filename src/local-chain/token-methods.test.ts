@@ -1,13 +1,6 @@
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fundedSigner,
-  rawRpc,
-  startLocalChain,
-  waitUntil,
-  withTempDir,
-  type LocalChain,
-} from '@tests/helpers/local-chain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rawRpc, startLocalChain, waitUntil, withTempDir } from '@tests/helpers/local-chain';
 import {
   createTestMint,
   createTestTokenAccount,
@@ -15,11 +8,9 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   type TestMint,
 } from '@tests/helpers/local-chain-tokens';
-import { LAMPORTS_PER_SOL } from '@shared/money';
+import { tokenAccountOfFreshMint, useTokenChain } from '@tests/helpers/token-chain';
 
-let chain: LocalChain;
-let payer: KeyPairSigner;
-let owner: KeyPairSigner;
+const fixture = useTokenChain();
 let delegate: KeyPairSigner;
 let closer: KeyPairSigner;
 let splMint: TestMint;
@@ -27,12 +18,10 @@ let mint2022: TestMint;
 let splAccount: Address;
 let account2022: Address;
 
-const call = (method: string, params: unknown[]) => rawRpc(chain.url, method, params);
+const call = (method: string, params: unknown[]) => rawRpc(fixture.chain.url, method, params);
 
 beforeAll(async () => {
-  chain = await startLocalChain({ slotMs: 100 });
-  payer = await fundedSigner(chain.rpc, 10_000_000_000n);
-  owner = await generateKeyPairSigner();
+  const { chain, payer, owner } = fixture;
   delegate = await generateKeyPairSigner();
   closer = await generateKeyPairSigner();
   splMint = await createTestMint(chain.rpc, payer, { decimals: 6 });
@@ -50,12 +39,11 @@ beforeAll(async () => {
     immutableOwner: true,
   });
 });
-afterAll(() => chain.stop());
 
 describe('SPL Token and Token-2022 reads', () => {
   it('lists a wallet’s token accounts by program in jsonParsed, with delegate, close authority and extensions', async () => {
     const spl = await call('getTokenAccountsByOwner', [
-      owner.address,
+      fixture.owner.address,
       { programId: TOKEN_PROGRAM_ADDRESS },
       { encoding: 'jsonParsed' },
     ]);
@@ -69,7 +57,7 @@ describe('SPL Token and Token-2022 reads', () => {
               type: 'account',
               info: {
                 mint: splMint.address,
-                owner: owner.address,
+                owner: fixture.owner.address,
                 tokenAmount: { amount: '1500000', decimals: 6, uiAmount: 1.5, uiAmountString: '1.5' },
                 delegate: delegate.address,
                 state: 'initialized',
@@ -89,7 +77,7 @@ describe('SPL Token and Token-2022 reads', () => {
     ]);
 
     const t22 = await call('getTokenAccountsByOwner', [
-      owner.address,
+      fixture.owner.address,
       { programId: TOKEN_2022_PROGRAM_ADDRESS },
       { encoding: 'jsonParsed' },
     ]);
@@ -101,7 +89,7 @@ describe('SPL Token and Token-2022 reads', () => {
         type: 'account',
         info: {
           mint: mint2022.address,
-          owner: owner.address,
+          owner: fixture.owner.address,
           tokenAmount: { amount: '12345', decimals: 2, uiAmount: 123.45, uiAmountString: '123.45' },
           state: 'initialized',
           isNative: false,
@@ -115,7 +103,7 @@ describe('SPL Token and Token-2022 reads', () => {
 
   it('filters by mint and answers base64 with the account bytes', async () => {
     const byMint = await call('getTokenAccountsByOwner', [
-      owner.address,
+      fixture.owner.address,
       { mint: mint2022.address },
       { encoding: 'base64' },
     ]);
@@ -142,7 +130,7 @@ describe('SPL Token and Token-2022 reads', () => {
       { encoding: 'jsonParsed' },
     ]);
     expect(byDelegate.result.value.map((a: { pubkey: string }) => a.pubkey)).toEqual([splAccount]);
-    const notDelegate = await call('getTokenAccountsByDelegate', [owner.address, { mint: splMint.address }]);
+    const notDelegate = await call('getTokenAccountsByDelegate', [fixture.owner.address, { mint: splMint.address }]);
     expect(notDelegate.result.value).toEqual([]);
   });
 
@@ -165,7 +153,7 @@ describe('SPL Token and Token-2022 reads', () => {
       parsed: {
         type: 'mint',
         info: {
-          mintAuthority: payer.address,
+          mintAuthority: fixture.payer.address,
           supply: '1500000',
           decimals: 6,
           isInitialized: true,
@@ -175,7 +163,7 @@ describe('SPL Token and Token-2022 reads', () => {
       space: 82,
     });
     const multiple = await call('getMultipleAccounts', [
-      [splAccount, owner.address, payer.address],
+      [splAccount, fixture.owner.address, fixture.payer.address],
       { encoding: 'jsonParsed' },
     ]);
     const [token, missing, wallet] = multiple.result.value;
@@ -186,16 +174,19 @@ describe('SPL Token and Token-2022 reads', () => {
   });
 
   it('refuses bad filters and non-token accounts with the RPC’s invalid-params errors', async () => {
-    const notToken = await call('getTokenAccountsByOwner', [owner.address, { programId: payer.address }]);
+    const notToken = await call('getTokenAccountsByOwner', [
+      fixture.owner.address,
+      { programId: fixture.payer.address },
+    ]);
     expect(notToken.error).toEqual({ code: -32602, message: 'Invalid param: unrecognized Token program id' });
-    const noMint = await call('getTokenAccountsByOwner', [owner.address, { mint: payer.address }]);
+    const noMint = await call('getTokenAccountsByOwner', [fixture.owner.address, { mint: fixture.payer.address }]);
     expect(noMint.error).toEqual({ code: -32602, message: 'Invalid param: could not find mint' });
     const both = await call('getTokenAccountsByOwner', [
-      owner.address,
+      fixture.owner.address,
       { mint: splMint.address, programId: TOKEN_PROGRAM_ADDRESS },
     ]);
     expect(both.error?.code).toBe(-32602);
-    expect((await call('getTokenAccountBalance', [payer.address])).error?.message).toBe(
+    expect((await call('getTokenAccountBalance', [fixture.payer.address])).error?.message).toBe(
       'Invalid param: not a Token account',
     );
     expect((await call('getTokenSupply', [splAccount])).error?.message).toBe('Invalid param: not a Token mint');
@@ -217,14 +208,12 @@ describe('SPL Token and Token-2022 reads', () => {
   it('keeps token accounts and their parsed form across a restart of a persisted chain', async () => {
     await withTempDir(async (stateDir) => {
       const first = await startLocalChain({ stateDir, slotMs: 100 });
-      const firstPayer = await fundedSigner(first.rpc, LAMPORTS_PER_SOL);
-      const mint = await createTestMint(first.rpc, firstPayer, { programId: TOKEN_2022_PROGRAM_ADDRESS });
-      const tokenAccount = await createTestTokenAccount(first.rpc, firstPayer, mint, { owner, amount: 7n });
+      const { mint, account: tokenAccount } = await tokenAccountOfFreshMint(first.rpc, fixture.owner, 7n);
       await first.stop();
       const second = await startLocalChain({ stateDir, slotMs: 100 });
       try {
         const { value } = await second.rpc
-          .getTokenAccountsByOwner(owner.address, { mint: mint.address }, { encoding: 'jsonParsed' })
+          .getTokenAccountsByOwner(fixture.owner.address, { mint: mint.address }, { encoding: 'jsonParsed' })
           .send();
         expect(value.map((a) => a.pubkey)).toEqual([tokenAccount]);
         expect(value[0]!.account.data.parsed.info.tokenAmount.amount).toBe('7');

@@ -38,21 +38,22 @@ function mountUnavailable(): string | undefined {
 }
 const skipReason = mountUnavailable();
 
+/**
+ * `script` in sh, in a private mount namespace: `$0` is node, `$1` DATA_DIR, then `args`. The environment is only what
+ * the server needs, DATA_DIR and `env`.
+ */
+function spawnInOwnMounts(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn('unshare', ['-rm', 'sh', '-c', script, process.execPath, dataDir, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 /** The real server with DATA_DIR on a private tmpfs mounted with `mountOptions` (e.g. `ro`, `size=256k`). */
 function startOnTmpfs(mountOptions: string, env: Record<string, string> = {}): ChildProcess {
   const script = 'mount -t tmpfs -o "$2" tmpfs "$1" && exec "$0" --import tsx src/server/main.ts';
-  return spawn('unshare', ['-rm', 'sh', '-c', script, process.execPath, dataDir, mountOptions], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      DATA_DIR: dataDir,
-      LOCAL_RPC_PORT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return spawnInOwnMounts(script, [mountOptions], { LOCAL_RPC_PORT: '0', ...env });
 }
 
 function outputOf(child: ChildProcess): { text: () => string; exit: Promise<number | null> } {
@@ -111,18 +112,7 @@ describe.skipIf(skipReason !== undefined)(`DATA_DIR faults${skipReason ? ` (skip
       '"$0" --import tsx src/server/main.ts; echo "first start exited with $?"',
       'mount -o remount,size=96m "$1" && exec "$0" --import tsx src/server/main.ts',
     ].join('\n');
-    const child = spawn('unshare', ['-rm', 'sh', '-c', script, process.execPath, dataDir], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        DEMO_DATA: 'false',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnInOwnMounts(script, [], { PORT: String(port), HOST: '127.0.0.1' });
     const out = outputOf(child);
     try {
       await waitForHealth(`http://127.0.0.1:${port}`);

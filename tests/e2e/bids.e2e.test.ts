@@ -2,12 +2,12 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { airdrop, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
+import { VIEWPORTS, withPage } from './helpers/browser';
+import { airdrop, expectToast, openWithWallet } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
 
 /*
  * Pattern bids (docs/domain.md#bids-and-offers), the web side: a wallet bids on a 2-character prefix (any case) on
@@ -16,22 +16,7 @@ import { airdrop, expectToast, openWithWallet, signIn, type ApiSession } from '.
  * the address. At 1280 and 390 px, against the real server and local chain. BIDS_SCREENSHOTS=<dir> saves the screens.
  */
 const SHOTS = process.env.BIDS_SCREENSHOTS;
-const adminKey = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let admin: ApiSession;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: adminKey.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  admin = await signIn(server.url, adminKey);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin();
 
 /** Checks the page fits its width (a long address must wrap, not widen a phone's page), then maybe saves it. */
 async function shot(page: Page, name: string, fullPage = true) {
@@ -77,9 +62,9 @@ describe('pattern bids in the browser', () => {
         timeout: 240_000,
       },
       () =>
-        withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+        withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
           const bidder = newKeypair();
-          await airdrop(server.url, bidder.address, 5);
+          await airdrop(ctx.server.url, bidder.address, 5);
           await openWithWallet(page, bidder, '/bids');
           await page.getByRole('heading', { level: 1, name: 'Pattern Bids' }).waitFor();
 
@@ -108,7 +93,7 @@ describe('pattern bids in the browser', () => {
 
           // An admin lists a matching address, elsewhere; the bid buys it.
           const key = keyMatching(pattern);
-          const listed = await admin.call<{ id: string }>('POST', '/api/addresses', {
+          const listed = await ctx.adminApi.call<{ id: string }>('POST', '/api/addresses', {
             address: key.address,
             privateKey: key.forms.base58Secret,
             price: '0.05',

@@ -1,11 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { sessionCookie } from './helpers/api-sign-in';
 import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * The browsing screens (docs/product-spec.md#screens) against the real server: listings are created through POST
@@ -13,8 +14,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
  */
 const admin = newKeypair();
 const LISTINGS = 25;
-let server: AppServer;
-let browser: Browser;
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 const created: Listing[] = [];
 
 async function createListing(url: string, cookie: string, body: Record<string, unknown>): Promise<Listing> {
@@ -29,24 +29,15 @@ async function createListing(url: string, cookie: string, body: Record<string, u
 }
 
 beforeAll(async () => {
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  const cookie = await sessionCookie(server.url, admin);
+  const cookie = await sessionCookie(ctx.server.url, admin);
   for (let i = 1; i <= LISTINGS; i++) {
     created.push(
-      await createListing(server.url, cookie, {
+      await createListing(ctx.server.url, cookie, {
         price: String(i),
         promotionType: i > LISTINGS - 3 ? 'featured' : 'standard',
       }),
     );
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const main = (page: Page) => page.locator('main');
@@ -56,7 +47,7 @@ const rows = (page: Page) => page.getByTestId('listing-row');
 for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
   describe(`browsing at ${viewport.width} px`, () => {
     it('home shows the hero, stats, featured cards, promo, validator and recent transactions', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         await page.goto('/');
         await main(page).getByRole('heading', { level: 1, name: 'Vanity Solana Addresses' }).waitFor();
         for (const label of ['Addresses Listed', 'Volume Traded (SOL)', 'Active Users', 'Avg. Price (SOL)']) {
@@ -71,7 +62,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       }));
 
     it('marketplace lists, pages, searches and shows its empty search state', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         await page.goto('/marketplace');
         await main(page).getByRole('heading', { level: 1, name: 'Marketplace' }).waitFor();
         await page.getByText('Discover rare vanity addresses on Solana').waitFor();
@@ -112,7 +103,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       }));
 
     it('Address Not Found for an unknown address, with no console error', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         await page.goto('/address/NoSuchAddress111111111111111111111111111111');
         await page.getByRole('heading', { name: 'Address Not Found' }).waitFor();
         await page.getByText("The address you're looking for is not available in our marketplace.").waitFor();
@@ -120,7 +111,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       }));
 
     it('the address page shows a listing', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         const listing = created[0]!;
         await page.goto(`/address/${encodeURIComponent(listing.address)}`);
         await page.getByText('AVAILABLE FOR PURCHASE').waitFor();
@@ -142,7 +133,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
 
 describe('marketplace sorting (desktop)', () => {
   it('sorts by price and rarity; the active field toggles, price starts cheapest first, rarity highest', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await page.goto('/marketplace');
       await expect.poll(() => rows(page).count()).toBe(20);
       const firstPrice = () => rows(page).first().locator('td').nth(4).locator('span').first().textContent();
@@ -165,7 +156,7 @@ describe('marketplace sorting (desktop)', () => {
 
 describe('address validator', () => {
   it('needs an address, reports a valid one with its rarity, and explains an invalid one', () =>
-    withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
       await page.goto('/');
       const validate = page.getByRole('button', { name: 'Validate & Check Rarity' });
       await validate.click();
@@ -190,7 +181,7 @@ describe('address validator', () => {
 
 describe('watchlist star', () => {
   it('persists for a signed-in wallet across a reload, and lists the starred card under My watchlist', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await installTestWallet(page, newKeypair());
       await page.goto('/marketplace');
       await page.getByRole('button', { name: 'Connect Wallet' }).click();
@@ -242,7 +233,7 @@ describe('with no data', () => {
   afterAll(() => empty?.stop());
 
   it('shows the empty states of home and marketplace', () =>
-    withPage(browser, { baseURL: empty.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: empty.url }, async (page) => {
       await page.goto('/');
       await page.getByText('No featured addresses available at the moment.').waitFor();
       await page.getByText('No transactions found').waitFor();

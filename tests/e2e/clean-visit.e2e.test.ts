@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { pageMeta } from '@shared/seo/page-meta';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS } from './helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * A clean first visit: every route, signed out and signed in (as an admin, so the profile shows its
@@ -18,8 +18,7 @@ import { airdrop, createListing, openWithWallet, signIn, type CreatedListing } f
  * admin's Settlement page.
  */
 const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 let listing: CreatedListing;
 let transactionId: string;
 // Nothing is listed at this address and no transaction has this id: the pages say "Not Found", quietly.
@@ -27,17 +26,13 @@ const unknownAddress = newKeypair().address;
 const unknownTransaction = randomUUID();
 
 beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  const seller = await signIn(server.url, admin);
+  const seller = await signIn(ctx.server.url, admin);
   listing = await createListing(seller, { price: '1.25', promotionType: 'featured' });
   await createListing(seller, { price: '3' });
   // A purchase by another wallet, so the transaction pages have something to show.
   const buyerKey = newKeypair();
-  await airdrop(server.url, buyerKey.address, 5); // initiate checks the balance (docs/domain.md#reservation-limits)
-  const buyer = await signIn(server.url, buyerKey);
+  await airdrop(ctx.server.url, buyerKey.address, 5); // initiate checks the balance (docs/domain.md#reservation-limits)
+  const buyer = await signIn(ctx.server.url, buyerKey);
   const initiated = await buyer.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
     addressId: (await createListing(seller, { price: '2' })).id,
     buyerId: buyer.address,
@@ -46,10 +41,6 @@ beforeAll(async () => {
   });
   expect(initiated.status, JSON.stringify(initiated.body)).toBe(201);
   transactionId = initiated.body.transactionId;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const routes = () => [
@@ -170,7 +161,7 @@ async function visitAll(context: BrowserContext, page: Page, seen: string[], lab
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   describe(`every route at ${viewport.width} px (${name})`, () => {
     it('signed out: no console error or warning, its own title, no axe violations', { timeout: 240_000 }, async () => {
-      const context = await browser.newContext({ baseURL: server.url, viewport });
+      const context = await ctx.browser.newContext({ baseURL: ctx.server.url, viewport });
       const page = await context.newPage();
       const seen = recordConsole(page);
       await visitAll(context, page, seen, `signed out at ${viewport.width}`);
@@ -181,7 +172,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       'signed in as the seller: the same, and their listing says "Your Listing" instead of Buy',
       { timeout: 240_000 },
       async () => {
-        const context = await browser.newContext({ baseURL: server.url, viewport });
+        const context = await ctx.browser.newContext({ baseURL: ctx.server.url, viewport });
         const page = await context.newPage();
         const seen = recordConsole(page);
         await openWithWallet(page, admin, `/address/${listing.address}`);

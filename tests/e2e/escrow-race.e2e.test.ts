@@ -3,13 +3,13 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import type { PurchaseView } from '@shared/api/transactions';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKeypair } from '@tests/helpers/keypair';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { approveInLocalDevWallet, connectLocalDevWallet, rejectInLocalDevWallet } from './helpers/local-dev-wallet';
-import { createListing, expectToast, openWithWallet, signIn, toasts, type ApiSession } from './helpers/trade-fixtures';
+import { createListing, expectToast, openWithWallet, toasts } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
+import { elementsPastViewport } from './helpers/overflow';
 
 /*
  * Escrowed settlement (docs/domain.md#settlement) in the browser: two tabs, two wallets, one listing. Both pay into
@@ -25,22 +25,7 @@ const REJECTED = 'You rejected the payment in your wallet. Nothing was sent — 
 /** What the refund transaction itself pays the network, out of the refunded lamports (decision 0016). */
 const REFUND_FEE_LAMPORTS = 5_000n;
 
-const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let adminApi: ApiSession;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  adminApi = await signIn(server.url, admin);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin();
 
 const idInUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 const walletOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('walletAddress')))!;
@@ -69,16 +54,7 @@ async function expectNoOverflow(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  const wider = await page.evaluate(() => {
-    const clipped = (el: Element | null): boolean =>
-      el !== null &&
-      el !== document.body &&
-      (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX) || clipped(el.parentElement));
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el.parentElement))
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`.slice(0, 120));
-  });
-  expect(wider).toEqual([]);
+  expect(await elementsPastViewport(page)).toEqual([]);
 }
 
 /** The page at each size: no sideways overflow at either, and a full-page screenshot when RACE_SCREENSHOTS is set. */
@@ -106,7 +82,7 @@ async function atBothSizes(page: Page, name: string) {
 
 /** A JSON-RPC call to the server's local chain (the same /rpc the wallets send through). */
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(`${server.url}/rpc`, {
+  const res = await fetch(`${ctx.server.url}/rpc`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -138,9 +114,9 @@ const paymentSent = (page: Page) =>
 describe('two tabs, two wallets, one listing', () => {
   it('both pay; the first payment to land reveals the key, the other tab sees its refund; the ledger balances', async () => {
     let refunded = 0n;
-    await withPage(browser, { baseURL: server.url }, (first) =>
-      withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (second) => {
-        const listing = await createListing(adminApi);
+    await withPage(ctx.browser, { baseURL: ctx.server.url }, (first) =>
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (second) => {
+        const listing = await createListing(ctx.adminApi);
         const addressPage = `/address/${encodeURIComponent(listing.address)}`;
 
         // Tab one checks out. Its wallet asks before it pays; the tab waits on that question for now.
@@ -237,8 +213,8 @@ describe('two tabs, two wallets, one listing', () => {
     );
 
     // The admin's Settlement page: one payout, one refund, nothing open, and the ledger matches the chain.
-    await withPage(browser, { baseURL: server.url }, async (page) => {
-      await openWithWallet(page, admin, '/shop/settlement');
+    await withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
+      await openWithWallet(page, ctx.admin, '/shop/settlement');
       await page.getByRole('heading', { level: 1, name: 'Settlement' }).waitFor();
       const status = page.getByTestId('ledger-status');
       await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Balanced ✓\n/);

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shortListingAddress } from '@shared/format/address';
 import { newKeypair } from '@tests/helpers/keypair';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { createListing, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * An address is exact characters. On every page that shows one, at 1280 and 390 px, the text a
@@ -15,18 +15,13 @@ import { createListing, openWithWallet, signIn, type CreatedListing } from './he
  */
 const SHOTS = process.env.DISCOVERY_SCREENSHOTS;
 const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 /** Three listings whose declared patterns sit where the plain shortening would cut them. */
 type Made = CreatedListing & { pattern: string | null; patternPosition: string | null };
 const listings: Made[] = [];
 
 beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  const seller = await signIn(server.url, admin);
+  const seller = await signIn(ctx.server.url, admin);
   const pick = [
     (a: string) => a.slice(0, 12), // a long prefix, past the first 8
     (a: string) => a.slice(16, 22), // the middle, where "first 8 … last 6" cuts
@@ -45,10 +40,6 @@ beforeAll(async () => {
     );
   }
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /**
  * Every element on the page whose rendered text holds one of the addresses (whole, or its first 8 or last 6
@@ -93,7 +84,7 @@ async function shot(page: Page, name: string, viewport: { width: number }) {
 }
 
 describe.each([VIEWPORTS.desktop, VIEWPORTS.phone])('exact addresses at %o', (viewport) => {
-  const open = <T>(fn: (page: Page) => Promise<T>) => withPage(browser, { baseURL: server.url, viewport }, fn);
+  const open = <T>(fn: (page: Page) => Promise<T>) => withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, fn);
   const addresses = () => listings.map((l) => l.address);
 
   it('marketplace: each address as it is, shortened around its pattern, never cut, hyphenated or re-cased', () =>

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
-import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
+import { airdrop, createListing, expectToast, openWithWallet } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
 
 /*
  * docs/domain.md#payment-finality: with REVEAL_COMMITMENT=finalized a purchase is verified once its payment is
@@ -17,24 +17,7 @@ import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSe
  * also saves the in-between screen at 1280 and 390 px.
  */
 const SHOTS = process.env.FINALIZING_SCREENSHOTS;
-const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let adminApi: ApiSession;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({
-      env: { ADMIN_WALLETS: admin.address, REVEAL_COMMITMENT: 'finalized', LOCAL_FINALITY_SLOTS: '75' },
-    }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  adminApi = await signIn(server.url, admin);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin({ REVEAL_COMMITMENT: 'finalized', LOCAL_FINALITY_SLOTS: '75' });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
@@ -56,10 +39,10 @@ describe('REVEAL_COMMITMENT=finalized on the secure transaction screen', () => {
   it(
     'says Finalizing… between verified and final, without key controls, then unlocks the key',
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
-        const listing = await createListing(adminApi);
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
+        const listing = await createListing(ctx.adminApi);
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 2);
+        await airdrop(ctx.server.url, buyer.address, 2);
         await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
         await page.getByRole('button', { name: /^BUY NOW/ }).click();
         await page.waitForURL(/\/secure-transaction\/[0-9a-f-]{36}$/);

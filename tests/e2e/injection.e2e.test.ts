@@ -1,13 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { sessionCookie } from './helpers/api-sign-in';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * Hostile input in the browser (docs/reliability.md#hostile-input): listings whose user-controlled text (pattern and
@@ -28,14 +28,13 @@ const PAYLOADS = [
 ] as const;
 const SEARCH_PAYLOAD = `<img src=y onerror="window.__pwned='q'">`;
 
-let server: AppServer;
-let browser: Browser;
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 const listings: Listing[] = [];
 
 async function api(method: string, path: string, cookie: string, body: object): Promise<Listing> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${ctx.server.url}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', origin: server.url, cookie },
+    headers: { 'content-type': 'application/json', origin: ctx.server.url, cookie },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
@@ -43,12 +42,7 @@ async function api(method: string, path: string, cookie: string, body: object): 
 }
 
 beforeAll(async () => {
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  const cookie = await sessionCookie(server.url, admin);
+  const cookie = await sessionCookie(ctx.server.url, admin);
   for (const [i, payload] of PAYLOADS.entries()) {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     const pub = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url');
@@ -64,10 +58,6 @@ beforeAll(async () => {
     expect([edited.pattern, edited.category]).toEqual([payload.pattern, payload.category]);
     listings.push(edited);
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Elements or script a payload would have created, had it been parsed as HTML. */
@@ -110,7 +100,7 @@ const everyText = PAYLOADS.flatMap((p) => [p.pattern, p.category]);
 
 describe('user-supplied listing text is rendered as text', () => {
   it('the checks see a payload that does run (control, on a page without our CSP)', async () => {
-    const page = await browser.newPage();
+    const page = await ctx.browser.newPage();
     try {
       const dialogs = watchDialogs(page);
       await page.setContent(`<p>${PAYLOADS[0].pattern}</p><p>${PAYLOADS[1].category}</p>`);
@@ -123,7 +113,7 @@ describe('user-supplied listing text is rendered as text', () => {
   });
 
   it('home: featured cards', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const dialogs = watchDialogs(page);
       await page.goto('/');
       await expect.poll(() => page.getByTestId('listing-card').count()).toBe(PAYLOADS.length);
@@ -133,7 +123,7 @@ describe('user-supplied listing text is rendered as text', () => {
 
   for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
     it(`marketplace at ${viewport.width} px, and a hostile search`, () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         const dialogs = watchDialogs(page);
         await page.goto('/marketplace');
         await expect.poll(() => page.getByTestId('total-count').textContent()).toBe(`${PAYLOADS.length} addresses`);
@@ -145,7 +135,7 @@ describe('user-supplied listing text is rendered as text', () => {
   }
 
   it('the address page of each listing', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const dialogs = watchDialogs(page);
       for (const [i, listing] of listings.entries()) {
         await page.goto(`/address/${encodeURIComponent(listing.address)}`);
@@ -156,7 +146,7 @@ describe('user-supplied listing text is rendered as text', () => {
     }));
 
   it('address and transaction pages named by a payload', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const dialogs = watchDialogs(page);
       await page.goto(`/address/${encodeURIComponent(PAYLOADS[0].pattern)}`);
       await page.getByRole('heading', { name: 'Address Not Found' }).waitFor();
@@ -167,7 +157,7 @@ describe('user-supplied listing text is rendered as text', () => {
     }));
 
   it("the admin's own listings on the profile, and the edit form", () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const dialogs = watchDialogs(page);
       await installTestWallet(page, admin);
       await page.goto('/profile');

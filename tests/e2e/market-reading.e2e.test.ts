@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, withPage } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * Market reading (docs/domain.md#market-reading), on the demo market: the address page shows its pattern class's
@@ -10,16 +10,7 @@ import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
  * otherwise. MARKET_READING_SCREENSHOTS=<dir> saves each screen.
  */
 const SHOTS = process.env.MARKET_READING_SCREENSHOTS;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ env: { DEMO_DATA: 'true' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useServerAndBrowser({ DEMO_DATA: 'true' });
 
 async function shot(page: Page, name: string) {
   if (SHOTS)
@@ -28,7 +19,7 @@ async function shot(page: Page, name: string) {
 
 /** A demo listing with a prefix pattern: its class is named by the marketplace's filters too. */
 async function prefixListing(): Promise<{ address: string; patternLength: number }> {
-  const res = await fetch(`${server.url}/api/addresses/search?position=start&pageSize=50&excludeSold=true`);
+  const res = await fetch(`${ctx.server.url}/api/addresses/search?position=start&pageSize=50&excludeSold=true`);
   const page = (await res.json()) as {
     addresses: { address: string; patternLength: number; patternPosition: string }[];
   };
@@ -40,7 +31,7 @@ async function prefixListing(): Promise<{ address: string; patternLength: number
 describe.each([VIEWPORTS.desktop, VIEWPORTS.phone])('market reading at $width px', (viewport) => {
   it('shows the class reading on the address page', async () => {
     const listing = await prefixListing();
-    await withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
       await page.goto(`/address/${encodeURIComponent(listing.address)}`);
       const reading = page.getByTestId('market-reading');
       await expect.poll(() => reading.getByText('Floor').isVisible()).toBe(true);
@@ -52,7 +43,7 @@ describe.each([VIEWPORTS.desktop, VIEWPORTS.phone])('market reading at $width px
 
   it('shows it on the marketplace only while one length and a place are chosen', async () => {
     const listing = await prefixListing();
-    await withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
       await page.goto('/marketplace');
       await expect.poll(() => page.getByTestId('listing-address').first().isVisible()).toBe(true);
       expect(await page.getByTestId('market-reading').count()).toBe(0);

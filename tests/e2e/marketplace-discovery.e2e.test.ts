@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { RARITY_TIERS, rarityTierOf } from '@shared/api/search-filters';
 import { newKeypair } from '@tests/helpers/keypair';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { createListing, signIn } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * The marketplace's view (docs/product-spec.md#marketplace) lives in the URL (reload, back, forward, a pasted link),
@@ -20,17 +20,12 @@ const LISTINGS = 24; // more than the smallest page (20): there is a page 2
 const PAGE = 20;
 const PATTERN_LENGTHS = [0, 3, 4, 5, 6] as const; // by price modulo 5; 0 declares no pattern
 const CATEGORIES = ['palindrome', 'word-like', 'custom'] as const; // by price modulo 3
-let server: AppServer;
-let browser: Browser;
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 /** Every listing, newest first: the marketplace's default order. */
 let all: Listing[] = [];
 
 beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  const seller = await signIn(server.url, admin);
+  const seller = await signIn(ctx.server.url, admin);
   for (let i = 1; i <= LISTINGS; i++) {
     const key = newKeypair();
     const length = PATTERN_LENGTHS[i % PATTERN_LENGTHS.length]!;
@@ -43,17 +38,13 @@ beforeAll(async () => {
     const res = await seller.call('PATCH', `/api/addresses/${created.id}`, { category: CATEGORIES[i % 3] });
     expect(res.status).toBe(200);
   }
-  const page = await fetch(`${server.url}/api/addresses/search?pageSize=100`).then((r) => r.json());
+  const page = await fetch(`${ctx.server.url}/api/addresses/search?pageSize=100`).then((r) => r.json());
   all = page.addresses;
   expect(all).toHaveLength(LISTINGS);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const open = <T>(fn: (page: Page) => Promise<T>) =>
-  withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }, fn);
+  withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.desktop }, fn);
 /** The full addresses the table shows, sorted. */
 const shown = async (page: Page) =>
   (
@@ -241,7 +232,8 @@ const added: Listing[] = [];
 
 describe.each([VIEWPORTS.desktop, VIEWPORTS.phone])('finding anything that is listed at %o', (viewport) => {
   const SHOTS = process.env.DISCOVERY_SCREENSHOTS;
-  const openAt = <T>(fn: (page: Page) => Promise<T>) => withPage(browser, { baseURL: server.url, viewport }, fn);
+  const openAt = <T>(fn: (page: Page) => Promise<T>) =>
+    withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, fn);
   const addressesShown = (page: Page) =>
     page
       .getByTestId('listing-address')
@@ -250,7 +242,7 @@ describe.each([VIEWPORTS.desktop, VIEWPORTS.phone])('finding anything that is li
 
   beforeAll(async () => {
     // A listing sold for its 2-character prefix, as the demo shop's are.
-    const seller = await signIn(server.url, admin);
+    const seller = await signIn(ctx.server.url, admin);
     const key = newKeypair();
     two = (await createListing(seller, {
       address: key.address,

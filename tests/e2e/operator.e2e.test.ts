@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKeypair } from '@tests/helpers/keypair';
 import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { installTestWallet } from './helpers/test-wallet';
 import { airdrop, chooseTestWallet, createListing, expectToast, signIn, toasts } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * From the operator's seat (README.md#operating). The server printed http://127.0.0.1:PORT, but sign-in only worked
@@ -16,24 +17,16 @@ import { airdrop, chooseTestWallet, createListing, expectToast, signIn, toasts }
  * page at 1280 and 390 px go to docs/screenshots.
  */
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-let server: AppServer;
-let browser: Browser;
-
+const ctx = useServerAndBrowser({ PUBLIC_ORIGIN: '' });
 beforeAll(async () => {
-  await Promise.all([
-    // PUBLIC_ORIGIN unset: its default is http://localhost:PORT, while the page is opened at http://127.0.0.1:PORT,
-    // the address the server printed, as an operator following it would.
-    startAppServer({ env: { PUBLIC_ORIGIN: '' } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
   // One open purchase, so the Shop page has a reservation to count.
   const admin = newKeypair();
   const buyerKey = newKeypair();
-  await airdrop(server.url, buyerKey.address, 5);
-  const seller = await signIn(server.url, admin);
+  await airdrop(ctx.server.url, buyerKey.address, 5);
+  const seller = await signIn(ctx.server.url, admin);
   expect((await seller.call('POST', '/api/dev/make-me-admin', {})).status).toBe(200);
   const listing = await createListing(seller, { price: '2' });
-  const buyer = await signIn(server.url, buyerKey);
+  const buyer = await signIn(ctx.server.url, buyerKey);
   const initiated = await buyer.call('POST', '/api/transactions/initiate', {
     addressId: listing.id,
     buyerId: buyer.address,
@@ -41,10 +34,6 @@ beforeAll(async () => {
     currency: 'SOL',
   });
   expect(initiated.status, JSON.stringify(initiated.body)).toBe(201);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -60,8 +49,8 @@ async function connectLocalDevWallet(page: Page) {
 
 describe('sign-in from the printed URL', () => {
   it('connects the Local Dev Wallet from http://127.0.0.1:PORT while PUBLIC_ORIGIN says localhost', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
-      expect(new URL(server.url).hostname).toBe('127.0.0.1');
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
+      expect(new URL(ctx.server.url).hostname).toBe('127.0.0.1');
       await page.goto('/');
       await connectLocalDevWallet(page);
       const session = await page.evaluate(() => fetch('/api/auth/session-status').then((r) => r.json()));
@@ -72,7 +61,7 @@ describe('sign-in from the printed URL', () => {
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   describe(`an admin's way in at ${viewport.width} px (${name})`, () => {
     it('"Make me admin" in the Local Dev Wallet, then the header links Create Listing and the Shop page', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         await page.goto('/');
         await connectLocalDevWallet(page);
         const nav = banner(page).getByRole('navigation', { name: name === 'phone' ? 'Main (mobile)' : 'Main' });
@@ -89,7 +78,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         await page.getByRole('heading', { level: 1, name: 'Create Listing' }).waitFor();
         await nav.getByRole('link', { name: 'Shop' }).click();
         await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
-        expect(page.url()).toBe(`${server.url}/shop`);
+        expect(page.url()).toBe(`${ctx.server.url}/shop`);
         const main = page.getByRole('main');
         await main.getByRole('heading', { name: 'Today (UTC)' }).waitFor();
         await main.getByRole('heading', { name: 'Last 30 days' }).waitFor();
@@ -138,7 +127,7 @@ describe('outside local mode', () => {
 
   it('a page opened at another origin is told, in the toast, which origin to open', () =>
     withPage(
-      browser,
+      ctx.browser,
       // The refused challenge is the answer under test; Chromium logs its 403 as a console error.
       { baseURL: devnet.url, tolerate: [/status of 403 .*\/api\/auth\/challenge/] },
       async (page) => {

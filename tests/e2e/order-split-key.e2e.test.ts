@@ -6,12 +6,12 @@ import { decodeTweak, freshNoncePrefix, newBaseKey, tweakedPoint, writeFinishLat
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@shared/mint';
 import { fetchMint, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { address as toAddress, createAddressWithSeed, createSolanaRpc, devnet } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newKeypair } from '@tests/helpers/keypair';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { airdrop, expectToast, openWithWallet, signIn } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * docs/domain.md#order-lanes-keys-nobody-else-ever-held in the browser: a buyer orders a 2-character split-key mint,
@@ -23,20 +23,11 @@ import { airdrop, expectToast, openWithWallet, signIn } from './helpers/trade-fi
  */
 const SHOTS = process.env.ORDER_SCREENSHOTS;
 const SHOP = newKeypair().address;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({
-      env: { GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3', SHOP_WALLET: SHOP, ADMIN_WALLETS: SHOP },
-    }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const ctx = useServerAndBrowser({
+  GRIND_WORKERS: '1',
+  ORDER_LEASE_SECONDS: '3',
+  SHOP_WALLET: SHOP,
+  ADMIN_WALLETS: SHOP,
 });
 
 /** Checks the page fits its width (a long address must wrap, not widen a phone's page), then maybe saves it. */
@@ -53,8 +44,8 @@ async function shot(page: Page, name: string) {
 }
 
 async function chainRpc() {
-  const config = (await (await fetch(`${server.url}/api/config`)).json()) as { rpcUrls: string[] };
-  return createSolanaRpc(devnet(new URL(config.rpcUrls[0]!, server.url).toString()));
+  const config = (await (await fetch(`${ctx.server.url}/api/config`)).json()) as { rpcUrls: string[] };
+  return createSolanaRpc(devnet(new URL(config.rpcUrls[0]!, ctx.server.url).toString()));
 }
 
 /** Picks the lane by its title and waits for the quote of `pattern` in it. */
@@ -135,9 +126,9 @@ describe('split-key mint ordered in the browser', () => {
     'orders, downloads the file, pays, waits, creates the mint in the page, and the wallet holds its token account',
     { timeout: 300_000 },
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 5);
+        await airdrop(ctx.server.url, buyer.address, 5);
         await openWithWallet(page, buyer, '/order');
         await page.getByRole('heading', { name: 'Order a Custom Address' }).waitFor();
         const { mint } = await orderSplitKeyMint(page);
@@ -163,9 +154,9 @@ describe('split-key mint ordered in the browser', () => {
     'on a phone (390 px), finishes from the file on /order/{id}/finish: another secret is refused, the right one creates a Token-2022 mint',
     { timeout: 300_000 },
     () =>
-      withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 5);
+        await airdrop(ctx.server.url, buyer.address, 5);
         await openWithWallet(page, buyer, '/order');
         await quoteLane(page, /^An account with no key/, 'Ab');
         await page.getByLabel('Owner program').waitFor();
@@ -175,7 +166,7 @@ describe('split-key mint ordered in the browser', () => {
           .waitFor();
         await shot(page, 'seed-derived-quote');
         const { fileText, mint } = await orderSplitKeyMint(page);
-        const session = await signIn(server.url, buyer);
+        const session = await signIn(ctx.server.url, buyer);
         const mine = await session.call<{ orders: Array<{ id: string; address: string | null }> }>(
           'GET',
           '/api/orders/mine',
@@ -229,9 +220,9 @@ describe('split-key mint ordered in the browser', () => {
     'a seed-derived mint: no file, no key; the wallet creates it with the seed it was delivered',
     { timeout: 300_000 },
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 5);
+        await airdrop(ctx.server.url, buyer.address, 5);
         await openWithWallet(page, buyer, '/order');
         await quoteLane(page, /^An account with no key/, 'Ab');
         expect(await page.getByLabel('Owner program').inputValue()).toBe('spl');

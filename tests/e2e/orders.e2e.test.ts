@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
 import { expectToast, openWithWallet } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * "Can't find it? Order it" (docs/domain.md#custom-orders): a buyer types a pattern and watches the live quote change,
@@ -17,29 +17,14 @@ import { expectToast, openWithWallet } from './helpers/trade-fixtures';
 const SHOTS = process.env.ORDER_SCREENSHOTS;
 // An invalid pattern is answered 400 by design; Chromium logs every 4xx fetch as a console error.
 const TOLERATE_BAD_QUOTE = [/status of 400.*\/api\/orders\/quote/];
-let server: AppServer;
-let browser: Browser;
 const SHOP = newKeypair().address;
-
-beforeAll(async () => {
-  await Promise.all([
-    // A 1 s heartbeat (lease / 3) shows attempts rising soon; 'zzzz' (1 in 195 million) must be orderable.
-    startAppServer({
-      env: {
-        GRIND_WORKERS: '1',
-        ORDER_LEASE_SECONDS: '3',
-        ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
-        // No demo data here: the shop's seller must be configured (docs/reliability.md#threat-model).
-        SHOP_WALLET: SHOP,
-        ADMIN_WALLETS: SHOP,
-      },
-    }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const ctx = useServerAndBrowser({
+  GRIND_WORKERS: '1',
+  ORDER_LEASE_SECONDS: '3',
+  ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
+  // No demo data here: the shop's seller must be configured (docs/reliability.md#threat-model).
+  SHOP_WALLET: SHOP,
+  ADMIN_WALLETS: SHOP,
 });
 
 async function shot(page: Page, name: string) {
@@ -56,7 +41,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function airdrop(address: string, sol: number) {
-  const res = await fetch(`${server.url}/api/dev/airdrop`, {
+  const res = await fetch(`${ctx.server.url}/api/dev/airdrop`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ address, sol }),
@@ -117,7 +102,7 @@ describe('custom-pattern order in the browser', () => {
     'types a pattern, watches the quote, orders, sees progress, then buys and reveals the address',
     { timeout: 240_000 },
     () =>
-      withPage(browser, { baseURL: server.url, tolerate: TOLERATE_BAD_QUOTE }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, tolerate: TOLERATE_BAD_QUOTE }, async (page) => {
         const buyer = newKeypair();
         await airdrop(buyer.address, 5);
         await openWithWallet(page, buyer, '/marketplace');
@@ -154,7 +139,7 @@ describe('custom-pattern order in the browser', () => {
         await shot(page, 'order-found');
 
         // Anyone else sees the address reserved, not a Buy that would end in a refusal.
-        await withPage(browser, { baseURL: server.url }, async (visitor) => {
+        await withPage(ctx.browser, { baseURL: ctx.server.url }, async (visitor) => {
           await visitor.goto(`/address/${address}`);
           const reserved = visitor.getByRole('button', { name: 'Reserved' });
           await reserved.waitFor({ timeout: 15_000 });
@@ -192,7 +177,7 @@ describe('custom-pattern order in the browser', () => {
   );
 
   it('orders on a phone (390 px)', { timeout: 180_000 }, () =>
-    withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
       const buyer = newKeypair();
       await airdrop(buyer.address, 5); // an order needs a wallet that can pay for what it finds
       await openWithWallet(page, buyer, '/order');

@@ -1,17 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
-import {
-  confirmDelete,
-  createListing,
-  expectToast,
-  openWithWallet,
-  signIn,
-  type ApiSession,
-} from './helpers/trade-fixtures';
+import { confirmDelete, createListing, expectToast, openWithWallet } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
 
 /*
  * docs/product-spec.md#validation-rules "Price edit (inline on a card)", docs/product-spec.md#roles-and-permissions
@@ -19,22 +12,7 @@ import {
  * 'Failed to update price' / 'Failed to update featured status'. The marketplace shows cards at phone width; the owner
  * signs in through the page, the listing is created through the real API.
  */
-const owner = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let ownerApi: ApiSession;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: owner.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  ownerApi = await signIn(server.url, owner);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin();
 
 const cardOf = (page: Page, address: string) =>
   page.getByTestId('listing-card').filter({ has: page.locator(`a[title="${address}"]`) });
@@ -43,13 +21,13 @@ const rowOf = (page: Page, address: string) =>
 const buyButton = (scope: Locator) => scope.getByRole('button', { name: /^(Buy|BUY NOW) / });
 
 async function stored(address: string): Promise<Listing> {
-  const res = await fetch(`${server.url}/api/addresses/by-address/${encodeURIComponent(address)}`);
+  const res = await fetch(`${ctx.server.url}/api/addresses/by-address/${encodeURIComponent(address)}`);
   expect(res.status).toBe(200);
   return (await res.json()) as Listing;
 }
 
 async function openMarketplaceCard(page: Page, address: string): Promise<Locator> {
-  await openWithWallet(page, owner, '/marketplace');
+  await openWithWallet(page, ctx.admin, '/marketplace');
   const card = cardOf(page, address);
   await card.waitFor();
   await card.getByText('Your Listing', { exact: true }).waitFor();
@@ -58,8 +36,8 @@ async function openMarketplaceCard(page: Page, address: string): Promise<Locator
 
 describe("the owner's controls on a listing card", () => {
   it('edits the price inline: read by the shared parser, refused with the reason, never rewritten', () =>
-    withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-      const listing = await createListing(ownerApi, { price: '0.5' });
+    withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      const listing = await createListing(ctx.adminApi, { price: '0.5' });
       const card = await openMarketplaceCard(page, listing.address);
       await card.getByText('0.5 SOL', { exact: true }).waitFor();
 
@@ -98,8 +76,8 @@ describe("the owner's controls on a listing card", () => {
     }));
 
   it('toggles featured on and off', () =>
-    withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
-      const listing = await createListing(ownerApi, { price: '0.3' });
+    withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      const listing = await createListing(ctx.adminApi, { price: '0.3' });
       const card = await openMarketplaceCard(page, listing.address);
       const featured = card.getByRole('button', { name: 'Featured' });
       expect(await featured.getAttribute('aria-pressed')).toBe('false');
@@ -118,15 +96,15 @@ describe("the owner's controls on a listing card", () => {
 
   it("says which change failed, with the server's reason when it gave one", () =>
     withPage(
-      browser,
+      ctx.browser,
       {
-        baseURL: server.url,
+        baseURL: ctx.server.url,
         viewport: VIEWPORTS.phone,
         // Injected network failures, and the server's 404 for the listing deleted from another tab.
         tolerate: [/(status of 404|net::ERR_FAILED) .*\/api\/addresses\/[0-9a-f-]{36}/],
       },
       async (page) => {
-        const listing = await createListing(ownerApi, { price: '0.4' });
+        const listing = await createListing(ctx.adminApi, { price: '0.4' });
         const card = await openMarketplaceCard(page, listing.address);
         const url = `**/api/addresses/${listing.id}`;
         await page.route(url, (route) =>
@@ -146,7 +124,7 @@ describe("the owner's controls on a listing card", () => {
         expect([unchanged.price, unchanged.isFeatured]).toEqual(['0.4', false]);
 
         // Deleted from another tab: the server's reason.
-        expect((await ownerApi.call('DELETE', `/api/addresses/${listing.id}`)).status).toBe(200);
+        expect((await ctx.adminApi.call('DELETE', `/api/addresses/${listing.id}`)).status).toBe(200);
         await card.getByRole('button', { name: 'Edit price' }).click();
         await card.getByLabel('New price (SOL)').fill('1.5');
         await card.getByRole('button', { name: 'Save' }).click();
@@ -155,8 +133,8 @@ describe("the owner's controls on a listing card", () => {
     ));
 
   it('deletes after confirmation; other wallets see no controls', async () => {
-    const listing = await createListing(ownerApi, { price: '0.2' });
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+    const listing = await createListing(ctx.adminApi, { price: '0.2' });
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
       await openWithWallet(page, newKeypair(), '/marketplace');
       const card = cardOf(page, listing.address);
       await card.waitFor();
@@ -164,12 +142,12 @@ describe("the owner's controls on a listing card", () => {
       expect(await card.getByRole('button', { name: 'Featured' }).count()).toBe(0);
       expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     });
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
       const card = await openMarketplaceCard(page, listing.address);
       await confirmDelete(page, card);
       await expectToast(page, 'Listing deleted successfully');
       await expect.poll(() => card.count()).toBe(0);
-      const res = await fetch(`${server.url}/api/addresses/by-address/${encodeURIComponent(listing.address)}`);
+      const res = await fetch(`${ctx.server.url}/api/addresses/by-address/${encodeURIComponent(listing.address)}`);
       expect(res.status).toBe(404);
     });
   });
@@ -177,15 +155,15 @@ describe("the owner's controls on a listing card", () => {
   // The marketplace's answers are the same for every caller (decision 0004): the browser tells its own listing
   // from sellerWallet and the session, on the card, the table row and the address page.
   it("shows the owner 'Your Listing' and their controls, and everybody else Buy, from answers without isOwner", async () => {
-    const listing = await createListing(ownerApi, { price: '0.6' });
+    const listing = await createListing(ctx.adminApi, { price: '0.6' });
     const path = `/api/addresses/by-address/${encodeURIComponent(listing.address)}`;
-    const anonymous = await (await fetch(`${server.url}${path}`)).json();
-    const asOwner = await ownerApi.call('GET', path);
+    const anonymous = await (await fetch(`${ctx.server.url}${path}`)).json();
+    const asOwner = await ctx.adminApi.call('GET', path);
     expect(asOwner.body).toEqual(anonymous);
     expect(anonymous).not.toHaveProperty('isOwner');
-    expect(anonymous).toMatchObject({ sellerWallet: owner.address });
+    expect(anonymous).toMatchObject({ sellerWallet: ctx.admin.address });
 
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
       const card = await openMarketplaceCard(page, listing.address);
       await card.getByRole('button', { name: 'Edit price' }).waitFor();
       expect(await buyButton(card).count()).toBe(0);
@@ -195,14 +173,14 @@ describe("the owner's controls on a listing card", () => {
       expect(await page.getByRole('button', { name: 'Your Listing' }).isDisabled()).toBe(true);
       expect(await buyButton(page.locator('main')).count()).toBe(0);
     });
-    await withPage(browser, { baseURL: server.url }, async (page) => {
-      await openWithWallet(page, owner, '/marketplace');
+    await withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
+      await openWithWallet(page, ctx.admin, '/marketplace');
       const row = rowOf(page, listing.address);
       await row.getByText('Your Listing', { exact: true }).first().waitFor();
       expect(await row.getByRole('button', { name: 'Your Listing' }).isDisabled()).toBe(true);
     });
 
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
       await openWithWallet(page, newKeypair(), '/marketplace');
       const card = cardOf(page, listing.address);
       await buyButton(card).waitFor();
@@ -212,7 +190,7 @@ describe("the owner's controls on a listing card", () => {
       await buyButton(page.locator('main')).waitFor();
       expect(await page.getByText('Your Listing', { exact: true }).count()).toBe(0);
     });
-    await withPage(browser, { baseURL: server.url }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await page.goto('/marketplace');
       const row = rowOf(page, listing.address);
       await buyButton(row).waitFor();

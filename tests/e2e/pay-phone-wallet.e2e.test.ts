@@ -7,13 +7,13 @@ import {
 } from '@solana/kit';
 import type { PurchaseView } from '@shared/api/transactions';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sessionCookie } from './helpers/api-sign-in';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, holdRequests, signIn } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * Paying from a phone wallet (README.md#paying-from-a-phone-or-a-blink). The buyer checked out from "another device"
@@ -27,19 +27,7 @@ const SHOTS = process.env.PAY_SCREENSHOTS;
 /** What a refund pays the network, out of what it sends back (decision 0016). */
 const REFUND_FEE_LAMPORTS = 5_000n;
 const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -68,7 +56,7 @@ async function signAndSend(transaction: string, key: TestKeypair): Promise<void>
   const tx = getTransactionDecoder().decode(getBase64Encoder().encode(transaction));
   const signature = key.sign(new Uint8Array(tx.messageBytes)) as SignatureBytes;
   const signed = { ...tx, signatures: { ...tx.signatures, [key.address]: signature } };
-  const sent = await fetch(`${server.url}/rpc`, {
+  const sent = await fetch(`${ctx.server.url}/rpc`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -85,9 +73,9 @@ async function signAndSend(transaction: string, key: TestKeypair): Promise<void>
 
 /** A page of a visitor signed in as `key` (the session cookie only: no wallet in this browser). */
 async function withCookie<T>(key: TestKeypair, fn: (page: Page) => Promise<T>): Promise<T> {
-  const [name, value] = (await sessionCookie(server.url, key)).split('=') as [string, string];
-  return withPage(browser, { baseURL: server.url }, async (page, context) => {
-    await context.addCookies([{ name, value, url: server.url }]);
+  const [name, value] = (await sessionCookie(ctx.server.url, key)).split('=') as [string, string];
+  return withPage(ctx.browser, { baseURL: ctx.server.url }, async (page, context) => {
+    await context.addCookies([{ name, value, url: ctx.server.url }]);
     return fn(page);
   });
 }
@@ -114,7 +102,7 @@ async function expectRefundedCard(page: Page, refundSignature: string) {
 
 /** A blink client's Action POST for `account`: the unsigned payment for that wallet (it reserves nothing). */
 async function actionTransaction(address: string, account: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/actions/listings/${address}`, {
+  const res = await fetch(`${ctx.server.url}/api/actions/listings/${address}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'https://blinks.example' },
     body: JSON.stringify({ account }),
@@ -125,11 +113,11 @@ async function actionTransaction(address: string, account: string): Promise<stri
 
 describe('pay with a phone wallet', () => {
   it('shows the Solana Pay QR; a payment from the phone moves the page to Confirming, then Blockchain Confirmed, by itself', async () => {
-    const adminApi = await signIn(server.url, admin);
+    const adminApi = await signIn(ctx.server.url, admin);
     const listing = await createListing(adminApi, { price: '0.5' });
     const phone = newKeypair(); // the buyer's key lives on the phone, never in this browser
-    await airdrop(server.url, phone.address, 2);
-    const buyerApi = await signIn(server.url, phone);
+    await airdrop(ctx.server.url, phone.address, 2);
+    const buyerApi = await signIn(ctx.server.url, phone);
     const started = await buyerApi.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
       addressId: listing.id,
       buyerId: phone.address,
@@ -139,9 +127,9 @@ describe('pay with a phone wallet', () => {
     });
     expect(started.status).toBe(201);
     const pagePath = `/secure-transaction/${started.body.transactionId}`;
-    const expectedUrl = `solana:${server.url}/api/pay/${started.body.transactionId}`;
+    const expectedUrl = `solana:${ctx.server.url}/api/pay/${started.body.transactionId}`;
 
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
       await page.goto(pagePath);
       await page.getByRole('heading', { name: 'Pay with a phone wallet' }).waitFor();
       const button = page.getByRole('link', { name: 'Open in wallet app' });
@@ -150,9 +138,9 @@ describe('pay with a phone wallet', () => {
     });
 
     // The buyer is signed in on this computer (the session the page shows the purchase to) with no wallet in it.
-    const [name, value] = (await sessionCookie(server.url, phone)).split('=') as [string, string];
-    const cookies = [{ name, value, url: server.url }];
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop }, async (page, context) => {
+    const [name, value] = (await sessionCookie(ctx.server.url, phone)).split('=') as [string, string];
+    const cookies = [{ name, value, url: ctx.server.url }];
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.desktop }, async (page, context) => {
       await context.addCookies(cookies);
       await page.goto(pagePath);
       const qr = page.getByRole('img', { name: 'Solana Pay QR code for this purchase' });
@@ -176,7 +164,7 @@ describe('pay with a phone wallet', () => {
       await shot(page, 'pay-phone-wallet-confirmed');
     });
 
-    await withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page, context) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page, context) => {
       await context.addCookies(cookies);
       await page.goto(pagePath);
       await expect
@@ -187,35 +175,35 @@ describe('pay with a phone wallet', () => {
   });
 
   it('the address page’s second Share choice copies the listing’s Solana Action link', async () => {
-    const adminApi = await signIn(server.url, admin);
+    const adminApi = await signIn(ctx.server.url, admin);
     const listing = await createListing(adminApi, { price: '0.25' });
-    await withPage(browser, { baseURL: server.url }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await page.goto(`/address/${encodeURIComponent(listing.address)}`);
       // Share itself copies the page's web link; the Blink link is in "More ways to share".
       await page.getByLabel('More ways to share').click();
       await page.getByRole('button', { name: /Copy Blink link/ }).click();
       await page.getByText('Blink link copied').first().waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        `solana-action:${server.url}/api/actions/listings/${listing.address}`,
+        `solana-action:${ctx.server.url}/api/actions/listings/${listing.address}`,
       );
-      const action = await fetch(`${server.url}/api/actions/listings/${listing.address}`);
+      const action = await fetch(`${ctx.server.url}/api/actions/listings/${listing.address}`);
       expect(((await action.json()) as { label: string }).label).toBe('Buy for 0.25 SOL');
     });
   });
 
   it('a payment that lands after the sale goes back by itself: the late buyer sees the refund, the seller no sale', async () => {
-    const adminApi = await signIn(server.url, admin);
+    const adminApi = await signIn(ctx.server.url, admin);
     const listing = await createListing(adminApi, { price: '0.3' });
     // Two blink clients buy the same address through its Action; the second payment lands after the sale.
     const first = newKeypair();
     const second = newKeypair();
-    await Promise.all([airdrop(server.url, first.address, 2), airdrop(server.url, second.address, 2)]);
+    await Promise.all([airdrop(ctx.server.url, first.address, 2), airdrop(ctx.server.url, second.address, 2)]);
     const firstTx = await actionTransaction(listing.address, first.address);
     const secondTx = await actionTransaction(listing.address, second.address);
     await signAndSend(firstTx, first);
     await expect
       .poll(
-        async () => (await (await fetch(`${server.url}/api/actions/listings/${listing.address}`)).json()).disabled,
+        async () => (await (await fetch(`${ctx.server.url}/api/actions/listings/${listing.address}`)).json()).disabled,
         {
           timeout: 30_000,
         },

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withPage } from './helpers/browser';
 import { delayNextPaymentDelivery } from './helpers/payment-hooks';
 import { newKeypair } from '@tests/helpers/keypair';
-import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
+import { airdrop, createListing, openWithWallet } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
 
 /*
  * While a sent payment waits on the chain, the pay screen learns that it landed from a
@@ -12,32 +12,17 @@ import { airdrop, createListing, openWithWallet, signIn, type ApiSession } from 
  * when that WebSocket is down. The chain and server are real; the RPC node holds the payment until the test
  * delivers it, so the page is certainly waiting when it lands.
  */
-const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let adminApi: ApiSession;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  adminApi = await signIn(server.url, admin);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin();
 
 const rpcMethod = (text: string) => (JSON.parse(text) as { method?: string; params?: unknown[] }) ?? {};
 
 /** Buys a fresh listing; resolves with the payment's signature once the page shows it confirming. */
 async function payAndHold(page: Page) {
-  const listing = await createListing(adminApi);
+  const listing = await createListing(ctx.adminApi);
   const buyer = newKeypair();
-  await airdrop(server.url, buyer.address, 2);
+  await airdrop(ctx.server.url, buyer.address, 2);
   await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
-  const delivery = await delayNextPaymentDelivery(page, server.url);
+  const delivery = await delayNextPaymentDelivery(page, ctx.server.url);
   await page.getByRole('button', { name: /^BUY NOW/ }).click();
   await page.waitForURL(/\/secure-transaction\/[0-9a-f-]{36}$/);
   const signature = await delivery.signature;
@@ -61,7 +46,7 @@ const statusBadge = (page: Page, text: string) =>
 
 describe('payment confirmation on the pay screen', () => {
   it('subscribes to the payment signature over the WebSocket and is notified when it lands', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const frames: { from: 'page' | 'chain'; method?: string; params?: unknown[] }[] = [];
       // Passed through unchanged to the real PubSub on /rpc, only recorded.
       await page.routeWebSocket(/\/rpc$/, (ws) => {
@@ -103,7 +88,7 @@ describe('payment confirmation on the pay screen', () => {
     }));
 
   it('falls back to polling the signature status when the WebSocket is refused', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       let refused = 0;
       await page.routeWebSocket(/\/rpc$/, (ws) => {
         refused++;

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '@shared/api/listings';
 import { RARITY_TIER_SCALE } from '@shared/rarity/tier';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { sessionCookie } from './helpers/api-sign-in';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { openWithWallet } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * One rarity story (docs/market-data.md#one-rarity-and-price-story): a listing whose declared pattern is 2 characters
@@ -17,8 +17,7 @@ import { openWithWallet } from './helpers/trade-fixtures';
  */
 const SHOTS = process.env.RARITY_SCREENSHOTS;
 const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 let listing: Listing;
 
 /** A key whose last two characters occur nowhere else in it (any case): declared, a plain 2-character suffix. */
@@ -31,15 +30,11 @@ function twoCharSuffixKey(): TestKeypair {
 }
 
 beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  const cookie = await sessionCookie(server.url, admin);
+  const cookie = await sessionCookie(ctx.server.url, admin);
   const key = twoCharSuffixKey();
-  const res = await fetch(`${server.url}/api/addresses`, {
+  const res = await fetch(`${ctx.server.url}/api/addresses`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, cookie },
+    headers: { 'content-type': 'application/json', origin: ctx.server.url, cookie },
     body: JSON.stringify({
       address: key.address,
       privateKey: key.forms.base58Secret,
@@ -50,10 +45,6 @@ beforeAll(async () => {
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   listing = await res.json();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const TIER_NAMES: readonly string[] = RARITY_TIER_SCALE.map((t) => t.label);
@@ -77,7 +68,7 @@ async function shot(page: Page, name: string) {
 for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
   describe(`one rarity story at ${viewport.width} px`, () => {
     it('card, table and address page name the same tier; the address page gives odds and a value', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         expect(listing.pattern).toHaveLength(2);
         expect(listing.rarityScore).toBe(2.8); // a 2-character suffix: 1 in 3,364
 
@@ -129,7 +120,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       }));
 
     it('Create Listing suggests the price the address page values the same pattern at, and fills it in', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         await openWithWallet(page, admin, '/create-listing');
         const key = twoCharSuffixKey();
         const pattern = key.address.slice(-2);

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { profileWallet } from '@shared/format/address';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buyThroughApi } from './helpers/api-purchase';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { createListing, expectToast, openWithWallet, signIn, type CreatedListing } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * "Read the market", from the visitor's seat: the address page names the seller and links their other
@@ -17,24 +17,10 @@ import { createListing, expectToast, openWithWallet, signIn, type CreatedListing
 const SHOTS = process.env.MARKET_SCREENSHOTS;
 // One seller per viewport, so each run counts only its own listings.
 const sellers = { [VIEWPORTS.desktop.width]: newKeypair(), [VIEWPORTS.phone.width]: newKeypair() };
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({
-      env: {
-        ADMIN_WALLETS: Object.values(sellers)
-          .map((k) => k.address)
-          .join(','),
-      },
-    }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const ctx = useServerAndBrowser({
+  ADMIN_WALLETS: Object.values(sellers)
+    .map((k) => k.address)
+    .join(','),
 });
 
 async function shot(page: Page, name: string) {
@@ -48,7 +34,7 @@ const kindsOf = (page: Page) => activity(page).evaluateAll((items) => items.map(
 
 /** A seller with three listings, the first repriced and then bought for real by another wallet. */
 async function soldWithSiblings(seller: TestKeypair) {
-  const api = await signIn(server.url, seller);
+  const api = await signIn(ctx.server.url, seller);
   const sold = await createListing(api, { price: '0.05' });
   const others: CreatedListing[] = [
     await createListing(api, { price: '0.2' }),
@@ -56,14 +42,14 @@ async function soldWithSiblings(seller: TestKeypair) {
   ];
   const repriced = await api.call('PATCH', `/api/addresses/${sold.id}`, { price: '0.04' });
   expect(repriced.status).toBe(200);
-  const signature = await buyThroughApi(server.url, newKeypair(), { id: sold.id, price: '0.04' });
+  const signature = await buyThroughApi(ctx.server.url, newKeypair(), { id: sold.id, price: '0.04' });
   return { sold, others, signature };
 }
 
 for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
   describe(`reading the market at ${viewport.width} px`, () => {
     it('a sold address says when it sold, lists its activity with the sale transaction, and names the seller', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         const seller = sellers[viewport.width]!;
         const { sold, others, signature } = await soldWithSiblings(seller);
         await page.goto(addressUrl(sold.address));
@@ -104,8 +90,8 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       }));
 
     it('an available address lists the seller’s other listings and its own activity', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
-        const api = await signIn(server.url, sellers[viewport.width]!);
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
+        const api = await signIn(ctx.server.url, sellers[viewport.width]!);
         const listing = await createListing(api, { price: '0.07' });
         await page.goto(addressUrl(listing.address));
         await page.getByText('AVAILABLE FOR PURCHASE').waitFor();
@@ -118,14 +104,14 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       }));
 
     it('Share copies the page’s web link; the Blink link is the second choice', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
-        const api = await signIn(server.url, sellers[viewport.width]!);
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
+        const api = await signIn(ctx.server.url, sellers[viewport.width]!);
         const listing = await createListing(api);
         await page.goto(addressUrl(listing.address));
         await page.getByRole('button', { name: 'Share', exact: true }).click();
         await expectToast(page, 'Copied!', 'Link to this page copied');
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-          `${server.url}${addressUrl(listing.address)}`,
+          `${ctx.server.url}${addressUrl(listing.address)}`,
         );
 
         await page.getByLabel('More ways to share').click();
@@ -145,8 +131,8 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       }));
 
     it('the watchlist star toggles and persists, signed in and signed out', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
-        const api = await signIn(server.url, sellers[viewport.width]!);
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
+        const api = await signIn(ctx.server.url, sellers[viewport.width]!);
         const listing = await createListing(api);
         const star = page.getByRole('button', { name: /^Watch / });
 

@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, withPage } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([startAppServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useServerAndBrowser();
 
 const open = <T>(viewport: { width: number; height: number }, fn: (page: Page) => Promise<T>) =>
-  withPage(browser, { baseURL: server.url, viewport }, fn);
+  withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, fn);
 
 async function expectShell(page: Page) {
   const header = page.getByRole('banner');
@@ -68,9 +58,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
     it('shows the 404 page for an unknown path, with status 404', () =>
       withPage(
-        browser,
+        ctx.browser,
         // Chromium reports the document's own 404 (it was a 200) as a failed load; only that is tolerated.
-        { baseURL: server.url, viewport, tolerate: [/status of 404 .*\/no\/such\/page\)$/] },
+        { baseURL: ctx.server.url, viewport, tolerate: [/status of 404 .*\/no\/such\/page\)$/] },
         async (page) => {
           expect((await page.goto('/no/such/page'))?.status()).toBe(404);
           await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Page Not Found/);
@@ -78,7 +68,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
           expect(await main.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
           expect(await main.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile');
           await main.getByRole('link', { name: 'Go Home' }).click();
-          await page.waitForURL(`${server.url}/`);
+          await page.waitForURL(`${ctx.server.url}/`);
         },
       ));
   });

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { PurchaseView } from '@shared/api/transactions';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { lamportsToSolString } from '@shared/money';
 import { newKeypair } from '@tests/helpers/keypair';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import {
   approveInLocalDevWallet,
   connectLocalDevWallet,
@@ -23,6 +22,8 @@ import {
   type ApiSession,
   type CreatedListing,
 } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
+import { elementsPastViewport } from './helpers/overflow';
 
 /*
  * Buying: a double click or a retry lands on one purchase; an unpaid purchase is one click from its pay
@@ -33,22 +34,7 @@ import {
  * 390 px.
  */
 const SHOTS = process.env.BUYING_SCREENSHOTS;
-const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let adminApi: ApiSession;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  adminApi = await signIn(server.url, admin);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin();
 
 const PRICE_LAMPORTS = 50_000_000n; // the listings' 0.05 SOL
 // What the buyer pays into the escrow: the price and the payout's network fee (no commission on these listings).
@@ -69,16 +55,7 @@ const availability = (page: Page) => page.getByTestId('listing-availability');
 
 /** Nothing on the page reaches past the viewport (no sideways scroll at 390 px), outside a box that scrolls itself. */
 async function expectNoOverflow(page: Page) {
-  const wider = await page.evaluate(() => {
-    const clipped = (el: Element | null): boolean =>
-      el !== null &&
-      el !== document.body &&
-      (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX) || clipped(el.parentElement));
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el.parentElement))
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`.slice(0, 120));
-  });
-  expect(wider).toEqual([]);
+  expect(await elementsPastViewport(page)).toEqual([]);
 }
 
 async function purchasesOf(api: ApiSession, listing: CreatedListing) {
@@ -89,16 +66,16 @@ async function purchasesOf(api: ApiSession, listing: CreatedListing) {
 
 /** A funded buyer, signed in through the UI with the Test Wallet, on a fresh listing's address page. */
 async function buyerOnListing(page: Page) {
-  const listing = await createListing(adminApi);
+  const listing = await createListing(ctx.adminApi);
   const buyer = newKeypair();
-  await airdrop(server.url, buyer.address, 2);
+  await airdrop(ctx.server.url, buyer.address, 2);
   await openWithWallet(page, buyer, addressPage(listing));
-  return { listing, buyer, buyerApi: await signIn(server.url, buyer) };
+  return { listing, buyer, buyerApi: await signIn(ctx.server.url, buyer) };
 }
 
 describe('Buy is idempotent per buyer and listing', () => {
   it('a double click on BUY NOW sends one request, lands on one pay page, and one purchase exists', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const { listing, buyerApi } = await buyerOnListing(page);
       const initiates: string[] = [];
       page.on('request', (r) => {
@@ -123,9 +100,9 @@ describe('Buy is idempotent per buyer and listing', () => {
 
   it('a retry after a network error lands on the purchase the lost answer had made', () =>
     withPage(
-      browser,
+      ctx.browser,
       // The first initiate reaches the server, but its answer is lost on the way back (injected below).
-      { baseURL: server.url, tolerate: [/net::ERR_FAILED .*\/api\/transactions\/initiate/] },
+      { baseURL: ctx.server.url, tolerate: [/net::ERR_FAILED .*\/api\/transactions\/initiate/] },
       async (page) => {
         const { listing, buyerApi } = await buyerOnListing(page);
         let lost = 0;
@@ -150,12 +127,12 @@ describe('Buy is idempotent per buyer and listing', () => {
 describe('an unpaid purchase is one click from its pay page', () => {
   for (const viewport of SIZES) {
     it(`from the profile, the transaction page and the address page at ${viewport.width} px`, () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
-        const listing = await createListing(adminApi);
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
+        const listing = await createListing(ctx.adminApi);
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 2);
+        await airdrop(ctx.server.url, buyer.address, 2);
         const started = await (
-          await signIn(server.url, buyer)
+          await signIn(ctx.server.url, buyer)
         ).call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
           addressId: listing.id,
           buyerId: buyer.address,
@@ -202,10 +179,10 @@ describe('a short payment comes back by itself, and the page says so in words', 
   for (const viewport of SIZES) {
     it(`refunded less the network fee, with the refund's transaction, and the signature fits its box at ${viewport.width} px`, () =>
       withPage(
-        browser,
+        ctx.browser,
         // The server refuses the short payment at confirm (422, docs/decisions/0003) and settlement refunds it;
         // Chromium logs the 422.
-        { baseURL: server.url, viewport, tolerate: [/status of 422 .*\/confirm/] },
+        { baseURL: ctx.server.url, viewport, tolerate: [/status of 422 .*\/confirm/] },
         async (page) => {
           const { listing, buyer } = await buyerOnListing(page);
           const paid = TOTAL_LAMPORTS / 2n;
@@ -233,7 +210,7 @@ describe('a short payment comes back by itself, and the page says so in words', 
           const refund = refunded.getByTestId('refund-signature');
           expect(await refund.getAttribute('title')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
           expect(await page.getByTestId('refunded-amount').textContent()).toBe(`${lamportsToSolString(back)} SOL`);
-          const [mine] = await purchasesOf(await signIn(server.url, buyer), listing);
+          const [mine] = await purchasesOf(await signIn(ctx.server.url, buyer), listing);
           expect(mine).toMatchObject({ status: 'failed', failureKind: 'refunded', failureCode: 'AMOUNT_TOO_LOW' });
 
           // The payment's signature, whole, mono, inside its box, with a copy button.
@@ -257,8 +234,8 @@ describe('a short payment comes back by itself, and the page says so in words', 
 describe('the Local Dev Wallet shows what it signs and waits for a click', () => {
   for (const viewport of SIZES) {
     it(`Reject sends nothing; Approve pays, at ${viewport.width} px`, () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
-        const listing = await createListing(adminApi);
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
+        const listing = await createListing(ctx.adminApi);
         await page.goto(addressPage(listing));
         await connectLocalDevWallet(page);
         const wallet = (await page.evaluate(() => localStorage.getItem('walletAddress')))!;
@@ -274,7 +251,7 @@ describe('the Local Dev Wallet shows what it signs and waits for a click', () =>
         const escrow = (await page.getByTestId('payment-escrow').getAttribute('title'))!;
         expect(review).toContain(`Pay ${lamportsToSolString(TOTAL_LAMPORTS)} SOL into this purchase's escrow`);
         expect(review).toContain(escrow);
-        expect(review).not.toContain(admin.address);
+        expect(review).not.toContain(ctx.admin.address);
         expect(review).toContain(`Fee payer (your wallet)${wallet}`);
         expect(await page.getByText('Transaction hash').count()).toBe(0);
         await expectNoOverflow(page);
@@ -298,12 +275,12 @@ describe('the Local Dev Wallet shows what it signs and waits for a click', () =>
 describe("someone else's checkout is a notice, not a lock", () => {
   for (const viewport of SIZES) {
     it(`the address page says someone is checking out and Buy stays enabled at ${viewport.width} px`, () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
-        const listing = await createListing(adminApi);
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
+        const listing = await createListing(ctx.adminApi);
         const other = newKeypair();
-        await airdrop(server.url, other.address, 2);
+        await airdrop(ctx.server.url, other.address, 2);
         const checkout = await (
-          await signIn(server.url, other)
+          await signIn(ctx.server.url, other)
         ).call('POST', '/api/transactions/initiate', {
           addressId: listing.id,
           buyerId: other.address,
@@ -314,7 +291,7 @@ describe("someone else's checkout is a notice, not a lock", () => {
         expect(checkout.status).toBe(201);
 
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 2);
+        await airdrop(ctx.server.url, buyer.address, 2);
         await openWithWallet(page, buyer, addressPage(listing));
         await expect.poll(() => availability(page).textContent()).toBe('AVAILABLE FOR PURCHASE');
         expect(await page.getByTestId('checkout-notice').textContent()).toBe('Someone is checking out right now');
@@ -340,9 +317,9 @@ describe("someone else's checkout is a notice, not a lock", () => {
 describe('the header shows the connected wallet balance', () => {
   for (const viewport of SIZES) {
     it(`in SOL from lamports, refreshed on load, at ${viewport.width} px`, () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 2);
+        await airdrop(ctx.server.url, buyer.address, 2);
         await openWithWallet(page, buyer, '/');
         // One place per layout: beside the wallet button, or on phones in the header's second row.
         const balance = page.getByRole('banner').getByTestId('wallet-balance').filter({ visible: true });
@@ -352,7 +329,7 @@ describe('the header shows the connected wallet balance', () => {
         await shot(page, 'buying-header-balance');
 
         // 2.123456789 SOL: four decimals shown, rounded as decimal text; the exact figure is its title.
-        await airdrop(server.url, buyer.address, 0.123456789);
+        await airdrop(ctx.server.url, buyer.address, 0.123456789);
         await page.reload();
         await expect.poll(() => balance.textContent(), { timeout: 30_000 }).toBe('Wallet balance: 2.1235 SOL');
         expect(await balance.getAttribute('title')).toBe('2.123456789 SOL');

@@ -3,10 +3,10 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newKeypair } from '@tests/helpers/keypair';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { installTestWallet } from './helpers/test-wallet';
 import {
   chooseTestWallet,
@@ -16,6 +16,7 @@ import {
   openWithWallet,
   waitForWallet,
 } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * docs/product-spec.md#admin-listing-creation (the form, the Bulk Upload card and its results panel, the
@@ -25,21 +26,12 @@ import {
  * failure, an unreadable file), its comment says so. The CSV file goes through the file input, as a user's would.
  */
 const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
 let scratch: string;
-
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 beforeAll(async () => {
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
   scratch = await mkdtemp(path.join(tmpdir(), 'vv-bulk-files-'));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
@@ -64,7 +56,7 @@ function bulkLine(price: string) {
 
 describe('create listing access', () => {
   it('Wallet Required without a wallet; its button connects one', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await installTestWallet(page, admin);
       await page.goto('/create-listing');
       await heading(page, 'Wallet Required').waitFor();
@@ -76,7 +68,7 @@ describe('create listing access', () => {
     }));
 
   it('Access Restricted for a wallet that is not an admin', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await openWithWallet(page, newKeypair(), '/create-listing');
       await heading(page, 'Access Restricted').waitFor();
       await page.getByText('Create listing is restricted to authorized admin wallets only.', { exact: true }).waitFor();
@@ -90,9 +82,9 @@ describe('single listing form', () => {
     'fields, price input, checks, a refused key, the pending state and a signed-out submit',
     () =>
       withPage(
-        browser,
+        ctx.browser,
         // The server's refusals (400 wrong key, 401 after sign-out) are its answers; Chromium logs them.
-        { baseURL: server.url, tolerate: [/status of (400|401|422) .*\/api\/addresses\)$/] },
+        { baseURL: ctx.server.url, tolerate: [/status of (400|401|422) .*\/api\/addresses\)$/] },
         async (page) => {
           await openWithWallet(page, admin, '/create-listing');
           await page.getByRole('heading', { level: 1, name: 'Create Listing' }).waitFor();
@@ -150,7 +142,9 @@ describe('single listing form', () => {
           await page.unroute(/\/api\/addresses$/);
 
           // Signed out from another tab: the server asks for a wallet.
-          expect((await page.request.post('/api/auth/logout', { headers: { origin: server.url } })).ok()).toBe(true);
+          expect((await page.request.post('/api/auth/logout', { headers: { origin: ctx.server.url } })).ok()).toBe(
+            true,
+          );
           const next = newKeypair();
           await address.fill(next.address);
           await price.fill('0.25');
@@ -168,7 +162,7 @@ describe('the price is parsed, never guessed', () => {
   it.each([VIEWPORTS.desktop, VIEWPORTS.phone])(
     '"0,5" lists at 0.5 SOL after the review line (%o)',
     (viewport) =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         await openWithWallet(page, admin, '/create-listing');
         const listing = newKeypair();
         await page.getByLabel('Solana Address').fill(listing.address);
@@ -180,7 +174,7 @@ describe('the price is parsed, never guessed', () => {
         const line = review(page).getByTestId('listing-review-line');
         await expect.poll(() => line.textContent()).toMatch(/^You are listing .+ for 0\.5 SOL ≈ \$\d+(\.\d+)?$/);
         expect(await review(page).getByTestId('listing-review-address').textContent()).toBe(listing.address);
-        const before = await fetch(`${server.url}/api/addresses/by-address/${listing.address}`);
+        const before = await fetch(`${ctx.server.url}/api/addresses/by-address/${listing.address}`);
         expect(before.status).toBe(404);
         if (SHOTS)
           await page.screenshot({
@@ -190,7 +184,9 @@ describe('the price is parsed, never guessed', () => {
 
         await confirm(page).click();
         await expectToast(page, 'Listing Created', `${listing.address} is now listed for 0.5 SOL`);
-        const stored = await fetch(`${server.url}/api/addresses/by-address/${listing.address}`).then((r) => r.json());
+        const stored = await fetch(`${ctx.server.url}/api/addresses/by-address/${listing.address}`).then((r) =>
+          r.json(),
+        );
         expect(stored.price).toBe('0.5');
       }),
     120_000,
@@ -201,7 +197,7 @@ describe('bulk upload', () => {
   it(
     'uploads a CSV file through the file input and shows the results panel',
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         await openWithWallet(page, admin, '/create-listing');
         await heading(page, 'Bulk Upload Addresses').waitFor();
         await page.getByText('Choose CSV file', { exact: true }).waitFor();
@@ -266,7 +262,7 @@ describe('bulk upload', () => {
   );
 
   it('checks the input and the file before sending', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       // The disk read of one chosen file fails, as for a file removed or changed after it was picked.
       await page.addInitScript(() => {
         const read = File.prototype.text;
@@ -300,7 +296,7 @@ describe('bulk upload', () => {
     }));
 
   it('gives up after 5 minutes without an answer', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       // The page's clock, so five minutes pass in an instant; the upload request is left unanswered.
       await page.clock.install();
       let sent!: () => void;
@@ -317,9 +313,9 @@ describe('bulk upload', () => {
 
   it('reports a non-JSON server error, a network failure and the server message', () =>
     withPage(
-      browser,
+      ctx.browser,
       {
-        baseURL: server.url,
+        baseURL: ctx.server.url,
         // An injected proxy error page (502) and network failure; then the server's own 401 after sign-out, also to
         // the bell if its 10-second poll comes between that sign-out and the end of the test.
         tolerate: [
@@ -345,7 +341,7 @@ describe('bulk upload', () => {
         await page.unroute('**/api/bulk-create-listings');
 
         // Signed out from another tab: the server's own message.
-        expect((await page.request.post('/api/auth/logout', { headers: { origin: server.url } })).ok()).toBe(true);
+        expect((await page.request.post('/api/auth/logout', { headers: { origin: ctx.server.url } })).ok()).toBe(true);
         await createListings(page).click();
         await expectToast(page, 'Bulk Upload Failed', 'Sign in with your wallet first.');
       },
@@ -368,7 +364,7 @@ describe('outside local mode, in a browser without any wallet', () => {
   afterAll(() => devnet?.stop());
 
   it('the connect button says Phantom was not found', () =>
-    withPage(browser, { baseURL: devnet.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: devnet.url }, async (page) => {
       await page.goto('/create-listing');
       await heading(page, 'Wallet Required').waitFor();
       await page.getByRole('main').getByRole('button', { name: 'Connect Phantom' }).click();
@@ -377,7 +373,7 @@ describe('outside local mode, in a browser without any wallet', () => {
 
   it('on a phone it tries the Phantom app, then sends to the download page', () =>
     withPage(
-      browser,
+      ctx.browser,
       {
         baseURL: devnet.url,
         viewport: VIEWPORTS.phone,

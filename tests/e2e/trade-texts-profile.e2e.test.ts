@@ -1,7 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, withPage } from './helpers/browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withPage } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet } from './helpers/test-wallet';
 import {
@@ -17,6 +16,7 @@ import {
   waitForWallet,
   type ApiSession,
 } from './helpers/trade-fixtures';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * docs/product-spec.md#profile (header, My Addresses, admin My Listings with filters, sort, pages, edit and delete,
@@ -29,31 +29,21 @@ const lister = newKeypair();
 const editor = newKeypair();
 const emptyAdmin = newKeypair();
 const LISTINGS = 23;
-let server: AppServer;
-let browser: Browser;
 let sellerApi: ApiSession;
 let listerApi: ApiSession;
 let editorApi: ApiSession;
 const listed: { id: string; address: string }[] = [];
-
+const ctx = useServerAndBrowser({
+  ADMIN_WALLETS: [seller, lister, editor, emptyAdmin].map((k) => k.address).join(','),
+});
 beforeAll(async () => {
-  const admins = [seller, lister, editor, emptyAdmin].map((k) => k.address).join(',');
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admins } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
   [sellerApi, listerApi, editorApi] = await Promise.all([
-    signIn(server.url, seller),
-    signIn(server.url, lister),
-    signIn(server.url, editor),
+    signIn(ctx.server.url, seller),
+    signIn(ctx.server.url, lister),
+    signIn(ctx.server.url, editor),
   ]);
   // Prices 0.01 … 0.23 SOL, so the price sorts have a known first card.
   for (let i = 1; i <= LISTINGS; i++) listed.push(await createListing(listerApi, { price: (i / 100).toFixed(2) }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const profileWallet = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;
@@ -70,7 +60,7 @@ async function choose(select: Locator, value: string, label: string) {
 
 describe('profile of a wallet', () => {
   it('asks for a wallet, connects from the page, then shows the header and empty sections', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const visitor = newKeypair();
       await installTestWallet(page, visitor);
       await page.goto('/profile');
@@ -104,7 +94,7 @@ describe('profile of a wallet', () => {
     }));
 
   it('says Failed to copy when the clipboard refuses', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       // The browser's clipboard refuses the write, as it does without permission or focus.
       await page.addInitScript(() => {
         Object.defineProperty(navigator.clipboard, 'writeText', {
@@ -120,14 +110,14 @@ describe('profile of a wallet', () => {
     'My Addresses: the owned address, its links, reveal and hide, the destroy dialog, and refusals',
     () =>
       withPage(
-        browser,
+        ctx.browser,
         // Reveal and destroy of a key destroyed meanwhile answer 410 by design, and one of each meets an injected
         // network failure; Chromium logs them.
-        { baseURL: server.url, tolerate: [/(status of 410|net::ERR_FAILED) .*\/api\/transactions\/.*private-key/] },
+        { baseURL: ctx.server.url, tolerate: [/(status of 410|net::ERR_FAILED) .*\/api\/transactions\/.*private-key/] },
         async (page) => {
           const listing = await createListing(sellerApi, { price: '0.05' });
           const buyer = newKeypair();
-          await airdrop(server.url, buyer.address, 2);
+          await airdrop(ctx.server.url, buyer.address, 2);
           await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await page.waitForURL(/\/secure-transaction\//);
@@ -193,7 +183,7 @@ describe('profile of a wallet', () => {
           // The same buyer destroys the key from another tab; this tab still offers the key actions.
           const destroyed = await page.request.delete(`/api/transactions/${id}/private-key`, {
             data: { wallet: buyer.address },
-            headers: { origin: server.url },
+            headers: { origin: ctx.server.url },
           });
           expect(destroyed.status()).toBe(200);
           await card.getByRole('button', { name: 'Reveal Key' }).click();
@@ -208,9 +198,12 @@ describe('profile of a wallet', () => {
 
   it('says which list failed to load instead of showing it empty', () =>
     withPage(
-      browser,
+      ctx.browser,
       // Injected network failures of the three profile lists; Chromium logs each failed request.
-      { baseURL: server.url, tolerate: [/net::ERR_FAILED .*\/api\/(addresses\/user|transactions\/(purchases|user))/] },
+      {
+        baseURL: ctx.server.url,
+        tolerate: [/net::ERR_FAILED .*\/api\/(addresses\/user|transactions\/(purchases|user))/],
+      },
       async (page) => {
         await openWithWallet(page, emptyAdmin, '/');
         await page.route(/\/api\/(addresses\/user|transactions\/(purchases|user))\?/, (route) => route.abort('failed'));
@@ -232,7 +225,7 @@ describe('profile of a wallet', () => {
 
 describe('admin My Listings', () => {
   it('an admin without listings is invited to create one', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await openWithWallet(page, emptyAdmin, '/profile');
       await page.getByText('Verified Admin', { exact: true }).waitFor();
       await page.getByRole('heading', { name: /^My Listings/ }).waitFor();
@@ -244,7 +237,7 @@ describe('admin My Listings', () => {
   it(
     'pages, sorts, searches and filters the listings',
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         await openWithWallet(page, lister, '/profile');
         const showing = page.getByText(/^Showing \d+-\d+ of \d+ listings$/);
         await page.getByText(`Showing 1-20 of ${LISTINGS} listings`, { exact: true }).waitFor();
@@ -339,7 +332,7 @@ describe('admin My Listings', () => {
   it(
     'edits a listing (every field and listing type) and shows its badges',
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         const target = await createListing(editorApi, { price: '0.08' });
         await openWithWallet(page, editor, '/profile');
         await page.getByPlaceholder('Search addresses...').fill(target.address);
@@ -406,10 +399,10 @@ describe('admin My Listings', () => {
 
   it('Update Failed and Error when the listing was deleted meanwhile or the request got no answer', () =>
     withPage(
-      browser,
+      ctx.browser,
       // The server answers 404 for the listing deleted from another tab, and two requests meet an injected
       // network failure; Chromium logs them.
-      { baseURL: server.url, tolerate: [/(status of 404|net::ERR_FAILED) .*\/api\/addresses\/[0-9a-f-]{36}/] },
+      { baseURL: ctx.server.url, tolerate: [/(status of 404|net::ERR_FAILED) .*\/api\/addresses\/[0-9a-f-]{36}/] },
       async (page) => {
         const target = await createListing(editorApi);
         await openWithWallet(page, editor, '/profile');
@@ -445,7 +438,7 @@ describe('admin My Listings', () => {
         await card.getByRole('button', { name: 'Edit' }).click();
         // The same admin deletes it from another tab.
         const gone = await page.request.delete(`/api/addresses/${target.id}`, {
-          headers: { origin: server.url, 'x-wallet-address': editor.address },
+          headers: { origin: ctx.server.url, 'x-wallet-address': editor.address },
         });
         expect(gone.status()).toBe(200);
         await card.getByRole('button', { name: 'Save Changes' }).click();

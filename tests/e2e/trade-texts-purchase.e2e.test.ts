@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, withPage } from './helpers/browser';
+import { withPage } from './helpers/browser';
 import { buyThroughApi } from './helpers/api-purchase';
 import { corruptNextSignature, delayNextPaymentDelivery, underpayNextPayment } from './helpers/payment-hooks';
 import { newKeypair } from '@tests/helpers/keypair';
@@ -23,8 +23,8 @@ import {
   rejectNextSignature,
   signIn,
   waitForWallet,
-  type ApiSession,
 } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
 
 /*
  * docs/product-spec.md#secure-transaction and docs/product-spec.md#transaction-details, the
@@ -33,23 +33,7 @@ import {
  * reached for real: the buyer's Test Wallet signs real payments on the embedded validator and the server judges them.
  * Where a test injects a fault (a held or failed request), its comment says so.
  */
-const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let adminApi: ApiSession;
-
-beforeAll(async () => {
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  adminApi = await signIn(server.url, admin);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin();
 
 const PRICE_LAMPORTS = 50_000_000n; // the listings' 0.05 SOL
 // What the buyer pays into the purchase's escrow: the price and the payout's network fee (no commission here).
@@ -74,9 +58,9 @@ function derivesTo(secret: string, address: string) {
 
 /** A buyer with SOL on the local chain, looking at the address page of a fresh 0.05 SOL listing. */
 async function buyerOnListing(page: Page) {
-  const listing = await createListing(adminApi);
+  const listing = await createListing(ctx.adminApi);
   const buyer = newKeypair();
-  await airdrop(server.url, buyer.address, 2);
+  await airdrop(ctx.server.url, buyer.address, 2);
   await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
   return { listing, buyer };
 }
@@ -86,10 +70,10 @@ describe('secure transaction screen', () => {
     'buy flow: reservation, a rejected then an in-flight payment, confirmation, key access and copy',
     () =>
       withPage(
-        browser,
+        ctx.browser,
         // The reveal after the key was destroyed answers 410 by design, and one reveal meets an injected network
         // failure; Chromium logs both.
-        { baseURL: server.url, tolerate: [/(status of 410|net::ERR_FAILED) .*\/reveal-private-key/] },
+        { baseURL: ctx.server.url, tolerate: [/(status of 410|net::ERR_FAILED) .*\/reveal-private-key/] },
         async (page) => {
           const { listing, buyer } = await buyerOnListing(page);
           // Held so the progress toast and the toast before the redirect stay until they have been seen.
@@ -125,7 +109,7 @@ describe('secure transaction screen', () => {
           await page.getByText(/^Paying from /).waitFor();
 
           // The RPC node accepts the next payment but delivers it late: the purchase waits on the chain.
-          const delivery = await delayNextPaymentDelivery(page, server.url);
+          const delivery = await delayNextPaymentDelivery(page, ctx.server.url);
           await page.getByRole('button', { name: 'Pay with Test Wallet' }).click();
           const signature = await delivery.signature;
           await expectStatus(page, 'Confirming on Blockchain');
@@ -167,7 +151,7 @@ describe('secure transaction screen', () => {
           const id = transactionIdOf(page);
           const destroyed = await page.request.delete(`/api/transactions/${id}/private-key`, {
             data: { wallet: buyer.address },
-            headers: { origin: server.url },
+            headers: { origin: ctx.server.url },
           });
           expect(destroyed.status()).toBe(200);
           await page.getByRole('button', { name: 'Reveal Private Key' }).click();
@@ -181,9 +165,9 @@ describe('secure transaction screen', () => {
     'a payment that fails the server checks is refunded, and the page says so',
     () =>
       withPage(
-        browser,
+        ctx.browser,
         // The server refuses the short payment at confirm (422, docs/decisions/0003); Chromium logs it.
-        { baseURL: server.url, tolerate: [/status of 422 .*\/confirm/] },
+        { baseURL: ctx.server.url, tolerate: [/status of 422 .*\/confirm/] },
         async (page) => {
           await buyerOnListing(page);
           await underpayNextPayment(page, TOTAL_LAMPORTS, TOTAL_LAMPORTS / 2n);
@@ -210,10 +194,10 @@ describe('secure transaction screen', () => {
   );
 
   it('a purchase opened without a wallet offers the manual connect button, then pays', async () => {
-    const listing = await createListing(adminApi);
+    const listing = await createListing(ctx.adminApi);
     const buyer = newKeypair();
-    await airdrop(server.url, buyer.address, 2);
-    const buyerApi = await signIn(server.url, buyer);
+    await airdrop(ctx.server.url, buyer.address, 2);
+    const buyerApi = await signIn(ctx.server.url, buyer);
     const started = await buyerApi.call<{ transactionId: string }>('POST', '/api/transactions/initiate', {
       addressId: listing.id,
       buyerId: buyer.address,
@@ -222,7 +206,7 @@ describe('secure transaction screen', () => {
       membershipTier: 'basic',
     });
     expect(started.status).toBe(201);
-    await withPage(browser, { baseURL: server.url }, async (page) => {
+    await withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await installTestWallet(page, buyer);
       await page.goto(`/secure-transaction/${started.body.transactionId}`);
       await expectStatus(page, 'Payment Required');
@@ -250,9 +234,9 @@ describe('secure transaction screen', () => {
 
   it('Transaction Error for a purchase that does not exist or cannot be fetched', () =>
     withPage(
-      browser,
+      ctx.browser,
       // A simulated outage: the API answers 503 (injected below); Chromium logs it.
-      { baseURL: server.url, tolerate: [/status of 503 .*\/api\/transactions\//] },
+      { baseURL: ctx.server.url, tolerate: [/status of 503 .*\/api\/transactions\//] },
       async (page) => {
         await page.goto(`/secure-transaction/${randomUUID()}`);
         await heading(page, 'Transaction Error').waitFor();
@@ -279,7 +263,7 @@ describe('transaction details screen', () => {
   it(
     'shows a confirmed purchase by hash and by id, with copy, explorer and completion',
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         const { listing } = await buyerOnListing(page);
         await page.getByRole('button', { name: /^BUY NOW/ }).click();
         await page.waitForURL(/\/secure-transaction\//);
@@ -321,7 +305,7 @@ describe('transaction details screen', () => {
   );
 
   it('Transaction Not Found for an unknown id and an unknown hash; a failed fetch says so', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const unknownHash = getBase58Decoder().decode(new Uint8Array(64).fill(7));
       for (const unknown of [randomUUID(), unknownHash]) {
         await page.goto(`/transaction/${unknown}`);
@@ -338,8 +322,8 @@ describe('transaction details screen', () => {
 
 describe('buy flow errors', () => {
   it('Wallet Required without a wallet', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
-      const listing = await createListing(adminApi);
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
+      const listing = await createListing(ctx.adminApi);
       await page.goto(`/address/${encodeURIComponent(listing.address)}`);
       await page.getByRole('button', { name: /^BUY NOW/ }).click();
       await expectToast(
@@ -354,9 +338,9 @@ describe('buy flow errors', () => {
     'Purchase Failed with the server message, or on a network error',
     () =>
       withPage(
-        browser,
+        ctx.browser,
         {
-          baseURL: server.url,
+          baseURL: ctx.server.url,
           // 409 (bought by another buyer) and 400 (not SOL) are the server's answers; the last one is an injected
           // network failure.
           tolerate: [/status of (409|400) .*\/api\/transactions\/initiate/, /net::ERR_FAILED .*\/initiate/],
@@ -364,7 +348,7 @@ describe('buy flow errors', () => {
         async (page) => {
           const { listing } = await buyerOnListing(page);
           // Another buyer checking out locks nothing (docs/domain.md#settlement); another buyer buying it does.
-          await buyThroughApi(server.url, newKeypair(), listing);
+          await buyThroughApi(ctx.server.url, newKeypair(), listing);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await expectToast(
             page,
@@ -373,13 +357,13 @@ describe('buy flow errors', () => {
           );
 
           // The seller switched the price to ETH: only SOL payments exist.
-          const eth = await createListing(adminApi);
-          expect((await adminApi.call('PATCH', `/api/addresses/${eth.id}`, { currency: 'ETH' })).status).toBe(200);
+          const eth = await createListing(ctx.adminApi);
+          expect((await ctx.adminApi.call('PATCH', `/api/addresses/${eth.id}`, { currency: 'ETH' })).status).toBe(200);
           await page.goto(`/address/${encodeURIComponent(eth.address)}`);
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
           await expectToast(page, 'Purchase Failed', 'Only Solana payments are supported');
 
-          const other = await createListing(adminApi);
+          const other = await createListing(ctx.adminApi);
           await page.goto(`/address/${encodeURIComponent(other.address)}`);
           await page.route('**/api/transactions/initiate', (route) => route.abort('failed'));
           await page.getByRole('button', { name: /^BUY NOW/ }).click();
@@ -396,9 +380,9 @@ describe('buy flow errors', () => {
 
   it('Payment Failed when no RPC endpoint answers', () =>
     withPage(
-      browser,
+      ctx.browser,
       // An injected outage of the page's RPC endpoint (/rpc); Chromium logs the failed requests.
-      { baseURL: server.url, tolerate: [/net::ERR_FAILED .*\/rpc/] },
+      { baseURL: ctx.server.url, tolerate: [/net::ERR_FAILED .*\/rpc/] },
       async (page) => {
         await buyerOnListing(page);
         await page.route('**/rpc', (route) => route.abort('failed'));
@@ -410,7 +394,7 @@ describe('buy flow errors', () => {
     ));
 
   it('Payment Failed with the generic text when the chain refuses a damaged signature', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await buyerOnListing(page);
       await corruptNextSignature(page);
       await page.getByRole('button', { name: /^BUY NOW/ }).click();
@@ -420,12 +404,12 @@ describe('buy flow errors', () => {
     }));
 
   it('Transaction Failed when the chain refuses the payment (a transfer beyond the balance)', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       // Initiate refuses a wallet that cannot cover price + fees (docs/domain.md#reservation-limits), so this buyer
       // holds 2 SOL and its wallet signs a transfer of 1,000 SOL: the chain, not the server, refuses the payment.
-      const listing = await createListing(adminApi);
+      const listing = await createListing(ctx.adminApi);
       const buyer = newKeypair();
-      await airdrop(server.url, buyer.address, 2);
+      await airdrop(ctx.server.url, buyer.address, 2);
       await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
       await underpayNextPayment(page, TOTAL_LAMPORTS, 20_000n * PRICE_LAMPORTS); // 1,000 SOL
       await page.getByRole('button', { name: /^BUY NOW/ }).click();
@@ -441,7 +425,7 @@ describe('a key the vault cannot read', () => {
     // the stored key no longer decrypts.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'vv-e2e-vault-'));
     const env = (masterKey: string) => ({
-      ADMIN_WALLETS: admin.address,
+      ADMIN_WALLETS: ctx.admin.address,
       DATA_DIR: dataDir,
       VAULT_MASTER_KEY: masterKey,
     });
@@ -450,9 +434,9 @@ describe('a key the vault cannot read', () => {
     let after: AppServer | undefined;
     try {
       before = await startAppServer({ env: env(randomBytes(32).toString('base64')) });
-      const listing = await createListing(await signIn(before.url, admin));
+      const listing = await createListing(await signIn(before.url, ctx.admin));
       await airdrop(before.url, buyer.address, 2);
-      const id = await withPage(browser, { baseURL: before.url }, async (page) => {
+      const id = await withPage(ctx.browser, { baseURL: before.url }, async (page) => {
         await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
         await page.getByRole('button', { name: /^BUY NOW/ }).click();
         await page.waitForURL(/\/secure-transaction\//);
@@ -464,7 +448,7 @@ describe('a key the vault cannot read', () => {
 
       after = await startAppServer({ env: env(randomBytes(32).toString('base64')) });
       await withPage(
-        browser,
+        ctx.browser,
         // The reveal answers 500 with support details by design; Chromium logs it.
         { baseURL: after.url, tolerate: [/status of 500 .*\/reveal-private-key/] },
         async (page) => {

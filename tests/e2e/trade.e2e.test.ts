@@ -3,11 +3,11 @@ import { formatSolAmount } from '@shared/money';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * The trading journey on the embedded local validator: an admin lists (one by one and in bulk), a
@@ -18,20 +18,7 @@ import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
 const SHOTS = process.env.TRADE_SCREENSHOTS;
 const admin = newKeypair();
 const secrets: string[] = [];
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useServerAndBrowser({ ADMIN_WALLETS: admin.address });
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const expectToast = (page: Page, title: string) =>
@@ -77,7 +64,7 @@ function derivesTo(secret: string, address: string) {
 }
 
 async function airdrop(address: string, sol: number) {
-  const res = await fetch(`${server.url}/api/dev/airdrop`, {
+  const res = await fetch(`${ctx.server.url}/api/dev/airdrop`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ address, sol }),
@@ -150,7 +137,7 @@ describe('trading journey', () => {
   const buyer = newKeypair();
 
   it('admin lists singly and in bulk', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await openAs(page, admin, '/create-listing');
       await page.getByRole('heading', { name: 'Create Listing' }).waitFor();
       await shot(page, 'trade-create-listing');
@@ -171,7 +158,7 @@ describe('trading journey', () => {
     }));
 
   it('a visitor without a wallet is sent to the profile; a non-admin cannot list', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await page.goto(`/address/${encodeURIComponent(l1.address)}`);
       await page.getByRole('button', { name: 'BUY NOW' }).click();
       await expectToast(page, 'Wallet Required');
@@ -185,7 +172,7 @@ describe('trading journey', () => {
   it(
     'the buyer pays (after rejecting once), reveals and destroys the key; the listing is sold',
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         await airdrop(buyer.address, 5);
         await openAs(page, buyer, '/');
         await buyAndReveal(page, l1, { rejectFirst: true });
@@ -205,7 +192,7 @@ describe('trading journey', () => {
         await page.getByText('SOLD').first().waitFor();
         await expectNoSecretLeak(page);
         const search = await fetch(
-          `${server.url}/api/addresses/search?excludeSold=true&query=${l1.address.slice(0, 12)}`,
+          `${ctx.server.url}/api/addresses/search?excludeSold=true&query=${l1.address.slice(0, 12)}`,
         );
         const found = (await search.json()) as { addresses: { address: string }[] };
         expect(found.addresses.map((a) => a.address)).not.toContain(l1.address);
@@ -216,7 +203,7 @@ describe('trading journey', () => {
   it(
     'the admin edits and deletes listings from the profile',
     () =>
-      withPage(browser, { baseURL: server.url }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
         await openAs(page, admin, '/profile');
         const edit = page.getByTestId('my-listing').filter({ hasText: l2.address });
         await edit.getByRole('button', { name: 'Edit' }).click();
@@ -244,7 +231,7 @@ describe('trading journey', () => {
   it(
     'buys and reveals at 390 px',
     () =>
-      withPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.phone }, async (page) => {
         const phoneBuyer = newKeypair();
         await airdrop(phoneBuyer.address, 5);
         await openAs(page, phoneBuyer, '/');

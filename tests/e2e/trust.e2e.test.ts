@@ -11,12 +11,12 @@ import {
 } from '@solana/kit';
 import { waitUntil } from '@tests/helpers/local-chain';
 import { sendInstructions } from '@tests/helpers/local-chain-tokens';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { keyEncodings } from '../helpers/key-encodings';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
-import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSession } from './helpers/trade-fixtures';
+import { VIEWPORTS, withPage } from './helpers/browser';
+import { airdrop, createListing, expectToast, openWithWallet, signIn } from './helpers/trade-fixtures';
+import { useShopWithAdmin } from './helpers/server-and-browser';
 
 /*
  * Trust a buyer can check (docs/domain.md#trust-model), in the browser: Verify custody checks the vault's signature in
@@ -24,22 +24,7 @@ import { airdrop, createListing, expectToast, openWithWallet, signIn, type ApiSe
  * TRUST_SCREENSHOTS=<dir> saves screenshots.
  */
 const SHOTS = process.env.TRUST_SCREENSHOTS;
-const admin = newKeypair();
-let server: AppServer;
-let browser: Browser;
-let seller: ApiSession;
-
-beforeAll(async () => {
-  await Promise.all([
-    startAppServer({ env: { ADMIN_WALLETS: admin.address } }).then((s) => (server = s)),
-    launchBrowser().then((b) => (browser = b)),
-  ]);
-  seller = await signIn(server.url, admin);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useShopWithAdmin();
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -80,7 +65,11 @@ async function expectNoSidewaysScroll(page: Page) {
 /** Lists a fresh key and keeps its secret for the test (never printed). */
 async function listFresh(price = '0.05') {
   const key = newKeypair();
-  const listing = await createListing(seller, { address: key.address, privateKey: key.forms.base58Secret, price });
+  const listing = await createListing(ctx.adminApi, {
+    address: key.address,
+    privateKey: key.forms.base58Secret,
+    price,
+  });
   return { listing, key };
 }
 
@@ -91,10 +80,10 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
  * program (which could then move its SOL without the key). Waits until a `confirmed` read sees it.
  */
 async function assignAway(secret: string) {
-  const config = (await (await fetch(`${server.url}/api/config`)).json()) as { rpcUrls: string[] };
-  const rpc = createSolanaRpc(devnet(new URL(config.rpcUrls[0]!, server.url).toString()));
+  const config = (await (await fetch(`${ctx.server.url}/api/config`)).json()) as { rpcUrls: string[] };
+  const rpc = createSolanaRpc(devnet(new URL(config.rpcUrls[0]!, ctx.server.url).toString()));
   const owner = await createKeyPairSignerFromBytes(new Uint8Array(getBase58Encoder().encode(secret)));
-  await airdrop(server.url, owner.address, 1);
+  await airdrop(ctx.server.url, owner.address, 1);
   await sendInstructions(rpc, owner, [
     getAssignInstruction({ account: owner, programAddress: toAddress(MEMO_PROGRAM) }),
   ]);
@@ -108,7 +97,7 @@ async function assignAway(secret: string) {
 for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
   describe(`safety check panel at ${viewport.width} px`, () => {
     it('shows every check of a clean address, and the failure after the address is tampered with', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         const { listing, key } = await listFresh();
         await page.goto(`/address/${encodeURIComponent(listing.address)}`);
         await page.getByRole('heading', { name: 'Safety check' }).waitFor();
@@ -145,9 +134,9 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         // A buyer's attempt is refused but leaves the listing listed (only its owner or an admin unlists
         // because of a check); the owner's re-check takes it off the market, and the profile says why.
         const buyer = newKeypair();
-        await airdrop(server.url, buyer.address, 1);
+        await airdrop(ctx.server.url, buyer.address, 1);
         const refused = await (
-          await signIn(server.url, buyer)
+          await signIn(ctx.server.url, buyer)
         ).call<{ error: string }>('POST', '/api/transactions/initiate', {
           addressId: listing.id,
           buyerId: buyer.address,
@@ -157,10 +146,13 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         });
         expect(refused.status).toBe(409);
         expect(refused.body.error).toBe('UNSAFE_ACCOUNT');
-        const ownerRecheck = await seller.call<{ unlisted: boolean }>('POST', `/api/addresses/${listing.id}/safety`);
+        const ownerRecheck = await ctx.adminApi.call<{ unlisted: boolean }>(
+          'POST',
+          `/api/addresses/${listing.id}/safety`,
+        );
         expect(ownerRecheck.status).toBe(200);
         expect(ownerRecheck.body.unlisted).toBe(true);
-        await openWithWallet(page, admin, '/profile');
+        await openWithWallet(page, ctx.admin, '/profile');
         const card = page.getByTestId('my-listing').filter({ hasText: listing.address });
         const reason = card.getByTestId('unlisted-reason');
         await expect.poll(() => reason.textContent()).toContain('the address failed the account-safety checks');
@@ -177,7 +169,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
 
   describe(`proof of custody at ${viewport.width} px`, () => {
     it('Verify custody checks the signature in the browser', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         const { listing } = await listFresh();
         await page.goto(`/address/${encodeURIComponent(listing.address)}`);
         await page.getByRole('heading', { name: 'Proof of custody' }).waitFor();
@@ -207,11 +199,11 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
 
 describe('sealed key delivery', () => {
   it('a purchase and reveal through the web app never carry the key in a response body', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const { listing, key } = await listFresh('0.02');
       const secret = new Uint8Array(getBase58Encoder().encode(key.forms.base58Secret));
       const buyer = newKeypair();
-      await airdrop(server.url, buyer.address, 2);
+      await airdrop(ctx.server.url, buyer.address, 2);
 
       const bodies: Promise<{ url: string; text: string; unreadable?: number }>[] = [];
       page.on('response', (response) => {
@@ -296,10 +288,10 @@ describe('sealed key delivery', () => {
 
 describe('account-safety checks before the reveal', () => {
   it('shows the key with a clear warning when the address was tampered with after the sale', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       const { listing, key } = await listFresh('0.02');
       const buyer = newKeypair();
-      await airdrop(server.url, buyer.address, 2);
+      await airdrop(ctx.server.url, buyer.address, 2);
       await openWithWallet(page, buyer, `/address/${encodeURIComponent(listing.address)}`);
       await page.getByRole('button', { name: 'BUY NOW' }).click();
       await page.waitForURL(/\/secure-transaction\//);

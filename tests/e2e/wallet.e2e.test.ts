@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, VIEWPORTS, withPage } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, withPage } from './helpers/browser';
 import { newKeypair } from '@tests/helpers/keypair';
 import { installTestWallet, TEST_WALLET_NAME } from './helpers/test-wallet';
+import { useServerAndBrowser } from './helpers/server-and-browser';
 
 /*
  * Needs the server's SIWS API: POST /api/auth/challenge, POST /api/auth/verify, GET /api/auth/session,
  * POST /api/auth/logout (docs/domain.md#sign-in-sessions-and-roles).
  */
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Each is kept as soon as it is up, so afterAll stops the server even when the browser fails to start.
-  await Promise.all([startAppServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = useServerAndBrowser();
 
 const short = (address: string) => `${address.slice(0, 8)}...${address.slice(-4)}`;
 const walletButton = (page: Page) => page.getByRole('banner').getByTestId('wallet-button');
@@ -35,7 +25,7 @@ async function connectTestWallet(page: Page) {
 for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
   describe(`wallet connection at ${viewport.width} px`, () => {
     it('connects, survives a reload, follows an account switch and disconnects', () =>
-      withPage(browser, { baseURL: server.url, viewport }, async (page) => {
+      withPage(ctx.browser, { baseURL: ctx.server.url, viewport }, async (page) => {
         const first = newKeypair();
         const wallet = await installTestWallet(page, first);
         await page.goto('/');
@@ -79,7 +69,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
 
 describe('without any wallet', () => {
   it('explains that Phantom is missing', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Connect Wallet' }).click();
       // Local mode offers the Local Dev Wallet, so the picker opens with an install link for Phantom.
@@ -93,7 +83,7 @@ describe('without any wallet', () => {
 
 describe('Local Dev Wallet (local mode)', () => {
   it('signs in with an in-page key and keeps it across reloads', () =>
-    withPage(browser, { baseURL: server.url }, async (page) => {
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {
       // A slow /api/config: the click lands before the Local Dev Wallet has registered, and must still open the
       // picker (not "Phantom wallet not found"), which lists the wallet once it arrives.
       await page.route('**/api/config', async (route) => {

@@ -47,6 +47,15 @@ export async function createListing(t: TestApp, overrides: ListingOverrides = {}
   return { listing: res.json(), keypair, seller };
 }
 
+/** The `users` row of a signed-in wallet, for tests that insert rows the API would not (many listings, a purchase). */
+export async function userIdOf(t: TestApp, wallet: { walletAddress: string }): Promise<string> {
+  const [row] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
+    wallet.walletAddress,
+  ]);
+  if (!row) throw new Error(`no user row for ${wallet.walletAddress}`);
+  return row.id;
+}
+
 /** Row counts of the tables a listing call may touch, to assert that a refused call changed nothing. */
 const COUNTED = [
   'addresses',

@@ -1,21 +1,11 @@
 import { request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
-import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type Address,
-  type Instruction,
-  type KeyPairSigner,
-} from '@solana/kit';
+import { generateKeyPairSigner, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import type { LocalValidator } from '@local-chain';
 import WebSocket from 'ws';
+import { signedWireTransaction } from './wire-transaction';
+import { LAMPORTS_PER_SOL } from '@shared/money';
 
 // Test support (node-only): raw HTTP and WebSocket to the local chain from a chosen loopback address and origin
 // (a second client is 127.0.0.2: Linux routes all of 127/8 to loopback), event-loop timing, and large accounts.
@@ -113,18 +103,7 @@ export async function land(validator: LocalValidator, payer: KeyPairSigner, inst
   const latest = (await validator.handle(rpcCall('getLatestBlockhash'))) as {
     result: { value: { blockhash: string; lastValidBlockHeight: number } };
   };
-  const { blockhash, lastValidBlockHeight } = latest.result.value;
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash as never, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  const wire = getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+  const wire = await signedWireTransaction(payer, instructions, latest.result.value);
   const answer = (await validator.handle(rpcCall('sendTransaction', [wire, { encoding: 'base64' }]))) as {
     result?: string;
     error?: unknown;
@@ -149,6 +128,20 @@ export async function createLargeAccount(validator: LocalValidator, payer: KeyPa
     }),
   ]);
   return account.address;
+}
+
+/**
+ * Accounts a stranger can make, for reads of every size: a funded wallet with no data, then base58's 128 bytes and
+ * one more, 32 KiB, 1 MiB and 5 MiB of data. Their addresses, the wallet's first.
+ */
+export async function accountsOfEverySize(validator: LocalValidator): Promise<string[]> {
+  const payer = await generateKeyPairSigner();
+  await validator.airdrop(payer.address, 100n * LAMPORTS_PER_SOL);
+  const addresses = [payer.address as string];
+  for (const space of [128, 129, 32 * 1024, 1024 * 1024, 5 * 1024 * 1024]) {
+    addresses.push(await createLargeAccount(validator, payer, space));
+  }
+  return addresses;
 }
 
 /** A transfer of `lamports` to `to`: a transaction that writes `to` without changing its data. */

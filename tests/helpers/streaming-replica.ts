@@ -1,11 +1,12 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { appendFile, chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
+import { freePort } from './server-process';
+import { withPgClient } from './pg-client';
 
 const run = promisify(execFile);
 
@@ -58,27 +59,6 @@ const asRoot = process.getuid?.() === 0;
 /** argv run as the `postgres` OS user when this process is root (postgres will not run as root). */
 const asPostgres = (argv: string[]): [string, string[]] =>
   asRoot ? ['runuser', ['-u', 'postgres', '--', ...argv]] : [argv[0]!, argv.slice(1)];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function binDir(major: number): string {
   const debian = `/usr/lib/postgresql/${major}/bin`;
@@ -166,7 +146,7 @@ export async function createStreamingReplica(
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(primary.hostname)) {
     throw new Error(`A streaming replica needs a cluster on this machine; ${primary.hostname} is not`);
   }
-  const { major, settings } = await withClient(primaryUrl, async (admin) => {
+  const { major, settings } = await withPgClient(primaryUrl, async (admin) => {
     await allowLocalReplication(admin);
     const version = await admin.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v");
     const found = await admin.query<{ name: string; setting: string }>(
@@ -258,7 +238,7 @@ export async function createStreamingReplica(
       return u.toString();
     };
     const query = <T>(database: string, sql: string, params?: unknown[]) =>
-      withClient(urlOf(database), async (c) => (await c.query(sql, params)).rows as T[]);
+      withPgClient(urlOf(database), async (c) => (await c.query(sql, params)).rows as T[]);
 
     const statements = (database: string) => {
       const head = `${LOG_PREFIX}${database}|`;
@@ -278,7 +258,7 @@ export async function createStreamingReplica(
       query,
       statements,
       async caughtUp(timeoutMs = 30_000) {
-        const [{ lsn }] = await withClient(
+        const [{ lsn }] = await withPgClient(
           primaryUrl,
           async (c) => (await c.query('SELECT pg_current_wal_lsn() AS lsn')).rows,
         );

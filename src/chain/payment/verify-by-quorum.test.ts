@@ -1,14 +1,7 @@
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fundedSigner,
-  latestLifetime,
-  sendSigned,
-  signMessage,
-  startLocalChain,
-  type LocalChain,
-} from '@tests/helpers/local-chain';
-import { buildPaymentTransaction } from './build-payment-transaction';
+import { fundedSigner, sendSigned, startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { signedPayment } from '@tests/helpers/local-chain-payments';
 import { fetchPaymentTransaction } from './find-payment';
 import type { ExpectedPayment, FetchedTransaction } from './payment-types';
 import { verifyByQuorum } from './verify-by-quorum';
@@ -33,9 +26,7 @@ beforeAll(async () => {
     reference: escrow,
     initiatedAt: new Date(Date.now() - 2_000),
   };
-  const tx = await signMessage(
-    buildPaymentTransaction({ payment: expected, buyer, lifetime: await latestLifetime(chain.rpc) }),
-  );
+  const tx = await signedPayment(chain.rpc, buyer, expected);
   paid = (await fetchPaymentTransaction(chain.rpc, await sendSigned(chain.rpc, tx)))!;
 });
 afterAll(() => chain.stop());

@@ -29,8 +29,8 @@ import {
   startLocalChain,
   type LocalChain,
 } from '@tests/helpers/local-chain';
+import { signedPayment } from '@tests/helpers/local-chain-payments';
 import { createLookupTable } from '@tests/helpers/lookup-table';
-import { buildPaymentTransaction } from './build-payment-transaction';
 import { fetchPaymentTransaction, findPaymentByReference } from './find-payment';
 import type { ExpectedPayment, PaymentInstructions } from './payment-types';
 import type { PaymentVerificationCode } from './payment-verification-error';
@@ -67,14 +67,7 @@ async function pay(
   payment: PaymentInstructions,
   options: { payer?: KeyPairSigner; skipPreflight?: boolean; version?: 0 | 'legacy' } = {},
 ) {
-  const tx = await signMessage(
-    buildPaymentTransaction({
-      payment,
-      buyer: options.payer ?? buyer,
-      lifetime: await latestLifetime(chain.rpc),
-      version: options.version,
-    }),
-  );
+  const tx = await signedPayment(chain.rpc, options.payer ?? buyer, payment, options.version);
   const signature = await sendSigned(chain.rpc, tx, options.skipPreflight);
   return fetchPaymentTransaction(chain.rpc, signature);
 }
@@ -167,9 +160,7 @@ describe('verifyPayment on real transactions', () => {
 
   it('PAYMENT_NOT_FOUND: a signed transaction that was never sent', async () => {
     const expected = await expectedPayment();
-    const tx = await signMessage(
-      buildPaymentTransaction({ payment: expected, buyer, lifetime: await latestLifetime(chain.rpc) }),
-    );
+    const tx = await signedPayment(chain.rpc, buyer, expected);
     const fetched = await fetchPaymentTransaction(chain.rpc, getSignatureFromTransaction(tx));
     expect(fetched).toBeNull();
     expect(codeOf(() => verifyPayment(expected, fetched))).toBe('PAYMENT_NOT_FOUND');

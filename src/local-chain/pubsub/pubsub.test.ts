@@ -7,15 +7,8 @@ import {
 } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  fundedSigner,
-  latestLifetime,
-  sendSigned,
-  signMessage,
-  solTransferMessage,
-  startLocalChain,
-  type LocalChain,
-} from '@tests/helpers/local-chain';
+import { fundedSigner, sendSigned, startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { sendTransfer, signedTransfer } from '@tests/helpers/local-chain-payments';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -76,22 +69,19 @@ async function connect(url = chain.wsUrl): Promise<Client> {
 }
 
 /** A signed transfer not sent yet, so a test can subscribe to its signature first. */
-async function signedTransfer(to: Address, on: LocalChain = chain, from: KeyPairSigner = payer) {
-  const signed = await signMessage(solTransferMessage(from, to, 1_000_000n, await latestLifetime(on.rpc)));
+async function unsentTransfer(to: Address, on: LocalChain = chain, from: KeyPairSigner = payer) {
+  const signed = await signedTransfer(on.rpc, from, to, 1_000_000n);
   return { signed, signature: getSignatureFromTransaction(signed) };
 }
 
-async function transfer(to: Address, amount = 1_000_000n): Promise<Signature> {
-  const message = solTransferMessage(payer, to, amount, await latestLifetime(chain.rpc));
-  return sendSigned(chain.rpc, await signMessage(message));
-}
+const transfer = (to: Address, amount = 1_000_000n): Promise<Signature> => sendTransfer(chain.rpc, payer, to, amount);
 
 describe('PubSub over WebSocket', () => {
   it('signatureSubscribe: receivedSignature, then the status at confirmed, then the subscription ends', async () => {
     const client = await connect();
     const recipient = await generateKeyPairSigner();
     // Subscribing before the transaction exists: the id is the signature we are about to send.
-    const { signed, signature } = await signedTransfer(recipient.address);
+    const { signed, signature } = await unsentTransfer(recipient.address);
     const sub = await client.request('signatureSubscribe', [
       signature,
       { commitment: 'confirmed', enableReceivedNotification: true },
@@ -131,7 +121,7 @@ describe('PubSub over WebSocket', () => {
     try {
       const client = await connect(slow.wsUrl);
       const funded = await fundedSigner(slow.rpc, LAMPORTS_PER_SOL);
-      const { signed, signature } = await signedTransfer((await generateKeyPairSigner()).address, slow, funded);
+      const { signed, signature } = await unsentTransfer((await generateKeyPairSigner()).address, slow, funded);
       const processed = await client.request('signatureSubscribe', [signature, { commitment: 'processed' }]);
       const finalized = await client.request('signatureSubscribe', [
         signature,

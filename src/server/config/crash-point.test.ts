@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crashPoint, parseCrashPlan } from './crash-point';
-import { EnvError, loadEnv } from './env';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadEnv(env);
-  } catch (err) {
-    if (err instanceof EnvError) return err.problems;
-    throw err;
-  }
-  return [];
-}
+import { envProblemsOf } from '@tests/helpers/env-problems';
+import { loadEnv } from './env';
 
 describe('FAULT_CRASH_AT', () => {
   it('is off unless set, and names a known crash point, optionally the n-th time it is reached', () => {
@@ -25,7 +16,7 @@ describe('FAULT_CRASH_AT', () => {
   it.each(['verify:somewhere', 'verify:before-commit#0', 'verify:before-commit#x', 'rm -rf'])(
     'refuses %s, listing the known points',
     (value) => {
-      const [problem] = problemsOf({ FAULT_CRASH_AT: value });
+      const [problem] = envProblemsOf({ FAULT_CRASH_AT: value });
       expect(problem).toMatch(/^FAULT_CRASH_AT: must be one of rpc:after-send, /);
     },
   );
@@ -33,7 +24,7 @@ describe('FAULT_CRASH_AT', () => {
   it('is refused on mainnet-beta, so a production process can never kill itself on purpose', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(
-      problemsOf({
+      envProblemsOf({
         SOLANA_CLUSTER: 'mainnet-beta',
         VAULT_MASTER_KEY: key,
         ATTESTATION_KEY: key,

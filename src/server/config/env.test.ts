@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { envProblemsOf } from '@tests/helpers/env-problems';
+import { loadEnv } from './env';
 
 // Any text passes here: the key's format is checked where it is loaded (attestation-key.ts).
 const ATTESTATION = JSON.stringify(Array.from({ length: 32 }, () => 1));
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadEnv(env);
-  } catch (err) {
-    if (err instanceof EnvError) return err.problems;
-    throw err;
-  }
-  return [];
-}
 
 describe('loadEnv', () => {
   it('gives a fresh machine local mode on port 5000 with the embedded database', () => {
@@ -35,7 +26,7 @@ describe('loadEnv', () => {
     ['DATABASE_READ_URLS', { DATABASE_URL: 'postgres://db/x', DATABASE_READ_URLS: 'postgres://r1/x,http://r2/x' }],
     ['READ_REPLICA_MAX_LAG_SECONDS', { READ_REPLICA_MAX_LAG_SECONDS: '-1' }],
   ])('names %s when its value is invalid', (name, env) => {
-    const problems = problemsOf(env);
+    const problems = envProblemsOf(env);
     expect(problems.some((p) => p.startsWith(`${name}`))).toBe(true);
   });
 
@@ -44,18 +35,18 @@ describe('loadEnv', () => {
     expect(env.databaseReadUrls).toEqual(['postgres://r1/x', 'postgres://r2/x']);
     expect(env.readReplicaMaxLagMs).toBe(5_000);
     expect(loadEnv({}).databaseReadUrls).toEqual([]);
-    expect(problemsOf({ DATABASE_READ_URLS: 'postgres://r1/x' })).toEqual([
+    expect(envProblemsOf({ DATABASE_READ_URLS: 'postgres://r1/x' })).toEqual([
       'DATABASE_READ_URLS: read replicas need DATABASE_URL (the embedded database has none)',
     ]);
   });
 
   it('names every bad variable at once', () => {
-    const problems = problemsOf({ PORT: '-1', SOLANA_CLUSTER: 'x' });
+    const problems = envProblemsOf({ PORT: '-1', SOLANA_CLUSTER: 'x' });
     expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['PORT', 'SOLANA_CLUSTER']));
   });
 
   it('requires VAULT_MASTER_KEY and ATTESTATION_KEY outside local mode', () => {
-    expect(problemsOf({ SOLANA_CLUSTER: 'devnet' })).toEqual([
+    expect(envProblemsOf({ SOLANA_CLUSTER: 'devnet' })).toEqual([
       'VAULT_MASTER_KEY: required when SOLANA_CLUSTER is devnet',
       'ATTESTATION_KEY: required when SOLANA_CLUSTER is devnet',
     ]);
@@ -80,15 +71,15 @@ describe('loadEnv', () => {
     const two = 'http://a.example,http://b.example';
     expect(loadEnv({}).verifyQuorum).toBe(1);
     expect(loadEnv({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: '2' }).verifyQuorum).toBe(2);
-    expect(problemsOf({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: '3' })).toEqual([
+    expect(envProblemsOf({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: '3' })).toEqual([
       'VERIFY_QUORUM: 3 endpoints must agree, but only 2 RPC endpoints are configured (SOLANA_RPC_URLS)',
     ]);
     // Local mode's embedded validator is one endpoint.
-    expect(problemsOf({ VERIFY_QUORUM: '2' })).toEqual([
+    expect(envProblemsOf({ VERIFY_QUORUM: '2' })).toEqual([
       'VERIFY_QUORUM: 2 endpoints must agree, but only 1 RPC endpoint is configured (SOLANA_RPC_URLS)',
     ]);
     for (const bad of ['0', '1.5', 'two']) {
-      expect(problemsOf({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: bad })[0]).toMatch(/^VERIFY_QUORUM: /);
+      expect(envProblemsOf({ SOLANA_RPC_URLS: two, VERIFY_QUORUM: bad })[0]).toMatch(/^VERIFY_QUORUM: /);
     }
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeResponse } from '@shared/api/auth';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { newWallet, sessionCookieFrom, signChallenge, signIn, type TestWallet } from '@tests/helpers/wallet';
+import { unreachableDevnetEnv } from '@tests/helpers/unreachable-cluster';
 
 /*
  * The server printed http://127.0.0.1:PORT, but sign-in only worked from http://localhost:PORT. In
@@ -116,11 +117,9 @@ describe('off local mode (devnet)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
+      // No RPC is needed here, and none is reached.
       env: {
-        SOLANA_CLUSTER: 'devnet',
-        // Port 9 (discard) on loopback: no RPC is needed here, and none is reached.
-        SOLANA_RPC_URLS: 'http://127.0.0.1:9',
-        ATTESTATION_KEY: JSON.stringify(Array.from(crypto.getRandomValues(new Uint8Array(32)))),
+        ...unreachableDevnetEnv(),
         PUBLIC_ORIGIN: 'https://vault.example',
         PORT: '5000',
       },

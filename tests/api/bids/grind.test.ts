@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bid, CreatedBid } from '@shared/api/bids';
 import type { OrderQuote } from '@shared/api/orders';
 import { parseSolToLamports, lamportsToSolString } from '@shared/money';
@@ -6,16 +6,8 @@ import { chainBalances, checkLedger } from '@server/modules/settlement';
 import { createUser } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 import { quote, shopWalletEnv, waitForOrder } from '@tests/helpers/orders';
-import {
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  pay,
-  reveal,
-  SOL,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { fund, pay, reveal, SOL } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
 import { settle } from '@tests/helpers/purchase-escrow';
 
 /*
@@ -23,24 +15,16 @@ import { settle } from '@tests/helpers/purchase-escrow';
  * it if nothing is listed", gets a custom order paid from its escrow; the key found is sold to the bid.
  */
 
-let chain: TestChain;
-let t: PurchaseTestApp;
-
+const ctx = usePurchaseApp({ env: { ...shopWalletEnv(), GRIND_WORKERS: '1' } });
 beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({ chain, env: { ...shopWalletEnv(), GRIND_WORKERS: '1' } });
-  await t.app.orders.start();
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
+  await ctx.t.app.orders.start();
 });
 
 const json = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function bidFor(who: SignedInWallet, body: object): Promise<CreatedBid> {
-  const res = await t.app.inject({
+  const res = await ctx.t.app.inject({
     method: 'POST',
     url: '/api/bids',
     headers: json(who.cookie),
@@ -54,7 +38,7 @@ async function waitForBid(who: SignedInWallet, id: string, until: (b: Bid) => bo
   const deadline = Date.now() + 20_000;
   let last: Bid | undefined;
   while (Date.now() < deadline) {
-    last = (await t.app.inject({ method: 'GET', url: `/api/bids/${id}`, headers: { cookie: who.cookie } })).json();
+    last = (await ctx.t.app.inject({ method: 'GET', url: `/api/bids/${id}`, headers: { cookie: who.cookie } })).json();
     if (until(last!)) return last!;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -64,14 +48,14 @@ async function waitForBid(who: SignedInWallet, id: string, until: (b: Bid) => bo
 describe('grind it if nothing is listed', () => {
   it('a funded bid with no stock gets a grind paid from its escrow, and the key found is sold to it', async () => {
     const pattern = { pattern: 'B', position: 'prefix', caseSensitive: false };
-    const quoted: OrderQuote = (await quote(t, { ...pattern, lane: 'wallet' })).json();
+    const quoted: OrderQuote = (await quote(ctx.t, { ...pattern, lane: 'wallet' })).json();
     const maxPrice = lamportsToSolString(parseSolToLamports(quoted.price) * 2n);
     // A wallet that holds the deposit and nothing more: the grind is paid from the escrow, not from the wallet.
-    const bidder = await createUser(t);
+    const bidder = await createUser(ctx.t);
     const created = await bidFor(bidder, { ...pattern, maxPrice, grindIfMissing: true });
-    await fund(chain, bidder.walletAddress, BigInt(created.payment!.lamports) + SOL / 100n);
-    await pay(chain, bidder, created.payment!);
-    await t.app.inject({
+    await fund(ctx.chain, bidder.walletAddress, BigInt(created.payment!.lamports) + SOL / 100n);
+    await pay(ctx.chain, bidder, created.payment!);
+    await ctx.t.app.inject({
       method: 'POST',
       url: `/api/bids/${created.id}/confirm`,
       headers: json(bidder.cookie),
@@ -83,27 +67,27 @@ describe('grind it if nothing is listed', () => {
     expect(filled.address?.toLowerCase().startsWith('b')).toBe(true);
     expect(filled.filledPrice).toBe(quoted.price);
     const order = await waitForOrder(
-      t,
+      ctx.t,
       bidder,
       filled.orderId!,
       (o) => o.status !== 'grinding' && o.status !== 'queued',
     );
     expect(order.address).toBe(filled.address);
-    const key = await reveal(t, bidder, filled.transactionId!);
+    const key = await reveal(ctx.t, bidder, filled.transactionId!);
     expect(key.statusCode, key.body).toBe(200);
 
-    await t.app.inFlight.drain();
-    await settle(t);
-    await settle(t);
-    const report = await checkLedger({ db: t.database.db, balances: chainBalances(chain.rpc) });
+    await ctx.t.app.inFlight.drain();
+    await settle(ctx.t);
+    await settle(ctx.t);
+    const report = await checkLedger({ db: ctx.t.database.db, balances: chainBalances(ctx.chain.rpc) });
     expect(report.differences).toEqual([]);
   });
 
   it('refuses a grind for a pattern anywhere in the address: the grinder takes prefixes and suffixes', async () => {
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bids',
-      headers: json((await createUser(t)).cookie),
+      headers: json((await createUser(ctx.t)).cookie),
       payload: { pattern: 'abc', position: 'anywhere', maxPrice: '1', expiresAt: inDays(1), grindIfMissing: true },
     });
     expect(res.statusCode).toBe(400);

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { generateKeyPairSigner } from '@solana/kit';
-import { LAMPORTS_PER_SOL } from '@shared/money';
 import { createLocalValidator, serveLocalValidator, type LocalValidator } from '@local-chain';
 import type { ServedValidator } from '@local-chain';
 import { pubsubFrame, rpcAccountReadBody, rpcHttpBody } from '@tests/helpers/hostile/rpc';
-import { createLargeAccount, longestStallMs, post } from '@tests/helpers/local-chain-http';
+import { accountsOfEverySize, longestStallMs, post } from '@tests/helpers/local-chain-http';
 
 /*
  * The hostile JSON-RPC of tests/api/http/hostile-input.test.ts, against the standalone server of the standard ports
@@ -52,12 +50,7 @@ describe('hostile input on the standalone local chain server', () => {
   }, 120_000);
 
   it('account reads of every encoding and size: no answer holds the event loop 50 ms', async () => {
-    const payer = await generateKeyPairSigner();
-    await validator.airdrop(payer.address, 100n * LAMPORTS_PER_SOL);
-    const addresses = [payer.address as string];
-    for (const space of [128, 129, 32 * 1024, 1024 * 1024, 5 * 1024 * 1024]) {
-      addresses.push(await createLargeAccount(validator, payer, space));
-    }
+    const addresses = await accountsOfEverySize(validator);
     await fc.assert(
       fc.asyncProperty(rpcAccountReadBody(addresses), async (payload) => {
         const { value: res, stallMs } = await longestStallMs(() => post(served.url, payload));

@@ -1,15 +1,12 @@
 import { getBase58Decoder } from '@solana/kit';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as StandardPorts from '@server/modules/chain/standard-ports';
 import WebSocket from 'ws';
 import { loadEnv } from '@server/config/env';
 import { createServerRuntime } from '@server/runtime';
-import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import { freePortPair } from '@tests/helpers/server-process';
+import { ownRuntimeData } from '@tests/helpers/runtime-data';
 
 // Counts how often the runtime opens the standard ports, and otherwise runs the real thing.
 const opened = vi.hoisted(() => ({ ports: [] as number[] }));
@@ -32,13 +29,7 @@ afterEach(async () => {
 
 /** The server as main.ts opens it (local mode, own DATA_DIR) with LOCAL_RPC_PORT as given. */
 async function runtimeWithPort(localRpcPort: string) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-rpc-port-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  let database: TestDatabase | undefined;
-  if (process.env.TEST_DB_DRIVER === 'postgres') {
-    database = await createTestDatabase();
-    cleanups.push(() => database!.close());
-  }
+  const { dataDir, ...database } = await ownRuntimeData('vv-rpc-port-', cleanups);
   const env = loadEnv({
     DATA_DIR: dataDir,
     LOCAL_RPC_PORT: localRpcPort,
@@ -48,7 +39,7 @@ async function runtimeWithPort(localRpcPort: string) {
     PUBLIC_ORIGIN: 'http://localhost:5000',
     VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
     GRIND_WORKERS: '0',
-    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    ...database,
   });
   const runtime = await createServerRuntime(env, { logger: false });
   // Closed once, by the test or else afterwards.

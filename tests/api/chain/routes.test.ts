@@ -1,6 +1,7 @@
 import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
+import { unreachableDevnetEnv } from '@tests/helpers/unreachable-cluster';
 
 // A fresh wallet of the test's own (a program id would be read-only and refuse lamports).
 const WALLET = (await generateKeyPairSigner()).address;
@@ -65,14 +66,7 @@ describe('chain routes in local mode', () => {
 describe('chain routes against remote endpoints', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Port 9 (discard) on loopback: nothing listens, so every call fails fast.
-    t = await createTestApp({
-      env: {
-        SOLANA_CLUSTER: 'devnet',
-        SOLANA_RPC_URLS: 'http://127.0.0.1:9',
-        ATTESTATION_KEY: JSON.stringify(Array.from(crypto.getRandomValues(new Uint8Array(32)))),
-      },
-    });
+    t = await createTestApp({ env: unreachableDevnetEnv() });
   });
   afterAll(() => t?.close());
 

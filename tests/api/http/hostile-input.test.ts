@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
-import { generateKeyPairSigner } from '@solana/kit';
-import { LAMPORTS_PER_SOL } from '@shared/money';
 import WebSocket from 'ws';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +9,7 @@ import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createChangeTracker, type ChangeTracker } from '@tests/helpers/db-fingerprint';
 import { createListing, type CreatedListing } from '@tests/helpers/factories';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
-import { createLargeAccount, longestStallMs } from '@tests/helpers/local-chain-http';
+import { accountsOfEverySize, longestStallMs } from '@tests/helpers/local-chain-http';
 import {
   paramRequests,
   priceRequests,
@@ -382,14 +380,7 @@ describe('hostile input on the local chain’s /rpc (HTTP and WebSocket)', () =>
   }, 300_000);
 
   it('account reads of every encoding and size: no answer holds the event loop 50 ms', async () => {
-    // Accounts a stranger can make: no data, base58's 128 bytes and one more, 32 KiB, 1 MiB and 5 MiB.
-    const validator = t.chain.validator!;
-    const payer = await generateKeyPairSigner();
-    await validator.airdrop(payer.address, 100n * LAMPORTS_PER_SOL);
-    const addresses = [payer.address as string];
-    for (const space of [128, 129, 32 * 1024, 1024 * 1024, 5 * 1024 * 1024]) {
-      addresses.push(await createLargeAccount(validator, payer, space));
-    }
+    const addresses = await accountsOfEverySize(t.chain.validator!);
     await fc.assert(
       fc.asyncProperty(rpcAccountReadBody(addresses), async (payload) => {
         const { value: res, stallMs } = await longestStallMs(() =>

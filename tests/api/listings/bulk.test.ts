@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BulkRowInput } from '@shared/api/listings';
-import { isSolanaAddress } from '@shared/keys/base58';
 import { bulkCreateListings, createSealPool } from '@server/modules/listings';
-import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { createListing, createUser, listingTableCounts, userIdOf } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
-import type { SignedInWallet } from '@tests/helpers/wallet';
+import { lookalikeOf } from '@tests/helpers/lookalike';
+import { useAppWithAdmin } from '@tests/helpers/app-suite';
 
-let t: TestApp;
-let admin: SignedInWallet;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t);
-});
-afterAll(() => t?.close());
+const ctx = useAppWithAdmin();
 
 const GOOD = 2_500;
 
-function lookalikeOf(address: string): string {
-  for (;;) {
-    const other = newKeypair().address;
-    if (other.length !== address.length) continue;
-    const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
-  }
-}
-
 /** Every listing has its key and every key its listing. */
 async function expectPairedKeys() {
-  const [orphans] = await t.database.query<{ listings: number; keys: number }>(`
+  const [orphans] = await ctx.t.database.query<{ listings: number; keys: number }>(`
     select (select count(*)::int from addresses a where a.status <> 'deleted' and not exists (select 1 from encrypted_keys k where k.address_id = a.id)) as listings,
            (select count(*)::int from encrypted_keys k where not exists (select 1 from addresses a where a.id = k.address_id)) as keys`);
   expect(orphans).toEqual({ listings: 0, keys: 0 });
@@ -50,15 +34,18 @@ function multipart(filename: string, content: string, fields: Record<string, str
 
 describe('POST /api/bulk-create-listings', () => {
   it('stores exactly the good rows of a few thousand and reports every bad line', async () => {
-    const listed = [await createListing(t, { seller: admin }), await createListing(t, { seller: admin })];
+    const listed = [
+      await createListing(ctx.t, { seller: ctx.admin }),
+      await createListing(ctx.t, { seller: ctx.admin }),
+    ];
     const known = newKeypair();
     const knownEntry = lookalikeOf(known.address);
     expect(
       (
-        await t.app.inject({
+        await ctx.t.app.inject({
           method: 'POST',
           url: '/api/known-addresses',
-          headers: { cookie: admin.cookie },
+          headers: { cookie: ctx.admin.cookie },
           payload: { address: knownEntry, label: 'Exchange' },
         })
       ).statusCode,
@@ -116,13 +103,13 @@ describe('POST /api/bulk-create-listings', () => {
       addBad({ address: keypair.address, privateKey: keypair.forms.base58Secret }, /already listed/);
     addBad({ address: known.address, privateKey: known.forms.base58Secret }, /Looks like Exchange/);
 
-    const before = await listingTableCounts(t);
+    const before = await listingTableCounts(ctx.t);
     const started = Date.now();
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
-      headers: { cookie: admin.cookie },
-      payload: { addressData: rows, walletAddress: admin.walletAddress },
+      headers: { cookie: ctx.admin.cookie },
+      payload: { addressData: rows, walletAddress: ctx.admin.walletAddress },
     });
     const elapsed = Date.now() - started;
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
@@ -135,7 +122,7 @@ describe('POST /api/bulk-create-listings', () => {
       const message = body.errors.find((m: string) => m.startsWith(`Line ${line}: `));
       expect(message, `line ${line}`).toMatch(reason);
     }
-    const after = await listingTableCounts(t);
+    const after = await listingTableCounts(ctx.t);
     expect(after.addresses - before.addresses).toBe(GOOD);
     expect(after.encrypted_keys - before.encrypted_keys).toBe(GOOD);
     await expectPairedKeys();
@@ -152,10 +139,10 @@ describe('POST /api/bulk-create-listings', () => {
 
   it('reads the price column as the create form does: "0,5" and ".5" are 0.5 SOL', async () => {
     const [a, b] = [newKeypair(), newKeypair()];
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: {
         addressData: [
           { line: 1, address: a.address, privateKey: a.forms.base58Secret, price: '0,5' },
@@ -165,7 +152,7 @@ describe('POST /api/bulk-create-listings', () => {
     });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.json()).toMatchObject({ successful: 2, failed: 0, errors: [] });
-    const rows = await t.database.query<{ price: string }>(
+    const rows = await ctx.t.database.query<{ price: string }>(
       'select price::text as price from addresses where address = any($1::text[]) order by price',
       [[a.address, b.address]],
     );
@@ -175,10 +162,10 @@ describe('POST /api/bulk-create-listings', () => {
   it('does not echo an address field that holds the seed, but does echo an address the key does not control', async () => {
     const k = newKeypair();
     const other = newKeypair();
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: {
         addressData: [
           { line: 1, address: k.forms.base58Seed, privateKey: k.forms.base58Secret },
@@ -201,10 +188,12 @@ describe('POST /api/bulk-create-listings', () => {
   it('refuses non-admins, strangers, another wallet and an empty batch without changes', async () => {
     const kp = newKeypair();
     const payload = { addressData: [{ address: kp.address, privateKey: kp.forms.base58Secret }] };
-    const before = await listingTableCounts(t);
-    expect((await t.app.inject({ method: 'POST', url: '/api/bulk-create-listings', payload })).statusCode).toBe(401);
-    const user = await createUser(t);
-    const denied = await t.app.inject({
+    const before = await listingTableCounts(ctx.t);
+    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/bulk-create-listings', payload })).statusCode).toBe(
+      401,
+    );
+    const user = await createUser(ctx.t);
+    const denied = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
       headers: { cookie: user.cookie },
@@ -212,26 +201,26 @@ describe('POST /api/bulk-create-listings', () => {
     });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('Create listing is restricted to authorized admin wallets only');
-    const mismatch = await t.app.inject({
+    const mismatch = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: { ...payload, walletAddress: newKeypair().address },
     });
     expect(mismatch.statusCode).toBe(403);
-    const empty = await t.app.inject({
+    const empty = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: { addressData: [] },
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('No valid addresses found in the input data');
-    expect(await listingTableCounts(t)).toEqual(before);
+    expect(await listingTableCounts(ctx.t)).toEqual(before);
   });
 
   it('keeps every chunk atomic: a failure mid-batch leaves no listing without its key', async () => {
-    const pool = createSealPool(t.app.vault.masterKey, { size: 1 });
+    const pool = createSealPool(ctx.t.app.vault.masterKey, { size: 1 });
     let chunk = 0;
     const failing = {
       async seal(...args: Parameters<typeof pool.seal>) {
@@ -246,20 +235,18 @@ describe('POST /api/bulk-create-listings', () => {
       const kp = newKeypair();
       return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };
     });
-    const before = await listingTableCounts(t);
-    const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
-      admin.walletAddress,
-    ]);
+    const before = await listingTableCounts(ctx.t);
+    const sellerId = await userIdOf(ctx.t, ctx.admin);
     await expect(
       bulkCreateListings(
-        { database: t.database, pool: failing },
+        { database: ctx.t.database, pool: failing },
         rows,
-        { userId: seller!.id, wallet: admin.walletAddress },
+        { userId: sellerId, wallet: ctx.admin.walletAddress },
         { chunkRows: 10 },
       ),
     ).rejects.toThrow();
     await pool.close();
-    const after = await listingTableCounts(t);
+    const after = await listingTableCounts(ctx.t);
     expect(after.addresses - before.addresses).toBe(10); // only the first chunk
     expect(after.encrypted_keys - before.encrypted_keys).toBe(10);
     await expectPairedKeys();
@@ -268,20 +255,18 @@ describe('POST /api/bulk-create-listings', () => {
 
 describe('bulk uploads and listings already in the database', () => {
   it('reports each address the database holds by its line, even when two uploads race for the same addresses', async () => {
-    const [seller] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
-      admin.walletAddress,
-    ]);
-    const actor = { userId: seller!.id, wallet: admin.walletAddress };
+    const sellerId = await userIdOf(ctx.t, ctx.admin);
+    const actor = { userId: sellerId, wallet: ctx.admin.walletAddress };
     const rows = Array.from({ length: 24 }, (_, i) => {
       const kp = newKeypair();
       return { line: i + 1, address: kp.address, privateKey: kp.forms.base58Secret };
     });
-    const before = await listingTableCounts(t);
-    const pool = createSealPool(t.app.vault.masterKey, { size: 2 });
+    const before = await listingTableCounts(ctx.t);
+    const pool = createSealPool(ctx.t.app.vault.masterKey, { size: 2 });
     // Opposite orders, small chunks: the two uploads meet in the middle, each inserting what the other has not.
     const [a, b] = await Promise.all([
-      bulkCreateListings({ database: t.database, pool }, rows, actor, { chunkRows: 4 }),
-      bulkCreateListings({ database: t.database, pool }, [...rows].reverse(), actor, { chunkRows: 4 }),
+      bulkCreateListings({ database: ctx.t.database, pool }, rows, actor, { chunkRows: 4 }),
+      bulkCreateListings({ database: ctx.t.database, pool }, [...rows].reverse(), actor, { chunkRows: 4 }),
     ]);
     await pool.close();
 
@@ -296,21 +281,21 @@ describe('bulk uploads and listings already in the database', () => {
       expect([a.results[i]!.status, b.results[i]!.status].sort(), `line ${row.line}`).toEqual(['failed', 'success']);
       expect(a.results[i]!.address).toBe(row.address);
     });
-    const after = await listingTableCounts(t);
+    const after = await listingTableCounts(ctx.t);
     expect(after.addresses - before.addresses).toBe(rows.length);
     expect(after.encrypted_keys - before.encrypted_keys).toBe(rows.length);
     await expectPairedKeys();
 
     // Uploading them again: every line is a duplicate of the database, nothing changes.
-    const again = await t.app.inject({
+    const again = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: { addressData: rows },
     });
     expect(again.json()).toMatchObject({ successful: 0, failed: rows.length });
     expect(again.json().errors).toEqual(rows.map((r) => `Line ${r.line}: address is already listed`));
-    const last = await listingTableCounts(t);
+    const last = await listingTableCounts(ctx.t);
     expect([last.addresses, last.encrypted_keys]).toEqual([after.addresses, after.encrypted_keys]);
   });
 });
@@ -322,11 +307,11 @@ describe('POST /api/bulk-create-listings/upload (CSV file)', () => {
     for (const kp of good) lines.push(`${kp.address},${kp.forms.base58Secret},solana,prefix,${kp.address.slice(0, 3)}`);
     lines.push('short');
     lines.push(`${newKeypair().address},${newKeypair().forms.base58Secret},1`);
-    const { payload, headers } = multipart('rows.csv', lines.join('\n'), { walletAddress: admin.walletAddress });
-    const res = await t.app.inject({
+    const { payload, headers } = multipart('rows.csv', lines.join('\n'), { walletAddress: ctx.admin.walletAddress });
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings/upload',
-      headers: { ...headers, cookie: admin.cookie },
+      headers: { ...headers, cookie: ctx.admin.cookie },
       payload,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -339,12 +324,12 @@ describe('POST /api/bulk-create-listings/upload (CSV file)', () => {
 
   it('refuses a file that is not .csv, and a JSON-less stranger, without changes', async () => {
     const kp = newKeypair();
-    const before = await listingTableCounts(t);
+    const before = await listingTableCounts(ctx.t);
     const wrong = multipart('rows.txt', `${kp.address},${kp.forms.base58Secret},x,1`);
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings/upload',
-      headers: { ...wrong.headers, cookie: admin.cookie },
+      headers: { ...wrong.headers, cookie: ctx.admin.cookie },
       payload: wrong.payload,
     });
     expect(res.statusCode).toBe(400);
@@ -352,7 +337,7 @@ describe('POST /api/bulk-create-listings/upload (CSV file)', () => {
     const ok = multipart('rows.csv', `${kp.address},${kp.forms.base58Secret},x,1`);
     expect(
       (
-        await t.app.inject({
+        await ctx.t.app.inject({
           method: 'POST',
           url: '/api/bulk-create-listings/upload',
           headers: ok.headers,
@@ -360,16 +345,16 @@ describe('POST /api/bulk-create-listings/upload (CSV file)', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect(await listingTableCounts(t)).toEqual(before);
+    expect(await listingTableCounts(ctx.t)).toEqual(before);
   });
 
   it('refuses multipart bodies on the JSON routes', async () => {
     const kp = newKeypair();
     const m = multipart('rows.csv', `${kp.address},${kp.forms.base58Secret},x,1`);
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/addresses',
-      headers: { ...m.headers, cookie: admin.cookie },
+      headers: { ...m.headers, cookie: ctx.admin.cookie },
       payload: m.payload,
     });
     expect(res.statusCode).toBe(415);

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { describe, expect, it } from 'vitest';
+import { createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
-import type { SignedInWallet } from '@tests/helpers/wallet';
-import { isSolanaAddress } from '@shared/keys/base58';
+import { lookalikeOf } from '@tests/helpers/lookalike';
+import { useAppWithAdmin } from '@tests/helpers/app-suite';
 
-/** Another valid address with the same first 4 and last 4 characters. */
-function lookalikeOf(address: string): string {
-  for (;;) {
-    const other = newKeypair().address;
-    if (other.length !== address.length) continue;
-    const candidate = address.slice(0, 4) + other.slice(4, -4) + address.slice(-4);
-    if (candidate !== address && isSolanaAddress(candidate)) return candidate;
-  }
-}
-
-let t: TestApp;
-let admin: SignedInWallet;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t);
-});
-afterAll(() => t?.close());
+const ctx = useAppWithAdmin();
 
 const post = (payload: unknown, cookie?: string) =>
-  t.app.inject({
+  ctx.t.app.inject({
     method: 'POST',
     url: '/api/addresses',
     payload: payload as object,
@@ -38,16 +20,16 @@ async function expectRefused(
   status: number,
   code: string,
   message?: string | RegExp,
-  cookie = admin.cookie,
+  cookie = ctx.admin.cookie,
 ) {
-  const before = await listingTableCounts(t);
+  const before = await listingTableCounts(ctx.t);
   const res = await post(payload, cookie);
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json();
   expect(body.error).toBe(code);
   if (typeof message === 'string') expect(body.message).toBe(message);
   else if (message) expect(body.message).toMatch(message);
-  expect(await listingTableCounts(t)).toEqual(before);
+  expect(await listingTableCounts(ctx.t)).toEqual(before);
   return body as { error: string; message: string };
 }
 
@@ -62,12 +44,12 @@ describe('POST /api/addresses', () => {
         rarityScore: 10,
         category: 'legendary',
         status: 'sold',
-        sellerId: admin.walletAddress,
+        sellerId: ctx.admin.walletAddress,
         network: 'solana',
         currency: 'SOL',
         isListed: true,
       },
-      admin.cookie,
+      ctx.admin.cookie,
     );
     expect(res.statusCode, res.body).toBe(201);
     const listing = res.json();
@@ -77,7 +59,7 @@ describe('POST /api/addresses', () => {
       currency: 'SOL',
       status: 'available',
       isListed: true,
-      sellerWallet: admin.walletAddress,
+      sellerWallet: ctx.admin.walletAddress,
       promotionType: 'standard',
       usdPrice: 394,
       formattedUsd: '$394.00',
@@ -85,12 +67,12 @@ describe('POST /api/addresses', () => {
     expect(listing.rarityScore).toBeLessThan(10); // the client's 10 is ignored
     expect(listing.category).not.toBe('legendary');
     for (const form of Object.values(kp.forms)) expect(res.body).not.toContain(form);
-    const [key] = await t.database.query<{ n: number }>(
+    const [key] = await ctx.t.database.query<{ n: number }>(
       'select count(*)::int as n from encrypted_keys where address_id = $1',
       [listing.id],
     );
     expect(key?.n).toBe(1);
-    const [audit] = await t.database.query<{ n: number }>(
+    const [audit] = await ctx.t.database.query<{ n: number }>(
       "select count(*)::int as n from transaction_audit where action = 'listing.create' and metadata->>'addressId' = $1",
       [listing.id],
     );
@@ -99,7 +81,7 @@ describe('POST /api/addresses', () => {
 
   it.each(['base58Secret', 'base58Seed', 'hexSeed', 'jsonArray'] as const)('accepts a %s private key', async (form) => {
     const kp = newKeypair();
-    const res = await post({ address: kp.address, price: 1, privateKey: kp.forms[form] }, admin.cookie);
+    const res = await post({ address: kp.address, price: 1, privateKey: kp.forms[form] }, ctx.admin.cookie);
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -110,21 +92,22 @@ describe('POST /api/addresses', () => {
     ['1,25', '1.25'],
   ])('reads the typed price %j as %s SOL, never 10x', async (price, stored) => {
     const kp = newKeypair();
-    const res = await post({ address: kp.address, price, privateKey: kp.forms.base58Secret }, admin.cookie);
+    const res = await post({ address: kp.address, price, privateKey: kp.forms.base58Secret }, ctx.admin.cookie);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().price).toBe(stored);
-    const [row] = await t.database.query<{ price: string }>('select price::text from addresses where address = $1', [
-      kp.address,
-    ]);
+    const [row] = await ctx.t.database.query<{ price: string }>(
+      'select price::text from addresses where address = $1',
+      [kp.address],
+    );
     expect(Number(row?.price)).toBe(Number(stored));
   });
 
   it('makes a featured listing with a 30-day promotion', async () => {
-    const { listing } = await createListing(t, { seller: admin, promotionType: 'featured' });
+    const { listing } = await createListing(ctx.t, { seller: ctx.admin, promotionType: 'featured' });
     expect(listing).toMatchObject({ promotionType: 'featured', isFeatured: true, isPromoted: false });
     const days = (Date.parse(listing.featuredUntil!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
-    const rows = await t.database.query(
+    const rows = await ctx.t.database.query(
       'select promotion_type, is_active from listing_promotions where address_id = $1',
       [listing.id],
     );
@@ -143,7 +126,7 @@ describe('POST /api/addresses', () => {
   });
 
   it('answers 403 with the spec message for a non-admin wallet', async () => {
-    const user = await createUser(t);
+    const user = await createUser(ctx.t);
     const kp = newKeypair();
     await expectRefused(
       { address: kp.address, price: '1', privateKey: kp.forms.base58Secret },
@@ -195,11 +178,11 @@ describe('POST /api/addresses', () => {
 
   it('refuses a JSON number 1e309 (parsed as Infinity)', async () => {
     const kp = newKeypair();
-    const before = await listingTableCounts(t);
-    const res = await t.app.inject({
+    const before = await listingTableCounts(ctx.t);
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/addresses',
-      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      headers: { cookie: ctx.admin.cookie, 'content-type': 'application/json' },
       payload: `{"address":"${kp.address}","price":1e309,"privateKey":"${kp.forms.base58Secret}"}`,
     });
     expect(res.statusCode).toBe(400);
@@ -207,7 +190,7 @@ describe('POST /api/addresses', () => {
       error: 'VALIDATION_FAILED',
       message: 'Price must be a positive number greater than 0',
     });
-    expect(await listingTableCounts(t)).toEqual(before);
+    expect(await listingTableCounts(ctx.t)).toEqual(before);
   });
 
   it.each([undefined, '', '   '])('refuses a missing private key (%j)', async (privateKey) => {
@@ -272,7 +255,7 @@ describe('POST /api/addresses', () => {
   });
 
   it('refuses a duplicate with 409 LISTING_EXISTS', async () => {
-    const { keypair } = await createListing(t, { seller: admin });
+    const { keypair } = await createListing(ctx.t, { seller: ctx.admin });
     await expectRefused(
       { address: keypair.address, price: '1', privateKey: keypair.forms.base58Secret },
       409,
@@ -283,10 +266,10 @@ describe('POST /api/addresses', () => {
   it('refuses a look-alike of an address an admin added to the list', async () => {
     const kp = newKeypair();
     const fake = lookalikeOf(kp.address);
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/known-addresses',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: { address: fake, label: 'Test Exchange' },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -300,38 +283,46 @@ describe('POST /api/addresses', () => {
 
   it('refuses oversized bodies with 413', async () => {
     const kp = newKeypair();
-    const before = await listingTableCounts(t);
+    const before = await listingTableCounts(ctx.t);
     const res = await post(
       { address: kp.address, price: '1', privateKey: kp.forms.base58Secret, pad: 'x'.repeat(300 * 1024) },
-      admin.cookie,
+      ctx.admin.cookie,
     );
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('BODY_TOO_LARGE');
-    expect(await listingTableCounts(t)).toEqual(before);
+    expect(await listingTableCounts(ctx.t)).toEqual(before);
   });
 });
 
 describe('known addresses', () => {
   it('lets admins add and list entries, refuses duplicates and non-admins', async () => {
     const entry = newKeypair().address;
-    const add = await t.app.inject({
+    const add = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/known-addresses',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: { address: entry, label: 'Hot wallet' },
     });
     expect(add.statusCode, add.body).toBe(201);
-    const again = await t.app.inject({
+    const again = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/known-addresses',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: ctx.admin.cookie },
       payload: { address: entry, label: 'Hot wallet' },
     });
     expect(again.statusCode).toBe(409);
-    const list = await t.app.inject({ method: 'GET', url: '/api/known-addresses', headers: { cookie: admin.cookie } });
+    const list = await ctx.t.app.inject({
+      method: 'GET',
+      url: '/api/known-addresses',
+      headers: { cookie: ctx.admin.cookie },
+    });
     expect(list.json().addresses.map((a: { address: string }) => a.address)).toContain(entry);
-    const user = await createUser(t);
-    const denied = await t.app.inject({ method: 'GET', url: '/api/known-addresses', headers: { cookie: user.cookie } });
+    const user = await createUser(ctx.t);
+    const denied = await ctx.t.app.inject({
+      method: 'GET',
+      url: '/api/known-addresses',
+      headers: { cookie: user.cookie },
+    });
     expect(denied.statusCode).toBe(403);
   });
 });

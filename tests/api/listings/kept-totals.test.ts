@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin } from '@tests/helpers/factories';
+import { createAdmin, userIdOf } from '@tests/helpers/factories';
 import type { ListingPage } from '@shared/api/listings';
 
 // Past COUNT_CAP (1,000) the total is a lower bound; inserted with SQL (the reads never join encrypted_keys).
@@ -12,14 +12,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { LISTING_TOTALS_MAX_AGE_SECONDS: String(KEEP_SECONDS) } });
   const seller = await createAdmin(t);
-  const [user] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
-    seller.walletAddress,
-  ]);
+  const sellerId = await userIdOf(t, seller);
   await t.database.query(
     `insert into addresses (address, seller_id, price, created_at)
      select 'KeptTotal' || lpad(i::text, 35, 'Z'), $1, 1, timestamptz '2026-01-01' + i * interval '1 minute'
      from generate_series(1, ${ROWS}) as i`,
-    [user!.id],
+    [sellerId],
   );
 });
 afterAll(() => t?.close());

@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { featuredListingsSchema, listingPageSchema, type Listing } from '@shared/api/listings';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import {
-  confirm,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  initiate,
-  initiateOk,
-  pay,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { confirm, fund, initiate, initiateOk, pay } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
 
 // The production cache of the public marketplace reads (public-answers.ts, decision 0004), switched on: the other
 // tests run with it off so they can read their own writes at once. Time moves by faking `Date`; each test asks
@@ -20,28 +11,20 @@ import {
 const MAX_AGE_SECONDS = 60;
 const CACHE_CONTROL = `public, max-age=0, s-maxage=${MAX_AGE_SECONDS}, stale-while-revalidate=5`;
 
-let chain: TestChain;
-let t: PurchaseTestApp;
 let seller: SignedInWallet;
 let buyer: SignedInWallet;
 let first: Listing;
 
-beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({
-    chain,
-    env: {
-      PUBLIC_LISTINGS_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS),
-      MARKET_STATS_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS),
-    },
-  });
-  seller = await createAdmin(t);
-  buyer = await createUser(t);
-  ({ listing: first } = await createListing(t, { seller, price: '2', promotionType: 'featured' }));
+const ctx = usePurchaseApp({
+  env: {
+    PUBLIC_LISTINGS_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS),
+    MARKET_STATS_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS),
+  },
 });
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
+beforeAll(async () => {
+  seller = await createAdmin(ctx.t);
+  buyer = await createUser(ctx.t);
+  ({ listing: first } = await createListing(ctx.t, { seller, price: '2', promotionType: 'featured' }));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -50,7 +33,7 @@ afterEach(() => {
 const SEARCH = '/api/addresses/search?excludeSold=true&page=1&pageSize=20';
 
 async function get(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url, headers });
+  const res = await ctx.t.app.inject({ method: 'GET', url, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
@@ -98,7 +81,11 @@ describe('the public marketplace reads are the same bytes for every caller', () 
   it('does not look the caller up on them, unless the request names a wallet', async () => {
     // A session cookie the server does not know: any route that looks it up answers with a cookie that clears it.
     const unknown = seller.cookie.replace(/=.*$/, '=not-a-session-token');
-    const looked = await t.app.inject({ method: 'GET', url: '/api/auth/session-status', headers: { cookie: unknown } });
+    const looked = await ctx.t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session-status',
+      headers: { cookie: unknown },
+    });
     expect(looked.cookies.find((c) => c.value === '')?.maxAge).toBe(0);
     for (const url of publicReads()) {
       const res = await get(url, { cookie: unknown });
@@ -106,7 +93,7 @@ describe('the public marketplace reads are the same bytes for every caller', () 
       expect(res.headers['cache-control'], url).toBe(CACHE_CONTROL);
     }
     // Naming a wallet still meets the wallet-match rule, which needs the session.
-    const named = await t.app.inject({
+    const named = await ctx.t.app.inject({
       method: 'GET',
       url: `${SEARCH}&walletAddress=${buyer.walletAddress}`,
       headers: { cookie: seller.cookie },
@@ -123,7 +110,7 @@ describe('the public marketplace reads are the same bytes for every caller', () 
     const featuredBefore = await get('/api/addresses/featured');
     expect(idsOf(before.body)).toContain(first.id);
 
-    const { listing: added } = await createListing(t, { seller, price: '3', promotionType: 'featured' });
+    const { listing: added } = await createListing(ctx.t, { seller, price: '3', promotionType: 'featured' });
 
     // Same bytes, still JSON, still the schema's shape: for visitors and for the seller who just listed it.
     const kept = await get(SEARCH);
@@ -150,11 +137,11 @@ describe('the public marketplace reads are the same bytes for every caller', () 
     expect(new Set(bodies).size).toBe(1);
     expect(idsOf(bodies[0]!).length).toBeGreaterThan(0);
     for (const bad of ['?pageSize=7', '?query=a', '?page=0', '?sortBy=address']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/addresses/search${bad}` });
+      const res = await ctx.t.app.inject({ method: 'GET', url: `/api/addresses/search${bad}` });
       expect(res.statusCode, bad).toBe(400);
       expect(res.headers.etag, bad).toBeUndefined();
     }
-    const missing = await t.app.inject({ method: 'GET', url: '/api/addresses/by-address/NoSuchAddress111' });
+    const missing = await ctx.t.app.inject({ method: 'GET', url: '/api/addresses/by-address/NoSuchAddress111' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBeUndefined();
   });
@@ -187,7 +174,7 @@ describe('a strong ETag, answered 304 while the bytes are the same', () => {
     expect((await get(url, { cookie: buyer.cookie })).headers.etag).toBe(etag);
 
     for (const ifNoneMatch of [etag, `"other", ${etag}`, `W/${etag}`, '*']) {
-      const notModified = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': ifNoneMatch } });
+      const notModified = await ctx.t.app.inject({ method: 'GET', url, headers: { 'if-none-match': ifNoneMatch } });
       expect(notModified.statusCode, ifNoneMatch).toBe(304);
       expect(notModified.body, ifNoneMatch).toBe('');
       expect(notModified.headers.etag, ifNoneMatch).toBe(etag);
@@ -195,8 +182,8 @@ describe('a strong ETag, answered 304 while the bytes are the same', () => {
     }
     expect((await get(url, { 'if-none-match': '"something-else"' })).body).toBe(res.body);
 
-    await createListing(t, { seller, price: '4' });
-    const stillKept = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    await createListing(ctx.t, { seller, price: '4' });
+    const stillKept = await ctx.t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(stillKept.statusCode).toBe(304);
 
     pastTheMaxAge();
@@ -213,7 +200,7 @@ describe('a strong ETag, answered 304 while the bytes are the same', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');
     expect(br.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-br"`);
-    const revalidated = await t.app.inject({
+    const revalidated = await ctx.t.app.inject({
       method: 'GET',
       url,
       headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
@@ -225,19 +212,19 @@ describe('a strong ETag, answered 304 while the bytes are the same', () => {
 
 describe('a listing bought or deleted leaves search within PUBLIC_LISTINGS_MAX_AGE_SECONDS', () => {
   it('keeps it in the kept answer at most that long, while buying it again is refused at once', async () => {
-    const { listing: bought } = await createListing(t, { seller, price: '1' });
-    const { listing: deleted } = await createListing(t, { seller, price: '1.25' });
+    const { listing: bought } = await createListing(ctx.t, { seller, price: '1' });
+    const { listing: deleted } = await createListing(ctx.t, { seller, price: '1.25' });
     const url = '/api/addresses/search?excludeSold=true&sortBy=price&sortOrder=asc&pageSize=100';
     const before = await get(url);
     expect(idsOf(before.body)).toEqual(expect.arrayContaining([bought.id, deleted.id]));
     const activityUrl = `/api/addresses/${bought.id}/activity`;
     const activityBefore = await get(activityUrl);
 
-    await fund(chain, buyer.walletAddress);
-    const started = await initiateOk(t, buyer, bought);
-    const txHash = await pay(chain, buyer, started.payment);
-    expect((await confirm(t, buyer, started.transactionId, txHash)).json().status).toMatch(/verified|completed/);
-    const removed = await t.app.inject({
+    await fund(ctx.chain, buyer.walletAddress);
+    const started = await initiateOk(ctx.t, buyer, bought);
+    const txHash = await pay(ctx.chain, buyer, started.payment);
+    expect((await confirm(ctx.t, buyer, started.transactionId, txHash)).json().status).toMatch(/verified|completed/);
+    const removed = await ctx.t.app.inject({
       method: 'DELETE',
       url: `/api/addresses/${deleted.id}`,
       headers: { cookie: seller.cookie },
@@ -246,9 +233,9 @@ describe('a listing bought or deleted leaves search within PUBLIC_LISTINGS_MAX_A
 
     // Within the age the kept answer may still offer them; the purchase itself re-checks on the server.
     expect((await get(url)).body).toBe(before.body);
-    const late = await createUser(t);
-    expect((await initiate(t, late, bought)).json()).toMatchObject({ error: 'LISTING_NOT_AVAILABLE' });
-    expect((await initiate(t, late, deleted)).json()).toMatchObject({ error: 'LISTING_NOT_FOUND' });
+    const late = await createUser(ctx.t);
+    expect((await initiate(ctx.t, late, bought)).json()).toMatchObject({ error: 'LISTING_NOT_AVAILABLE' });
+    expect((await initiate(ctx.t, late, deleted)).json()).toMatchObject({ error: 'LISTING_NOT_FOUND' });
 
     // The activity list too: its sale shows once the kept answer is past its age.
     expect((await get(activityUrl)).body).toBe(activityBefore.body);

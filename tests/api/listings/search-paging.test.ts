@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin } from '@tests/helpers/factories';
+import { createAdmin, userIdOf } from '@tests/helpers/factories';
 import { searchListingsQuerySchema, type Listing, type ListingPage } from '@shared/api/listings';
 import { pageStatements, withValues } from '@server/modules/listings/listing-page.repository';
 import { listingsRepository } from '@server/modules/listings/listings.repository';
@@ -20,9 +20,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const seller = await createAdmin(t);
-  const [user] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
-    seller.walletAddress,
-  ]);
+  const sellerId = await userIdOf(t, seller);
   await t.database.query(
     `insert into addresses (address, seller_id, price, rarity_score, pattern, status, is_listed, deleted_at, created_at)
      select 'PagingTest' || lpad(i::text, 34, 'Z'), $1, (i % 7) + 1, (i % 10)::numeric,
@@ -30,7 +28,7 @@ beforeAll(async () => {
             case i % 50 when 0 then 'sold' when 1 then 'deleted' else 'available' end, i % 50 <> 2,
             case when i % 50 = 1 then now() end, timestamptz '2026-01-01' + (i / 3) * interval '1 minute'
      from generate_series(1, ${ROWS}) as i`,
-    [user!.id],
+    [sellerId],
   );
   // What autovacuum would do after such a load: the planner needs the statistics to see the patterns are rare.
   await t.database.query('analyze addresses');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingPage } from '@shared/api/listings';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
-import { createAdmin, listingTableCounts } from '@tests/helpers/factories';
+import { createAdmin, listingTableCounts, userIdOf } from '@tests/helpers/factories';
 
 /*
  * Search from 1 character where the text is anchored ("Starts with", "Ends with") and from 2 anywhere,
@@ -15,9 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const seller = await createAdmin(t);
-  const [user] = await t.database.query<{ id: string }>('select id from users where wallet_address = $1', [
-    seller.walletAddress,
-  ]);
+  const sellerId = await userIdOf(t, seller);
   // i % 3 = 0: starts with 'Q'; = 1: ends with 'w'; = 2: neither. Every 10th has '69' at the start instead.
   await t.database.query(
     `insert into addresses (address, seller_id, price, pattern, pattern_position, created_at)
@@ -28,7 +26,7 @@ beforeAll(async () => {
             $1, 1 + (i % 7), case when i % 10 = 5 then '69' end, case when i % 10 = 5 then 'prefix' end,
             timestamptz '2026-01-01' + i * interval '1 minute'
      from generate_series(1, ${ROWS}) as i`,
-    [user!.id],
+    [sellerId],
   );
   await t.database.query('analyze addresses');
 });

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '@tests/helpers/app';
 import { createListing } from '@tests/helpers/factories';
 import { insertEscrow, insertReceipt, insertTransfer, NETWORK_FEE } from '@tests/helpers/settlement-rows';
 import { signIn, signInAsAdmin, type SignedInWallet } from '@tests/helpers/wallet';
+import { unreachableDevnetEnv } from '@tests/helpers/unreachable-cluster';
 
 /*
  * README.md#metrics: GET /metrics in Prometheus format (prom-client), served only while METRICS_TOKEN is set and only
@@ -209,10 +210,7 @@ describe('RPC errors', () => {
     dead = await createTestApp({
       env: {
         METRICS_TOKEN: TOKEN,
-        SOLANA_CLUSTER: 'devnet',
-        // Port 9 (discard) on loopback: nothing listens, so every call fails fast.
-        SOLANA_RPC_URLS: 'http://127.0.0.1:9',
-        ATTESTATION_KEY: JSON.stringify(Array.from(crypto.getRandomValues(new Uint8Array(32)))),
+        ...unreachableDevnetEnv(),
       },
     });
   });

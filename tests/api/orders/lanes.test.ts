@@ -15,7 +15,7 @@ import {
   type Instruction,
   type TransactionPartialSigner,
 } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainBalances, checkLedger } from '@server/modules/settlement';
 import { TOKEN_PROGRAM } from '@chain/safety/token-bytes';
 import type { Order } from '@shared/api/orders';
@@ -32,7 +32,6 @@ import {
   tweakedScalar,
 } from '@shared/split-key';
 import { verifyReceipt } from '@shared/trust/receipt';
-import { createUser } from '@tests/helpers/factories';
 import { controllingValues } from '@tests/helpers/secret-scan';
 import type { SignedInWallet } from '@tests/helpers/wallet';
 import {
@@ -44,16 +43,9 @@ import {
   shopWalletEnv,
   waitForOrder,
 } from '@tests/helpers/orders';
-import {
-  balanceOf,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  pay,
-  SOL,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { balanceOf, pay, SOL } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { fundedBuyer } from '@tests/helpers/purchase-flows';
 import { settle } from '@tests/helpers/purchase-escrow';
 
 /*
@@ -63,34 +55,24 @@ import { settle } from '@tests/helpers/purchase-escrow';
  * a token mint at the address.
  */
 
-let chain: TestChain;
-let t: PurchaseTestApp;
 const logLines: string[] = [];
 const shop = shopWalletEnv();
 
-beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({
-    chain,
-    env: {
-      ...shop,
-      GRIND_WORKERS: '1',
-      ORDER_MAX_PER_WALLET: '3',
-      ORDER_LEASE_SECONDS: '3',
-      // Every line the server writes is read by the secret scan below.
-      LOG_LEVEL: 'trace',
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
+const ctx = usePurchaseApp({
+  env: {
+    ...shop,
+    GRIND_WORKERS: '1',
+    ORDER_MAX_PER_WALLET: '3',
+    ORDER_LEASE_SECONDS: '3',
+    // Every line the server writes is read by the secret scan below.
+    LOG_LEVEL: 'trace',
+  },
+  logStream: { write: (line) => void logLines.push(line) },
 });
 
 const json = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
 const confirmOrder = (who: SignedInWallet, id: string, signature?: string) =>
-  t.app.inject({
+  ctx.t.app.inject({
     method: 'POST',
     url: `/api/orders/${id}/confirm`,
     headers: json(who.cookie),
@@ -100,7 +82,7 @@ const confirmOrder = (who: SignedInWallet, id: string, signature?: string) =>
 /** Pays the order's escrow from the requester's wallet and tells the server; answers the order as it then stands. */
 async function payOrder(who: SignedInWallet, order: Order): Promise<Order> {
   expect(order.payment).not.toBeNull();
-  const signature = await pay(chain, who, order.payment!);
+  const signature = await pay(ctx.chain, who, order.payment!);
   const res = await confirmOrder(who, order.id, signature);
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -109,7 +91,7 @@ async function payOrder(who: SignedInWallet, order: Order): Promise<Order> {
 /** Signs with the wallet (fee payer) and any co-signer, sends, and waits for `confirmed`. */
 async function send(who: SignedInWallet, instructions: Instruction[]): Promise<string> {
   const payer = await createSignerFromKeyPair(who.keys);
-  const { value: lifetime } = await chain.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
+  const { value: lifetime } = await ctx.chain.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
   const signed = await signTransactionMessageWithSigners(
     pipe(
       createTransactionMessage({ version: 0 }),
@@ -119,9 +101,9 @@ async function send(who: SignedInWallet, instructions: Instruction[]): Promise<s
     ),
   );
   const signature = getSignatureFromTransaction(signed);
-  await chain.rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send();
+  await ctx.chain.rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send();
   for (let i = 0; i < 100; i += 1) {
-    const { value } = await chain.rpc.getSignatureStatuses([signature]).send();
+    const { value } = await ctx.chain.rpc.getSignatureStatuses([signature]).send();
     if (value[0]?.confirmationStatus && value[0].confirmationStatus !== 'processed') {
       expect(value[0].err).toBeNull();
       return signature;
@@ -131,13 +113,13 @@ async function send(who: SignedInWallet, instructions: Instruction[]): Promise<s
   throw new Error(`transaction ${signature} did not confirm`);
 }
 
-const rent = () => chain.rpc.getMinimumBalanceForRentExemption(BigInt(MINT_ACCOUNT_SIZE)).send();
+const rent = () => ctx.chain.rpc.getMinimumBalanceForRentExemption(BigInt(MINT_ACCOUNT_SIZE)).send();
 
 /** Lets the outbox finish every payout and refund sent so far, then reconciles the whole ledger with the chain. */
 async function ledgerBalances(): Promise<void> {
-  await settle(t);
-  await settle(t);
-  const report = await checkLedger({ db: t.database.db, balances: chainBalances(chain.rpc) });
+  await settle(ctx.t);
+  await settle(ctx.t);
+  const report = await checkLedger({ db: ctx.t.database.db, balances: chainBalances(ctx.chain.rpc) });
   expect(report.differences).toEqual([]);
   expect(report.balanced).toBe(true);
 }
@@ -145,31 +127,40 @@ async function ledgerBalances(): Promise<void> {
 /** Every value the shop wrote anywhere: each table's rows, the vault opened, its logs, the chain's transactions. */
 async function everythingTheShopWrote(addresses: string[]): Promise<Record<string, string>> {
   const sources: Record<string, string> = {};
-  const tables = await t.database.query<{ name: string }>(
+  const tables = await ctx.t.database.query<{ name: string }>(
     "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
   );
   for (const { name } of tables) {
-    const rows = await t.database.query<{ row: string }>(`select row_to_json(x)::text as row from "${name}" x`);
+    const rows = await ctx.t.database.query<{ row: string }>(`select row_to_json(x)::text as row from "${name}" x`);
     sources[`table ${name}`] = rows.map((r) => r.row).join('\n');
   }
   // The vault opened: every sealed key (listed keys and escrow keys) decrypted with the master key.
-  const sealed = await t.database.query<{ address: string; encrypted_private_key: string; salt: string; iv: string }>(
+  const sealed = await ctx.t.database.query<{
+    address: string;
+    encrypted_private_key: string;
+    salt: string;
+    iv: string;
+  }>(
     `select a.address, k.encrypted_private_key, k.salt, k.iv from encrypted_keys k join addresses a on a.id = k.address_id
      union all select address, encrypted_private_key, salt, iv from escrow_keys`,
   );
   sources.vault = sealed
     .map((k) =>
       Buffer.from(
-        t.app.vault.cipher.decrypt(k.address, { encryptedPrivateKey: k.encrypted_private_key, salt: k.salt, iv: k.iv }),
+        ctx.t.app.vault.cipher.decrypt(k.address, {
+          encryptedPrivateKey: k.encrypted_private_key,
+          salt: k.salt,
+          iv: k.iv,
+        }),
       ).toString('hex'),
     )
     .join('\n');
   sources.logs = logLines.join('');
   const journal: string[] = [];
   for (const account of addresses) {
-    const signatures = await chain.rpc.getSignaturesForAddress(address(account), { limit: 1000 }).send();
+    const signatures = await ctx.chain.rpc.getSignaturesForAddress(address(account), { limit: 1000 }).send();
     for (const s of signatures) {
-      const tx = await chain.rpc
+      const tx = await ctx.chain.rpc
         .getTransaction(s.signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 })
         .send();
       journal.push(JSON.stringify(tx, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
@@ -181,15 +172,14 @@ async function everythingTheShopWrote(addresses: string[]): Promise<Record<strin
 
 describe('split-key orders: a mint whose key nobody else ever held', () => {
   it('is quoted, paid into its escrow, found, delivered with t and paid out; the mint is created at the address', async () => {
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const before = await balanceOf(chain, buyer.walletAddress);
-    const quoted = (await quote(t, { pattern: 'Vv', position: 'prefix', lane: 'split-key' })).json();
+    const buyer = await fundedBuyer(ctx);
+    const before = await balanceOf(ctx.chain, buyer.walletAddress);
+    const quoted = (await quote(ctx.t, { pattern: 'Vv', position: 'prefix', lane: 'split-key' })).json();
     expect(quoted).toMatchObject({ lane: 'split-key', pattern: 'Vv' });
 
     // The browser's side: a fresh a, and only P leaves it.
     const { scalar: a, basePoint } = newBaseKey();
-    const placed = await placeOrderOk(t, buyer, {
+    const placed = await placeOrderOk(ctx.t, buyer, {
       pattern: 'Vv',
       position: 'prefix',
       lane: 'split-key',
@@ -210,8 +200,8 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
     expect(['queued', 'grinding']).toContain(paid.status);
     expect(paid.payment).toBeNull();
 
-    await t.app.orders.start();
-    const delivered = await waitForOrder(t, buyer, placed.id, (o) => o.status === 'delivered');
+    await ctx.t.app.orders.start();
+    const delivered = await waitForOrder(ctx.t, buyer, placed.id, (o) => o.status === 'delivered');
     expect(delivered.address!.startsWith('Vv')).toBe(true);
     expect(delivered.tweak).not.toBeNull();
 
@@ -230,11 +220,11 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
       keyHeldByShop: 'never',
       buyer: buyer.walletAddress,
     });
-    const attestationKey = (await t.app.inject({ method: 'GET', url: '/api/attestation-key' })).json().publicKey;
+    const attestationKey = (await ctx.t.app.inject({ method: 'GET', url: '/api/attestation-key' })).json().publicKey;
     expect(verifyReceipt(receipt, attestationKey)).toMatchObject({ ok: true });
 
     // The address page says so, to anyone, without the buyer or t.
-    const provenance = await t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${delivered.address}` });
+    const provenance = await ctx.t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${delivered.address}` });
     expect(provenance.json()).toEqual({
       address: delivered.address,
       lane: 'split-key',
@@ -243,7 +233,7 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
       position: 'prefix',
       deliveredAt: delivered.foundAt,
     });
-    const unknown = await t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${buyer.walletAddress}` });
+    const unknown = await ctx.t.app.inject({ method: 'GET', url: `/api/addresses/provenance/${buyer.walletAddress}` });
     expect(unknown.json()).toBeNull();
 
     // The buyer creates the mint: the wallet pays the fee, a' co-signs the account's creation.
@@ -260,18 +250,18 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
         rentLamports: await rent(),
       }),
     );
-    const mint = await fetchMint(chain.rpc, address(delivered.address!));
+    const mint = await fetchMint(ctx.chain.rpc, address(delivered.address!));
     expect(mint.programAddress).toBe(TOKEN_PROGRAM);
     expect(mint.data.mintAuthority).toMatchObject({ __option: 'Some', value: buyer.walletAddress });
     expect(mint.data.decimals).toBe(6);
 
     // The shop was paid exactly the price, from the escrow; the buyer paid the total and the mint's costs.
     await ledgerBalances();
-    const settled = (await getOrder(t, buyer, placed.id)).json() as Order;
+    const settled = (await getOrder(ctx.t, buyer, placed.id)).json() as Order;
     expect(settled.payoutSignature).not.toBeNull();
     expect(settled.refundSignatures).toEqual([]);
-    expect(await balanceOf(chain, shop.SHOP_WALLET)).toBe(BigInt(Math.round(Number(quoted.price) * Number(SOL))));
-    expect(await balanceOf(chain, buyer.walletAddress)).toBeLessThan(before - BigInt(placed.payment!.lamports));
+    expect(await balanceOf(ctx.chain, shop.SHOP_WALLET)).toBe(BigInt(Math.round(Number(quoted.price) * Number(SOL))));
+    expect(await balanceOf(ctx.chain, buyer.walletAddress)).toBeLessThan(before - BigInt(placed.payment!.lamports));
 
     // Nothing the shop wrote anywhere controls the address: not a', not any 32 bytes whose key gives it.
     const sources = await everythingTheShopWrote([
@@ -292,11 +282,10 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
   });
 
   it('refuses a base point off the curve, of small order, already seen, or a field of another lane: 400, nothing stored', async () => {
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const order = (extra: object) => placeOrder(t, buyer, { pattern: 'Ab', position: 'prefix', ...extra });
+    const buyer = await fundedBuyer(ctx);
+    const order = (extra: object) => placeOrder(ctx.t, buyer, { pattern: 'Ab', position: 'prefix', ...extra });
     const countOrders = async () =>
-      Number((await t.database.query<{ n: string }>('select count(*)::text as n from custom_orders'))[0]!.n);
+      Number((await ctx.t.database.query<{ n: string }>('select count(*)::text as n from custom_orders'))[0]!.n);
     const start = await countOrders();
 
     // y = 2 has no x on the curve; the identity (0, 1) is of small order.
@@ -337,9 +326,8 @@ describe('split-key orders: a mint whose key nobody else ever held', () => {
 
 describe('seed-derived orders: an account with no key at all', () => {
   it("grinds a seed for the buyer's wallet and the Token program; the wallet alone creates the mint", async () => {
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const placed = await placeOrderOk(t, buyer, {
+    const buyer = await fundedBuyer(ctx);
+    const placed = await placeOrderOk(ctx.t, buyer, {
       pattern: 'v9z',
       position: 'suffix',
       caseSensitive: false,
@@ -352,8 +340,8 @@ describe('seed-derived orders: an account with no key at all', () => {
       owner: TOKEN_PROGRAM,
     });
     await payOrder(buyer, placed);
-    await t.app.orders.start();
-    const delivered = await waitForOrder(t, buyer, placed.id, (o) => o.status === 'delivered');
+    await ctx.t.app.orders.start();
+    const delivered = await waitForOrder(ctx.t, buyer, placed.id, (o) => o.status === 'delivered');
     expect(delivered.address!.toLowerCase().endsWith('v9z')).toBe(true);
     const derived = seedAddressBytes(addressBytes(buyer.walletAddress)!, delivered.seed!, addressBytes(TOKEN_PROGRAM)!);
     expect(encodeBase58(derived)).toBe(delivered.address);
@@ -377,7 +365,7 @@ describe('seed-derived orders: an account with no key at all', () => {
         rentLamports: await rent(),
       }),
     );
-    const mint = await fetchMint(chain.rpc, address(delivered.address!));
+    const mint = await fetchMint(ctx.chain.rpc, address(delivered.address!));
     expect(mint.data.mintAuthority).toMatchObject({ __option: 'Some', value: buyer.walletAddress });
     await ledgerBalances();
   });
@@ -385,11 +373,10 @@ describe('seed-derived orders: an account with no key at all', () => {
 
 describe('the deposit comes back by itself', () => {
   it('when nothing is found by the deadline, when the order is cancelled, and when a payment is short', async () => {
-    await t.app.orders.stop(); // nothing is ground in this test: each deposit must come back
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
+    await ctx.t.app.orders.stop(); // nothing is ground in this test: each deposit must come back
+    const buyer = await fundedBuyer(ctx);
     const place = () =>
-      placeOrderOk(t, buyer, {
+      placeOrderOk(ctx.t, buyer, {
         pattern: 'Ab',
         position: 'prefix',
         lane: 'split-key',
@@ -399,18 +386,18 @@ describe('the deposit comes back by itself', () => {
     // Paid, then past its deadline: refunded in full less the refund's network fee.
     const late = await place();
     expect((await payOrder(buyer, late)).status).toBe('queued');
-    await t.database.query(
+    await ctx.t.database.query(
       "update custom_orders set deadline = now() - interval '1 second', escrow_checked_at = null where id = $1",
       [late.id],
     );
-    await t.app.orders.settle();
+    await ctx.t.app.orders.settle();
     // Paid, then cancelled by its requester.
     const cancelled = await place();
     await payOrder(buyer, cancelled);
-    expect((await cancelOrder(t, buyer, cancelled.id)).json()).toMatchObject({ status: 'cancelled' });
+    expect((await cancelOrder(ctx.t, buyer, cancelled.id)).json()).toMatchObject({ status: 'cancelled' });
     // Short: the escrow gets less than the total.
     const short = await place();
-    await pay(chain, buyer, { ...short.payment!, lamports: (BigInt(short.payment!.lamports) - 1000n).toString() });
+    await pay(ctx.chain, buyer, { ...short.payment!, lamports: (BigInt(short.payment!.lamports) - 1000n).toString() });
     expect((await confirmOrder(buyer, short.id)).json()).toMatchObject({ status: 'awaiting-payment' });
 
     await ledgerBalances();
@@ -419,30 +406,30 @@ describe('the deposit comes back by itself', () => {
       [cancelled, 'cancelled'],
       [short, 'awaiting-payment'],
     ] as const) {
-      const now = (await getOrder(t, buyer, order.id)).json() as Order;
+      const now = (await getOrder(ctx.t, buyer, order.id)).json() as Order;
       expect(now.status).toBe(status);
       expect(now.refundSignatures).toHaveLength(1);
       expect(now.tweak).toBeNull();
       // Everything left the escrow: the refund and its network fee.
-      expect(await balanceOf(chain, order.payment!.recipient)).toBe(0n);
-      const refund = await chain.rpc
+      expect(await balanceOf(ctx.chain, order.payment!.recipient)).toBe(0n);
+      const refund = await ctx.chain.rpc
         .getTransaction(toSignature(now.refundSignatures[0]!), { encoding: 'json', maxSupportedTransactionVersion: 0 })
         .send();
       expect(refund?.meta?.err).toBeNull();
     }
-    const reasons = await t.database.query<{ reason: string }>(
+    const reasons = await ctx.t.database.query<{ reason: string }>(
       'select reason from escrow_receipts where order_id = any($1::uuid[]) order by reason',
       [[late.id, cancelled.id, short.id]],
     );
     expect(reasons.map((r) => r.reason)).toEqual(['AMOUNT_TOO_LOW', 'NOT_FOUND_BY_DEADLINE', 'ORDER_CANCELLED']);
 
     // A payment that reaches a closed order's escrow later still comes back, by the worker's pass alone.
-    await pay(chain, buyer, cancelled.payment!);
-    await t.database.query('update custom_orders set escrow_checked_at = null where id = $1', [cancelled.id]);
-    await t.app.orders.settle();
+    await pay(ctx.chain, buyer, cancelled.payment!);
+    await ctx.t.database.query('update custom_orders set escrow_checked_at = null where id = $1', [cancelled.id]);
+    await ctx.t.app.orders.settle();
     await ledgerBalances();
-    const closed = (await getOrder(t, buyer, cancelled.id)).json() as Order;
+    const closed = (await getOrder(ctx.t, buyer, cancelled.id)).json() as Order;
     expect(closed.refundSignatures).toHaveLength(2);
-    expect(await balanceOf(chain, cancelled.payment!.recipient)).toBe(0n);
+    expect(await balanceOf(ctx.chain, cancelled.payment!.recipient)).toBe(0n);
   });
 });

@@ -1,23 +1,13 @@
 import { getBase58Encoder } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressOfSecretKey } from '@server/modules/key-crypto';
 import { chanceFoundBy } from '@shared/orders/quote';
 import { createUser } from '@tests/helpers/factories';
 import { newWallet, type SignedInWallet } from '@tests/helpers/wallet';
 import { postAccount } from '@tests/helpers/pay';
-import {
-  confirm,
-  countRows,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  initiate,
-  initiateOk,
-  pay,
-  reveal,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { confirm, countRows, fund, initiate, initiateOk, pay, reveal } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { fundedBuyer } from '@tests/helpers/purchase-flows';
 import {
   cancelOrder,
   getOrder,
@@ -28,34 +18,23 @@ import {
   waitForOrder,
 } from '@tests/helpers/orders';
 
-let chain: TestChain;
-let t: PurchaseTestApp;
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  // One grinder thread and 1–2 character patterns keep the grinding cheap on a shared machine.
-  t = await createPurchaseApp({
-    chain,
-    env: {
-      ...shopWalletEnv(),
-      GRIND_WORKERS: '1',
-      ORDER_QUEUE_MAX: '2',
-      // These tests pin one order per wallet; holding.test.ts covers the default of two with fair turns.
-      ORDER_MAX_PER_WALLET: '1',
-      ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
-      ORDER_LEASE_SECONDS: '3',
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
+// One grinder thread and 1–2 character patterns keep the grinding cheap on a shared machine.
+const ctx = usePurchaseApp({
+  env: {
+    ...shopWalletEnv(),
+    GRIND_WORKERS: '1',
+    ORDER_QUEUE_MAX: '2',
+    // These tests pin one order per wallet; holding.test.ts covers the default of two with fair turns.
+    ORDER_MAX_PER_WALLET: '1',
+    ORDER_MAX_EXPECTED_ATTEMPTS: '300000000',
+    ORDER_LEASE_SECONDS: '3',
+  },
 });
 
-const ordersCount = () => countRows(t, 'custom_orders');
+const ordersCount = () => countRows(ctx.t, 'custom_orders');
 const actionUrl = (address: string) => `/api/actions/listings/${address}`;
 const byAddress = (address: string, who?: SignedInWallet) =>
-  t.app.inject({
+  ctx.t.app.inject({
     method: 'GET',
     url: `/api/addresses/by-address/${address}`,
     headers: who ? { cookie: who.cookie } : {},
@@ -65,7 +44,7 @@ const near = (a: number, b: number) => expect(Math.abs(a - b) / b).toBeLessThan(
 
 describe('quotes', () => {
   it('pins the difficulty maths: prefix banding, suffix 58^-n, case-insensitive counting', async () => {
-    const easy = (await quote(t, { pattern: 'Ab', position: 'prefix', caseSensitive: true })).json();
+    const easy = (await quote(ctx.t, { pattern: 'Ab', position: 'prefix', caseSensitive: true })).json();
     expect(Math.round(easy.difficulty.expectedAttempts)).toBe(982); // 'A' leads ≈1 key in 16.94, then 1/58
     expect(easy.difficulty.attempts50).toBe(681);
     expect(easy.difficulty.attempts95).toBe(2942);
@@ -74,28 +53,28 @@ describe('quotes', () => {
     // The grinder has not measured its rate yet: no time is promised.
     expect(easy).toMatchObject({ keysPerSecond: 0, seconds: { expected: null, p50: null, p95: null } });
 
-    const hard = (await quote(t, { pattern: 'ab', position: 'prefix', caseSensitive: true })).json();
+    const hard = (await quote(ctx.t, { pattern: 'ab', position: 'prefix', caseSensitive: true })).json();
     expect(Math.round(hard.difficulty.expectedAttempts)).toBe(57960); // lowercase first: ≈17× harder than 58²
     expect(hard.price).toBe('0.005'); // the rarity model's price curve, 2.7 characters' worth (docs/market-data.md)
 
-    const suffix = (await quote(t, { pattern: 'ab', position: 'suffix', caseSensitive: true })).json();
+    const suffix = (await quote(ctx.t, { pattern: 'ab', position: 'suffix', caseSensitive: true })).json();
     expect(suffix.difficulty.expectedAttempts).toBeCloseTo(3364, 6);
     expect(suffix.difficulty.attempts50).toBe(2332);
     expect(suffix.price).toBe('0.001'); // 2 characters' worth: the curve's floor, as a listed 2-character suffix
 
-    const anyCase = (await quote(t, { pattern: 'ab', position: 'suffix', caseSensitive: false })).json();
+    const anyCase = (await quote(ctx.t, { pattern: 'ab', position: 'suffix', caseSensitive: false })).json();
     expect(anyCase.difficulty.expectedAttempts).toBeCloseTo(841, 6);
-    const noUpperO = (await quote(t, { pattern: 'o9', position: 'suffix', caseSensitive: false })).json();
+    const noUpperO = (await quote(ctx.t, { pattern: 'o9', position: 'suffix', caseSensitive: false })).json();
     expect(noUpperO.difficulty.expectedAttempts).toBeCloseTo(3364, 6); // 'O' is not base58: 1/58 for 'o'
   });
 
   it('refuses bad patterns with a 400 that names the reason, and changes nothing', async () => {
     const before = await ordersCount();
-    const buyer = await createUser(t);
+    const buyer = await createUser(ctx.t);
     for (const bad of ['0', 'O', 'I', 'l']) {
       for (const send of [
-        () => quote(t, { pattern: `A${bad}`, position: 'prefix', caseSensitive: true }),
-        () => placeOrder(t, buyer, { pattern: `A${bad}`, position: 'prefix', caseSensitive: true }),
+        () => quote(ctx.t, { pattern: `A${bad}`, position: 'prefix', caseSensitive: true }),
+        () => placeOrder(ctx.t, buyer, { pattern: `A${bad}`, position: 'prefix', caseSensitive: true }),
       ]) {
         const res = await send();
         expect(res.statusCode).toBe(400);
@@ -112,13 +91,13 @@ describe('quotes', () => {
       [{ pattern: 42, position: 'suffix' }, 'VALIDATION_FAILED', /pattern/],
     ];
     for (const [body, code, message] of cases) {
-      for (const res of [await quote(t, body), await placeOrder(t, buyer, body)]) {
+      for (const res of [await quote(ctx.t, body), await placeOrder(ctx.t, buyer, body)]) {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().error).toBe(code);
         expect(res.json().message).toMatch(message);
       }
     }
-    const unsigned = await placeOrder(t, null, { pattern: 'Ab', position: 'prefix' });
+    const unsigned = await placeOrder(ctx.t, null, { pattern: 'Ab', position: 'prefix' });
     expect(unsigned.statusCode).toBe(401);
     expect(unsigned.json().error).toBe('SESSION_REQUIRED');
     expect(await ordersCount()).toBe(before);
@@ -127,70 +106,68 @@ describe('quotes', () => {
 
 describe('orders', () => {
   it('one active order per wallet, a queue cap with a clear "busy", and cancel while queued', async () => {
-    const [a, b, c] = [await createUser(t), await createUser(t), await createUser(t)];
-    for (const who of [a, b, c]) await fund(chain, who.walletAddress); // an order needs a wallet that can pay for it
-    const first = await placeOrderOk(t, a, { pattern: 'Ab', position: 'prefix' });
+    const [a, b, c] = [await createUser(ctx.t), await createUser(ctx.t), await createUser(ctx.t)];
+    for (const who of [a, b, c]) await fund(ctx.chain, who.walletAddress); // an order needs a wallet that can pay for it
+    const first = await placeOrderOk(ctx.t, a, { pattern: 'Ab', position: 'prefix' });
     expect(first).toMatchObject({ status: 'queued', attempts: 0, chanceFoundByNow: 0, queuePosition: 0 });
 
-    const second = await placeOrder(t, a, { pattern: 'Cd', position: 'prefix' });
+    const second = await placeOrder(ctx.t, a, { pattern: 'Cd', position: 'prefix' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toBe('ORDER_ALREADY_ACTIVE');
 
-    await placeOrderOk(t, b, { pattern: 'Cd', position: 'prefix' });
-    const busy = await placeOrder(t, c, { pattern: 'Ef', position: 'prefix' });
+    await placeOrderOk(ctx.t, b, { pattern: 'Cd', position: 'prefix' });
+    const busy = await placeOrder(ctx.t, c, { pattern: 'Ef', position: 'prefix' });
     expect(busy.statusCode).toBe(503);
     expect(busy.json()).toMatchObject({ error: 'GRINDER_BUSY' });
     expect(busy.json().message).toMatch(/the grinder is busy/i);
-    expect(await countRows(t, 'custom_orders', `status = 'queued'`)).toBe(2);
+    expect(await countRows(ctx.t, 'custom_orders', `status = 'queued'`)).toBe(2);
 
     // Only the requester sees or cancels an order.
-    expect((await getOrder(t, c, first.id)).statusCode).toBe(404);
-    expect((await cancelOrder(t, c, first.id)).statusCode).toBe(404);
-    const cancelled = await cancelOrder(t, a, first.id);
+    expect((await getOrder(ctx.t, c, first.id)).statusCode).toBe(404);
+    expect((await cancelOrder(ctx.t, c, first.id)).statusCode).toBe(404);
+    const cancelled = await cancelOrder(ctx.t, a, first.id);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
-    const again = await cancelOrder(t, a, first.id);
+    const again = await cancelOrder(ctx.t, a, first.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('ORDER_NOT_CANCELLABLE');
-    const bOrders = await t.app.inject({ method: 'GET', url: '/api/orders/mine', headers: { cookie: b.cookie } });
-    for (const o of bOrders.json().orders) expect((await cancelOrder(t, b, o.id)).statusCode).toBe(200);
+    const bOrders = await ctx.t.app.inject({ method: 'GET', url: '/api/orders/mine', headers: { cookie: b.cookie } });
+    for (const o of bOrders.json().orders) expect((await cancelOrder(ctx.t, b, o.id)).statusCode).toBe(200);
     // The slot is free again.
-    const next = await placeOrderOk(t, a, { pattern: 'Gh', position: 'prefix' });
-    expect((await cancelOrder(t, a, next.id)).json().status).toBe('cancelled');
+    const next = await placeOrderOk(ctx.t, a, { pattern: 'Gh', position: 'prefix' });
+    expect((await cancelOrder(ctx.t, a, next.id)).json().status).toBe('cancelled');
   });
 
   it('grinds a 2-character prefix, lists it reserved for the requester, who buys and reveals it', async () => {
-    const requester = await createUser(t);
-    const other = await createUser(t);
-    await fund(chain, requester.walletAddress);
-    await fund(chain, other.walletAddress);
-    const placed = await placeOrderOk(t, requester, { pattern: 'Ab', position: 'prefix' });
-    await t.app.orders.start();
-    expect(t.app.orders.rate()).toBeGreaterThan(0); // measured at start-up
+    const requester = await fundedBuyer(ctx);
+    const other = await fundedBuyer(ctx);
+    const placed = await placeOrderOk(ctx.t, requester, { pattern: 'Ab', position: 'prefix' });
+    await ctx.t.app.orders.start();
+    expect(ctx.t.app.orders.rate()).toBeGreaterThan(0); // measured at start-up
 
     // With the rate measured, the quote's times are its attempt counts at that rate.
-    const timed = (await quote(t, { pattern: 'Ab', position: 'prefix' })).json();
-    expect(timed.keysPerSecond).toBe(Math.round(t.app.orders.rate()));
+    const timed = (await quote(ctx.t, { pattern: 'Ab', position: 'prefix' })).json();
+    expect(timed.keysPerSecond).toBe(Math.round(ctx.t.app.orders.rate()));
     near(timed.seconds.expected, timed.difficulty.expectedAttempts / timed.keysPerSecond);
     near(timed.seconds.p50, timed.difficulty.attempts50 / timed.keysPerSecond);
     near(timed.seconds.p95, timed.difficulty.attempts95 / timed.keysPerSecond);
 
-    const found = await waitForOrder(t, requester, placed.id, (o) => o.status === 'found');
+    const found = await waitForOrder(ctx.t, requester, placed.id, (o) => o.status === 'found');
     expect(found.address).toMatch(/^Ab/);
     expect(found.attempts).toBeGreaterThan(0);
     expect(found.chanceFoundByNow).toBe(1);
     const reservedFor = Date.parse(found.reservedUntil!) - Date.parse(found.foundAt!);
     expect(reservedFor).toBe(24 * 3600 * 1000);
     // Sealed into the vault with the listing, by the shop's admin seller, at the quoted price.
-    expect(await countRows(t, 'encrypted_keys', `address_id = '${found.addressId}'`)).toBe(1);
-    const [listing] = await t.database.query<{ price: string; is_admin: boolean; status: string }>(
+    expect(await countRows(ctx.t, 'encrypted_keys', `address_id = '${found.addressId}'`)).toBe(1);
+    const [listing] = await ctx.t.database.query<{ price: string; is_admin: boolean; status: string }>(
       `select a.price, u.is_admin, a.status from addresses a join users u on u.id = a.seller_id where a.id = $1`,
       [found.addressId],
     );
     expect(listing).toMatchObject({ is_admin: true, status: 'available' });
     expect(Number(listing!.price)).toBe(Number(placed.price));
 
-    const refused = await initiate(t, other, { id: found.addressId!, price: placed.price });
+    const refused = await initiate(ctx.t, other, { id: found.addressId!, price: placed.price });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('RESERVED_FOR_REQUESTER');
 
@@ -201,70 +178,71 @@ describe('orders', () => {
     expect(seen.body).not.toContain(requester.walletAddress);
     expect((await byAddress(found.address!)).body).toBe(seen.body);
     expect((await byAddress(found.address!, requester)).body).toBe(seen.body);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/orders/mine', headers: { cookie: requester.cookie } });
+    const mine = await ctx.t.app.inject({
+      method: 'GET',
+      url: '/api/orders/mine',
+      headers: { cookie: requester.cookie },
+    });
     expect(mine.json().orders.map((o: { address: string | null }) => o.address)).toContain(found.address);
 
     // Solana Actions name any account: the card reads reserved, and a POST naming another wallet is refused.
-    const card = (await t.app.inject({ method: 'GET', url: actionUrl(found.address!) })).json();
+    const card = (await ctx.t.app.inject({ method: 'GET', url: actionUrl(found.address!) })).json();
     expect(card).toMatchObject({ label: 'Reserved', disabled: true });
     expect(card.error.message).toMatch(/reserved for the wallet that ordered it/);
-    const [transactionsBefore, usersBefore] = [await countRows(t, 'transactions'), await countRows(t, 'users')];
+    const [transactionsBefore, usersBefore] = [await countRows(ctx.t, 'transactions'), await countRows(ctx.t, 'users')];
     for (const account of [other.walletAddress, (await newWallet()).walletAddress]) {
-      const byAction = await postAccount(t, actionUrl(found.address!), account);
+      const byAction = await postAccount(ctx.t, actionUrl(found.address!), account);
       expect(byAction.statusCode).toBe(403);
       expect(byAction.json().error).toBe('RESERVED_FOR_REQUESTER');
     }
-    expect(await countRows(t, 'transactions')).toBe(transactionsBefore);
-    expect(await countRows(t, 'users')).toBe(usersBefore);
+    expect(await countRows(ctx.t, 'transactions')).toBe(transactionsBefore);
+    expect(await countRows(ctx.t, 'users')).toBe(usersBefore);
     // The requester may still use the action (an unreserved purchase row), and the web purchase below.
-    const own = await postAccount(t, actionUrl(found.address!), requester.walletAddress);
+    const own = await postAccount(ctx.t, actionUrl(found.address!), requester.walletAddress);
     expect(own.statusCode, own.body).toBe(200);
 
-    const started = await initiateOk(t, requester, { id: found.addressId!, price: placed.price });
-    const txHash = await pay(chain, requester, started.payment);
-    expect((await confirm(t, requester, started.transactionId, txHash)).statusCode).toBe(200);
-    const revealed = await reveal(t, requester, started.transactionId);
+    const started = await initiateOk(ctx.t, requester, { id: found.addressId!, price: placed.price });
+    const txHash = await pay(ctx.chain, requester, started.payment);
+    expect((await confirm(ctx.t, requester, started.transactionId, txHash)).statusCode).toBe(200);
+    const revealed = await reveal(ctx.t, requester, started.transactionId);
     expect(revealed.statusCode).toBe(200);
     const secret = new Uint8Array(getBase58Encoder().encode(revealed.json().privateKey));
     expect(addressOfSecretKey(secret)).toBe(found.address);
     expect(addressOfSecretKey(secret).startsWith('Ab')).toBe(true);
 
-    const settled = await waitForOrder(t, requester, placed.id, (o) => o.status === 'purchased', 10_000);
+    const settled = await waitForOrder(ctx.t, requester, placed.id, (o) => o.status === 'purchased', 10_000);
     expect(settled.address).toBe(found.address);
   });
 
   it('after 24 h unbought the found address goes on open sale and the order expires', async () => {
-    const requester = await createUser(t);
-    const stranger = await createUser(t);
-    await fund(chain, requester.walletAddress);
-    await fund(chain, stranger.walletAddress);
-    const placed = await placeOrderOk(t, requester, { pattern: 'c', position: 'suffix' });
-    await t.app.orders.start();
-    const found = await waitForOrder(t, requester, placed.id, (o) => o.status === 'found');
+    const requester = await fundedBuyer(ctx);
+    const stranger = await fundedBuyer(ctx);
+    const placed = await placeOrderOk(ctx.t, requester, { pattern: 'c', position: 'suffix' });
+    await ctx.t.app.orders.start();
+    const found = await waitForOrder(ctx.t, requester, placed.id, (o) => o.status === 'found');
     expect(found.address!.endsWith('c')).toBe(true);
-    expect((await initiate(t, stranger, { id: found.addressId!, price: placed.price })).statusCode).toBe(403);
+    expect((await initiate(ctx.t, stranger, { id: found.addressId!, price: placed.price })).statusCode).toBe(403);
 
     // 24 hours pass.
-    await t.database.query(`update custom_orders set reserved_until = now() - interval '1 second' where id = $1`, [
+    await ctx.t.database.query(`update custom_orders set reserved_until = now() - interval '1 second' where id = $1`, [
       placed.id,
     ]);
-    const expired = await waitForOrder(t, requester, placed.id, (o) => o.status === 'expired', 5_000);
+    const expired = await waitForOrder(ctx.t, requester, placed.id, (o) => o.status === 'expired', 5_000);
     expect(expired.address).toBe(found.address);
     expect((await byAddress(found.address!, stranger)).json().reservedUntil).toBeNull();
-    const card = (await t.app.inject({ method: 'GET', url: actionUrl(found.address!) })).json();
+    const card = (await ctx.t.app.inject({ method: 'GET', url: actionUrl(found.address!) })).json();
     expect(card.disabled).toBeUndefined();
-    const bought = await initiate(t, stranger, { id: found.addressId!, price: placed.price });
+    const bought = await initiate(ctx.t, stranger, { id: found.addressId!, price: placed.price });
     expect(bought.statusCode).toBe(201);
   });
 
   it('cancels an order while it grinds, and the grinder lets it go', async () => {
-    const requester = await createUser(t);
-    await fund(chain, requester.walletAddress);
+    const requester = await fundedBuyer(ctx);
     // ≈1 in 195 million (lowercase first): it will not be found in the few seconds before the cancel.
-    const placed = await placeOrderOk(t, requester, { pattern: 'zzzz', position: 'prefix' });
-    await t.app.orders.start();
+    const placed = await placeOrderOk(ctx.t, requester, { pattern: 'zzzz', position: 'prefix' });
+    await ctx.t.app.orders.start();
     const grinding = await waitForOrder(
-      t,
+      ctx.t,
       requester,
       placed.id,
       (o) => o.status === 'grinding' && o.attempts > 0,
@@ -276,12 +254,12 @@ describe('orders', () => {
     near(grinding.expectedAttempts, 1 / grinding.probability);
     near(grinding.etaSeconds!, grinding.expectedAttempts / grinding.keysPerSecond);
     near(grinding.chanceFoundByNow, chanceFoundBy(grinding.probability, grinding.attempts));
-    const cancelled = await cancelOrder(t, requester, placed.id);
+    const cancelled = await cancelOrder(ctx.t, requester, placed.id);
     expect(cancelled.json().status).toBe('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 2_500)); // more than a heartbeat (lease 3 s / 3)
-    const after = (await getOrder(t, requester, placed.id)).json();
+    const after = (await getOrder(ctx.t, requester, placed.id)).json();
     expect(after).toMatchObject({ status: 'cancelled', address: null });
-    expect(await countRows(t, 'custom_orders', `id = '${placed.id}' and lease_owner is not null`)).toBe(0);
+    expect(await countRows(ctx.t, 'custom_orders', `id = '${placed.id}' and lease_owner is not null`)).toBe(0);
     // Its first beat waits for a grinder thread's first batch: on two cores shared with other files' grinders that
     // took over 30 s once (CI, PGlite), so the wait above may run to 60 s and says where it stood if it gives up.
   }, 90_000);

@@ -1,18 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@shared/api/orders';
-import { openPostgresDatabase } from '@server/db/open-postgres';
 import { ordersRepository } from '@server/modules/orders/orders.repository';
-import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
 import { createUser } from '@tests/helpers/factories';
-import {
-  countRows,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { countRows, fund } from '@tests/helpers/purchases';
+import { useTwoInstances } from '@tests/helpers/purchase-suite';
 import { placeOrderOk, shopWalletEnv, waitForOrder } from '@tests/helpers/orders';
 
 /**
@@ -21,51 +12,31 @@ import { placeOrderOk, shopWalletEnv, waitForOrder } from '@tests/helpers/orders
  * On PostgreSQL each instance has its own connection pool, as two processes would; on PGlite they share the handle.
  */
 
-let chain: TestChain;
-let database: TestDatabase;
-let second: TestDatabase | undefined;
-let a: PurchaseTestApp;
-let b: PurchaseTestApp;
-const masterKey = randomBytes(32).toString('base64');
 // Both instances list found keys by the same shop wallet.
 const env = { ...shopWalletEnv(), GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3' };
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  database = await createTestDatabase();
-  second = database.url ? { ...(await openPostgresDatabase(database.url, { max: 5 })), url: database.url } : undefined;
-  a = await createPurchaseApp({ chain, database, masterKey, env });
-  b = await createPurchaseApp({ chain, database: second ?? database, masterKey, env });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await second?.close();
-  await database?.close();
-  await chain?.close();
-});
+const ctx = useTwoInstances({ env });
 
 describe('custom orders on two instances', () => {
   it('two claims at once take two different orders, never the same one', async () => {
-    const [u1, u2] = [await createUser(a), await createUser(a)];
-    for (const u of [u1, u2]) await fund(chain, u.walletAddress);
-    const o1 = await placeOrderOk(a, u1, { pattern: 'Cd', position: 'prefix' });
-    const o2 = await placeOrderOk(b, u2, { pattern: 'Ef', position: 'prefix' });
+    const [u1, u2] = [await createUser(ctx.a), await createUser(ctx.a)];
+    for (const u of [u1, u2]) await fund(ctx.chain, u.walletAddress);
+    const o1 = await placeOrderOk(ctx.a, u1, { pattern: 'Cd', position: 'prefix' });
+    const o2 = await placeOrderOk(ctx.b, u2, { pattern: 'Ef', position: 'prefix' });
     const now = new Date();
     const [fromA, fromB] = await Promise.all([
-      ordersRepository.claim(a.database.db, 'instance-a', now, 3_000),
-      ordersRepository.claim(b.database.db, 'instance-b', now, 3_000),
+      ordersRepository.claim(ctx.a.database.db, 'instance-a', now, 3_000),
+      ordersRepository.claim(ctx.b.database.db, 'instance-b', now, 3_000),
     ]);
     expect(new Set([fromA?.id, fromB?.id])).toEqual(new Set([o1.id, o2.id]));
     // Both held: a third claim finds nothing until a lease runs out.
-    expect(await ordersRepository.claim(a.database.db, 'instance-c', now, 3_000)).toBeUndefined();
+    expect(await ordersRepository.claim(ctx.a.database.db, 'instance-c', now, 3_000)).toBeUndefined();
     for (const [o, u] of [
       [o1, u1],
       [o2, u2],
     ] as const) {
       expect(
         (
-          await a.app.inject({
+          await ctx.a.app.inject({
             method: 'POST',
             url: `/api/orders/${o.id}/cancel`,
             headers: { cookie: u.cookie, 'content-type': 'application/json' },
@@ -81,23 +52,23 @@ describe('custom orders on two instances', () => {
     const patterns = ['Ab', 'Cd', 'Ef', 'Gh', 'Bc', 'De'];
     const placed: { order: Order; who: Awaited<ReturnType<typeof createUser>> }[] = [];
     for (const [i, pattern] of patterns.entries()) {
-      const who = await createUser(i % 2 ? a : b);
-      await fund(chain, who.walletAddress);
+      const who = await createUser(i % 2 ? ctx.a : ctx.b);
+      await fund(ctx.chain, who.walletAddress);
       // Each from its own client address: six orders from one would pass the per-IP cap.
-      const order = await placeOrderOk(i % 2 ? a : b, who, { pattern, position: 'prefix' }, `10.0.3.${i + 1}`);
+      const order = await placeOrderOk(i % 2 ? ctx.a : ctx.b, who, { pattern, position: 'prefix' }, `10.0.3.${i + 1}`);
       placed.push({ order, who });
     }
-    await Promise.all([a.app.orders.start(), b.app.orders.start()]);
+    await Promise.all([ctx.a.app.orders.start(), ctx.b.app.orders.start()]);
     const found = await Promise.all(
-      placed.map(({ order, who }) => waitForOrder(a, who, order.id, (o) => o.status === 'found', 120_000)),
+      placed.map(({ order, who }) => waitForOrder(ctx.a, who, order.id, (o) => o.status === 'found', 120_000)),
     );
     found.forEach((o, i) => expect(o.address!.startsWith(patterns[i]!)).toBe(true));
     expect(new Set(found.map((o) => o.addressId)).size).toBe(patterns.length);
     const ids = placed.map((p) => `'${p.order.id}'`).join(',');
-    expect(await countRows(a, 'transaction_audit', `action = 'order.found' and metadata->>'orderId' in (${ids})`)).toBe(
-      patterns.length,
-    );
-    expect(await countRows(a, 'addresses', `'custom-order' = any(search_tags)`)).toBe(patterns.length);
-    expect(await countRows(a, 'encrypted_keys')).toBe(patterns.length);
+    expect(
+      await countRows(ctx.a, 'transaction_audit', `action = 'order.found' and metadata->>'orderId' in (${ids})`),
+    ).toBe(patterns.length);
+    expect(await countRows(ctx.a, 'addresses', `'custom-order' = any(search_tags)`)).toBe(patterns.length);
+    expect(await countRows(ctx.a, 'encrypted_keys')).toBe(patterns.length);
   });
 });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoRepository } from '@server/modules/demo/demo.repository';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
 import { newKeypair } from '@tests/helpers/keypair';
-import {
-  countRows,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { countRows, createPurchaseApp, fund } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { fundedBuyer } from '@tests/helpers/purchase-flows';
 import { placeOrder, placeOrderOk, waitForOrder } from '@tests/helpers/orders';
 
 /*
@@ -20,31 +15,21 @@ import { placeOrder, placeOrderOk, waitForOrder } from '@tests/helpers/orders';
  * SHOP_WALLET.
  */
 
-let chain: TestChain;
-let t: PurchaseTestApp;
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  // Local mode (the test default), no SHOP_WALLET, no demo data.
-  t = await createPurchaseApp({ chain, env: { GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
-});
+// Local mode (the test default), no SHOP_WALLET, no demo data.
+const ctx = usePurchaseApp({ env: { GRIND_WORKERS: '1', ORDER_LEASE_SECONDS: '3' } });
 
 /** The attack's end state: another admin's listing carries the 'demo' search tag, as an address starting "Demo" does. */
 async function listAsDemo() {
-  const attacker = await createAdmin(t);
-  const { listing } = await createListing(t, { seller: attacker });
-  await t.database.query(`update addresses set search_tags = array_append(search_tags, 'demo') where id = $1`, [
+  const attacker = await createAdmin(ctx.t);
+  const { listing } = await createListing(ctx.t, { seller: attacker });
+  await ctx.t.database.query(`update addresses set search_tags = array_append(search_tags, 'demo') where id = $1`, [
     listing.id,
   ]);
   return attacker;
 }
 
 const sellerOf = async (addressId: string) => {
-  const [row] = await t.database.query<{ wallet_address: string }>(
+  const [row] = await ctx.t.database.query<{ wallet_address: string }>(
     'select u.wallet_address from addresses a join users u on u.id = a.seller_id where a.id = $1',
     [addressId],
   );
@@ -54,23 +39,21 @@ const sellerOf = async (addressId: string) => {
 describe('the shop wallet is never guessed', () => {
   it('without SHOP_WALLET or demo data, orders are refused and no admin becomes the seller', async () => {
     await listAsDemo();
-    const requester = await createUser(t);
-    await fund(chain, requester.walletAddress);
-    const res = await placeOrder(t, requester, { pattern: 'Ab', position: 'prefix' });
+    const requester = await fundedBuyer(ctx);
+    const res = await placeOrder(ctx.t, requester, { pattern: 'Ab', position: 'prefix' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe('ORDERS_UNAVAILABLE');
     expect(res.json().message).toMatch(/until the operator sets SHOP_WALLET to an admin wallet/);
-    expect(await countRows(t, 'custom_orders')).toBe(0);
+    expect(await countRows(ctx.t, 'custom_orders')).toBe(0);
   });
 
   it('with demo data, the demo admin that seeding marked sells the ground key, not an older "demo" listing', async () => {
     const attacker = await listAsDemo();
-    const demoAdmin = await demoRepository.createUser(t.database.db, true);
-    const requester = await createUser(t);
-    await fund(chain, requester.walletAddress);
-    const placed = await placeOrderOk(t, requester, { pattern: 'Ab', position: 'prefix' });
-    await t.app.orders.start();
-    const found = await waitForOrder(t, requester, placed.id, (o) => o.status === 'found');
+    const demoAdmin = await demoRepository.createUser(ctx.t.database.db, true);
+    const requester = await fundedBuyer(ctx);
+    const placed = await placeOrderOk(ctx.t, requester, { pattern: 'Ab', position: 'prefix' });
+    await ctx.t.app.orders.start();
+    const found = await waitForOrder(ctx.t, requester, placed.id, (o) => o.status === 'found');
     expect(await sellerOf(found.addressId!)).toBe(demoAdmin.walletAddress);
     expect(await sellerOf(found.addressId!)).not.toBe(attacker.walletAddress);
   });
@@ -79,10 +62,10 @@ describe('the shop wallet is never guessed', () => {
 describe('SHOP_WALLET', () => {
   it('must be an admin: otherwise orders are refused with a message naming the fix', async () => {
     const shop = newKeypair().address; // set, but never made admin
-    const other = await createPurchaseApp({ chain, env: { SHOP_WALLET: shop, GRIND_WORKERS: '0' } });
+    const other = await createPurchaseApp({ chain: ctx.chain, env: { SHOP_WALLET: shop, GRIND_WORKERS: '0' } });
     try {
       const requester = await createUser(other);
-      await fund(chain, requester.walletAddress);
+      await fund(ctx.chain, requester.walletAddress);
       const res = await placeOrder(other, requester, { pattern: 'Ab', position: 'prefix' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ error: 'ORDERS_UNAVAILABLE' });

@@ -5,7 +5,7 @@ import type {
   CompletedAction,
   TransactionResponse,
 } from '@solana/actions-spec';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import {
   actionGetResponseSchema,
@@ -26,14 +26,9 @@ import { createListing, createUser } from '@tests/helpers/factories';
 import { newWallet } from '@tests/helpers/wallet';
 import { parseSolanaPayUrl, SolanaPayUrlError } from '@tests/helpers/solana-pay-url';
 import { postAccount } from '@tests/helpers/pay';
-import {
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  initiateOk,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { fund, initiateOk } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { fundedBuyer } from '@tests/helpers/purchase-flows';
 
 /**
  * Conformance with the published specs. Our zod schemas are what the routes serialise with, so parsing with them
@@ -52,38 +47,22 @@ expectTypeOf<keyof PostBody>().toExtend<keyof TransactionResponse>();
 expectTypeOf<keyof PostBody['links']>().toExtend<keyof NonNullable<TransactionResponse['links']>>();
 expectTypeOf<keyof PostBody['links']['next']['action']>().toExtend<keyof CompletedAction>();
 const ORIGIN = 'https://shop.example';
-let chain: TestChain;
-let t: PurchaseTestApp;
 
-/** A signed-in buyer who can afford a reservation (initiate checks the balance, docs/domain.md#reservation-limits). */
-async function fundedUser() {
-  const user = await createUser(t);
-  await fund(chain, user.walletAddress);
-  return user;
-}
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({ chain, env: { PUBLIC_ORIGIN: ORIGIN } });
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
-});
+const ctx = usePurchaseApp({ env: { PUBLIC_ORIGIN: ORIGIN } });
 
 const headers = { origin: 'https://blinks.example' };
 const isAbsoluteHttps = (value: string) => new URL(value).protocol === 'https:';
 
 describe('Solana Actions conformance (@solana/actions-spec)', () => {
   it('actions.json, GET and POST answer the spec types, with the required headers', async () => {
-    const { listing } = await createListing(t, { price: '0.5' });
+    const { listing } = await createListing(ctx.t, { price: '0.5' });
 
-    const rulesRes = await t.app.inject({ method: 'GET', url: '/actions.json', headers });
+    const rulesRes = await ctx.t.app.inject({ method: 'GET', url: '/actions.json', headers });
     expect(actionsJsonProblems(rulesRes.json())).toEqual([]);
     const rules: ActionsJson = actionsJsonSchema.strict().parse(rulesRes.json());
     for (const rule of rules.rules) expect(rule.apiPath.startsWith('/')).toBe(true); // relative, as preferred
 
-    const getRes = await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers });
+    const getRes = await ctx.t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers });
     expect(actionGetProblems(getRes.json())).toEqual([]);
     const card: ActionGetResponse = actionGetResponseSchema.strict().parse(getRes.json());
     expect(card.type).toBe('action');
@@ -96,7 +75,11 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
       expect(res.headers['x-blockchain-ids']).toMatch(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/);
     }
 
-    const postRes = await postAccount(t, `/api/actions/listings/${listing.address}`, (await newWallet()).walletAddress);
+    const postRes = await postAccount(
+      ctx.t,
+      `/api/actions/listings/${listing.address}`,
+      (await newWallet()).walletAddress,
+    );
     expect(actionPostProblems(postRes.json())).toEqual([]);
     const parsed = actionPostResponseSchema.strict().parse(postRes.json());
     const post: ActionPostResponse = parsed;
@@ -110,8 +93,8 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
   });
 
   it('a listing not for sale answers a disabled action with an error message; one in a web checkout an enabled one', async () => {
-    const unlisted = await createListing(t, { price: '0.5', isListed: false });
-    const res = await t.app.inject({
+    const unlisted = await createListing(ctx.t, { price: '0.5', isListed: false });
+    const res = await ctx.t.app.inject({
       method: 'GET',
       url: `/api/actions/listings/${unlisted.listing.address}`,
       headers,
@@ -122,9 +105,13 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
     expect(card.error?.message).toBe('This address is not for sale.');
 
     // A web checkout is a notice, not a lock (docs/domain.md#settlement): the card still sells.
-    const { listing } = await createListing(t, { price: '0.5' });
-    await initiateOk(t, await fundedUser(), listing);
-    const checkingOut = await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers });
+    const { listing } = await createListing(ctx.t, { price: '0.5' });
+    await initiateOk(ctx.t, await fundedBuyer(ctx), listing);
+    const checkingOut = await ctx.t.app.inject({
+      method: 'GET',
+      url: `/api/actions/listings/${listing.address}`,
+      headers,
+    });
     expect(actionGetProblems(checkingOut.json())).toEqual([]);
     const open: ActionGetResponse = actionGetResponseSchema.strict().parse(checkingOut.json());
     expect(open.disabled).toBeUndefined();
@@ -134,9 +121,9 @@ describe('Solana Actions conformance (@solana/actions-spec)', () => {
 
 describe('the spec validator', () => {
   it('fails a body with an extra, a missing, a renamed or a mistyped field, and a transaction that is not one', async () => {
-    const { listing } = await createListing(t, { price: '0.5' });
+    const { listing } = await createListing(ctx.t, { price: '0.5' });
     const card = (
-      await t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers })
+      await ctx.t.app.inject({ method: 'GET', url: `/api/actions/listings/${listing.address}`, headers })
     ).json();
     expect(actionGetProblems(card)).toEqual([]);
     const { label, ...unlabelled } = card;
@@ -152,7 +139,7 @@ describe('the spec validator', () => {
     ]);
 
     const post = (
-      await postAccount(t, `/api/actions/listings/${listing.address}`, (await newWallet()).walletAddress)
+      await postAccount(ctx.t, `/api/actions/listings/${listing.address}`, (await newWallet()).walletAddress)
     ).json();
     expect(actionPostProblems(post)).toEqual([]);
     expect(actionPostProblems({ ...post, transaction: Buffer.from('not a transaction').toString('base64') })).toEqual([
@@ -167,10 +154,10 @@ describe('the spec validator', () => {
 
 describe('Solana Pay transaction request conformance', () => {
   it("the purchase's URL parses as a transaction request whose link answers GET and POST as the spec says", async () => {
-    const { listing } = await createListing(t, { price: '0.5' });
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress); // initiate checks the balance (docs/domain.md#reservation-limits)
-    const started = await initiateOk(t, buyer, listing);
+    const { listing } = await createListing(ctx.t, { price: '0.5' });
+    const buyer = await createUser(ctx.t);
+    await fund(ctx.chain, buyer.walletAddress); // initiate checks the balance (docs/domain.md#reservation-limits)
+    const started = await initiateOk(ctx.t, buyer, listing);
     const url = transactionRequestUrl(ORIGIN, started.transactionId);
     expect(url).toBe(`solana:${ORIGIN}/api/pay/${started.transactionId}`);
 
@@ -178,12 +165,12 @@ describe('Solana Pay transaction request conformance', () => {
     if (parsed.kind !== 'transaction-request') throw new Error(`parsed as ${parsed.kind}`);
     expect(parsed.link.href).toBe(`${ORIGIN}/api/pay/${started.transactionId}`);
 
-    const metaBody = (await t.app.inject({ method: 'GET', url: parsed.link.pathname })).json();
+    const metaBody = (await ctx.t.app.inject({ method: 'GET', url: parsed.link.pathname })).json();
     expect(transactionRequestMetaProblems(metaBody)).toEqual([]);
     const meta = transactionRequestMetaSchema.strict().parse(metaBody);
     expect(isAbsoluteHttps(meta.icon)).toBe(true);
     expect(meta.icon).toMatch(/\.svg$/); // SVG, PNG or WebP
-    const postBody = (await postAccount(t, parsed.link.pathname, buyer.walletAddress)).json();
+    const postBody = (await postAccount(ctx.t, parsed.link.pathname, buyer.walletAddress)).json();
     expect(transactionRequestResponseProblems(postBody)).toEqual([]);
     const body = transactionRequestResponseSchema.strict().parse(postBody);
     expect(body.transaction).toMatch(/^[A-Za-z0-9+/]+=*$/);
@@ -204,7 +191,7 @@ describe('Solana Pay transaction request conformance', () => {
 
 describe('OpenAPI', () => {
   it('documents the Solana Pay and Actions endpoints with their schemas', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    const doc = (await ctx.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>>;
     }>();
     const pay = doc.paths['/api/pay/{transactionId}'];

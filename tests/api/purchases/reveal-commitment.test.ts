@@ -1,36 +1,13 @@
 import type { Signature } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runVerifierOnce } from '@server/jobs';
 import { loadEnv } from '@server/config/env';
-import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
-import type { SignedInWallet } from '@tests/helpers/wallet';
-import {
-  confirm,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  initiateOk,
-  pay,
-  reveal,
-  statusOf,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { reveal, statusOf } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { paidPurchase } from '@tests/helpers/purchase-flows';
 
 /** `verified` at confirmed, the key unlocks at REVEAL_COMMITMENT (docs/domain.md#payment-finality). */
-let chain: TestChain;
-let t: PurchaseTestApp;
-let admin: SignedInWallet;
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({ chain, env: { REVEAL_COMMITMENT: 'finalized' } });
-  admin = await createAdmin(t);
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
-});
+const ctx = usePurchaseApp({ admin: true, env: { REVEAL_COMMITMENT: 'finalized' } });
 
 describe('REVEAL_COMMITMENT', () => {
   it('defaults to finalized on mainnet-beta and confirmed elsewhere', () => {
@@ -43,16 +20,11 @@ describe('REVEAL_COMMITMENT', () => {
   });
 
   it('at finalized, a verified (confirmed) purchase keeps its key until the payment is finalized', async () => {
-    const { listing, keypair } = await createListing(t, { seller: admin, price: '0.3' });
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const started = await initiateOk(t, buyer, listing);
-    const txHash = await pay(chain, buyer, started.payment);
-    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
+    const { keypair, buyer, started, txHash } = await paidPurchase(ctx, { seller: ctx.admin, price: '0.3' });
     // Confirmed but not yet finalized: the local chain finalizes within a few slots, so hold the row at that step.
-    await t.database.query(`update transactions set status = 'verified' where id = $1`, [started.transactionId]);
+    await ctx.t.database.query(`update transactions set status = 'verified' where id = $1`, [started.transactionId]);
 
-    const early = await reveal(t, buyer, started.transactionId);
+    const early = await reveal(ctx.t, buyer, started.transactionId);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({
       error: 'PAYMENT_NOT_FINALIZED',
@@ -63,13 +35,13 @@ describe('REVEAL_COMMITMENT', () => {
     // for the chain to say so before the background job looks.
     await expect
       .poll(async () => {
-        const { value } = await chain.rpc.getSignatureStatuses([txHash as Signature]).send();
+        const { value } = await ctx.chain.rpc.getSignatureStatuses([txHash as Signature]).send();
         return value[0]?.confirmationStatus;
       })
       .toBe('finalized');
-    await runVerifierOnce(t.deps(60_000)); // the background job sees the payment finalized
-    expect((await statusOf(t, started.transactionId))?.status).toBe('completed');
-    const revealed = await reveal(t, buyer, started.transactionId);
+    await runVerifierOnce(ctx.t.deps(60_000)); // the background job sees the payment finalized
+    expect((await statusOf(ctx.t, started.transactionId))?.status).toBe('completed');
+    const revealed = await reveal(ctx.t, buyer, started.transactionId);
     expect(revealed.statusCode).toBe(200);
     expect(revealed.json().privateKey).toBe(keypair.forms.base58Secret);
   });

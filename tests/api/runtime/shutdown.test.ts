@@ -1,13 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '@server/config/env';
 import { createServerRuntime } from '@server/runtime';
 import { testEnvVars } from '@tests/helpers/app';
-import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
+import { ownRuntimeData } from '@tests/helpers/runtime-data';
 
 /**
  * "Cannot use a pool after calling end" (docs/reliability.md#shutdown-sigterm): shutdown closed the database while a
@@ -23,18 +20,8 @@ afterEach(async () => {
 });
 
 async function runtimeOnOwnData() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vv-shutdown-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  let database: TestDatabase | undefined;
-  if (process.env.TEST_DB_DRIVER === 'postgres') {
-    database = await createTestDatabase();
-    cleanups.push(() => database!.close());
-  }
-  const env = loadEnv({
-    ...testEnvVars(dataDir),
-    GRIND_WORKERS: '0',
-    ...(database?.url ? { DATABASE_URL: database.url } : {}),
-  });
+  const { dataDir, ...database } = await ownRuntimeData('vv-shutdown-', cleanups);
+  const env = loadEnv({ ...testEnvVars(dataDir), GRIND_WORKERS: '0', ...database });
   return createServerRuntime(env, { logger: false });
 }
 

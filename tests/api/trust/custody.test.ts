@@ -1,33 +1,15 @@
 import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
 import { getBase58Encoder } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
-import {
-  confirm,
-  countRows,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  initiateOk,
-  pay,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { confirm, countRows, initiateOk, pay } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { fundedBuyer } from '@tests/helpers/purchase-flows';
 
-let chain: TestChain;
-let t: PurchaseTestApp;
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({ chain });
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
-});
+const ctx = usePurchaseApp();
 
 const prove = (id: string, challenge: unknown) =>
-  t.app.inject({
+  ctx.t.app.inject({
     method: 'POST',
     url: `/api/addresses/${id}/custody-proof`,
     headers: { 'content-type': 'application/json' },
@@ -45,7 +27,7 @@ const challengeOf = (bytes: number) => Buffer.from(crypto.getRandomValues(new Ui
 
 describe('proof of custody', () => {
   it('signs the challenge with the listed key as an off-chain message for this shop', async () => {
-    const { listing } = await createListing(t);
+    const { listing } = await createListing(ctx.t);
     const challenge = challengeOf(32);
     const res = await prove(listing.id, challenge);
     expect(res.statusCode).toBe(200);
@@ -60,7 +42,7 @@ describe('proof of custody', () => {
     // The off-chain message v0 preamble: signing domain, version 0, application domain = sha256(origin).
     expect(message.subarray(0, 16)).toEqual(Buffer.from('\xffsolana offchain', 'latin1'));
     expect(message[16]).toBe(0);
-    expect(message.subarray(17, 49)).toEqual(createHash('sha256').update(t.env.publicOrigin).digest());
+    expect(message.subarray(17, 49)).toEqual(createHash('sha256').update(ctx.t.env.publicOrigin).digest());
     expect(message[49]).toBe(0); // restricted ASCII
     expect(message[50]).toBe(1); // one signer: the address itself
     expect(message.subarray(51, 83)).toEqual(Buffer.from(getBase58Encoder().encode(listing.address)));
@@ -74,15 +56,15 @@ describe('proof of custody', () => {
     const tampered = Buffer.from(message);
     tampered[tampered.length - 2]! ^= 1;
     expect(opensslVerify(listing.address, tampered, signature)).toBe(false);
-    const other = await createListing(t);
+    const other = await createListing(ctx.t);
     expect(opensslVerify(other.listing.address, message, signature)).toBe(false);
 
-    expect(await countRows(t, 'transaction_audit', `action = 'listing.custody_proof'`)).toBeGreaterThanOrEqual(1);
+    expect(await countRows(ctx.t, 'transaction_audit', `action = 'listing.custody_proof'`)).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses bad challenges with 400 and signs nothing', async () => {
-    const { listing } = await createListing(t);
-    const before = await countRows(t, 'transaction_audit', `action = 'listing.custody_proof'`);
+    const { listing } = await createListing(ctx.t);
+    const before = await countRows(ctx.t, 'transaction_audit', `action = 'listing.custody_proof'`);
     for (const bad of [
       '',
       challengeOf(15),
@@ -95,20 +77,20 @@ describe('proof of custody', () => {
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().error).toBe('VALIDATION_FAILED');
     }
-    const noBody = await t.app.inject({
+    const noBody = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/addresses/${listing.id}/custody-proof`,
       headers: { 'content-type': 'application/json' },
       payload: {},
     });
     expect(noBody.statusCode).toBe(400);
-    expect(await countRows(t, 'transaction_audit', `action = 'listing.custody_proof'`)).toBe(before);
+    expect(await countRows(ctx.t, 'transaction_audit', `action = 'listing.custody_proof'`)).toBe(before);
   });
 
   it('gives no proof for a deleted, a sold or an unknown listing', async () => {
-    const admin = await createAdmin(t);
-    const deleted = await createListing(t, { seller: admin });
-    const del = await t.app.inject({
+    const admin = await createAdmin(ctx.t);
+    const deleted = await createListing(ctx.t, { seller: admin });
+    const del = await ctx.t.app.inject({
       method: 'DELETE',
       url: `/api/addresses/${deleted.listing.id}`,
       headers: { cookie: admin.cookie },
@@ -118,14 +100,13 @@ describe('proof of custody', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error).toBe('LISTING_NOT_FOUND');
 
-    const sold = await createListing(t, { seller: admin, price: '0.5' });
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const started = await initiateOk(t, buyer, sold.listing);
+    const sold = await createListing(ctx.t, { seller: admin, price: '0.5' });
+    const buyer = await fundedBuyer(ctx);
+    const started = await initiateOk(ctx.t, buyer, sold.listing);
     const reserved = await prove(sold.listing.id, challengeOf(16));
     expect(reserved.statusCode).toBe(409); // reserved for a buyer: not available
-    const txHash = await pay(chain, buyer, started.payment);
-    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
+    const txHash = await pay(ctx.chain, buyer, started.payment);
+    expect((await confirm(ctx.t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
     const afterSale = await prove(sold.listing.id, challengeOf(64));
     expect(afterSale.statusCode).toBe(409);
     expect(afterSale.json()).toMatchObject({ error: 'LISTING_NOT_AVAILABLE' });
@@ -138,7 +119,7 @@ describe('proof of custody', () => {
 describe('anonymous custody proofs', () => {
   // Each test from its own address: the route allows 20 proofs a minute per IP.
   const proveFrom = (remoteAddress: string, id: string, challenge: string, cookie?: string) =>
-    t.app.inject({
+    ctx.t.app.inject({
       method: 'POST',
       url: `/api/addresses/${id}/custody-proof`,
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -146,10 +127,10 @@ describe('anonymous custody proofs', () => {
       remoteAddress,
     });
   const audits = (id: string) =>
-    countRows(t, 'transaction_audit', `action = 'listing.custody_proof' and metadata->>'addressId' = '${id}'`);
+    countRows(ctx.t, 'transaction_audit', `action = 'listing.custody_proof' and metadata->>'addressId' = '${id}'`);
 
   it('write one audit row per listing and minute, not one per request; a repeated challenge is answered from memory', async () => {
-    const { listing } = await createListing(t);
+    const { listing } = await createListing(ctx.t);
     const proofs = [];
     for (let i = 0; i < 5; i += 1) {
       const res = await proveFrom('10.26.0.1', listing.id, challengeOf(32));
@@ -174,8 +155,8 @@ describe('anonymous custody proofs', () => {
   });
 
   it('still audits every proof a signed-in caller asks for, and refuses a listing sold since it was cached', async () => {
-    const { listing } = await createListing(t, { price: '0.5' });
-    const user = await createUser(t);
+    const { listing } = await createListing(ctx.t, { price: '0.5' });
+    const user = await createUser(ctx.t);
     for (let i = 0; i < 3; i += 1) {
       const res = await proveFrom('10.26.0.2', listing.id, challengeOf(32), user.cookie);
       expect(res.statusCode, res.body).toBe(200);
@@ -184,9 +165,8 @@ describe('anonymous custody proofs', () => {
 
     const challenge = challengeOf(16);
     expect((await proveFrom('10.26.0.2', listing.id, challenge)).statusCode).toBe(200);
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    await initiateOk(t, buyer, listing);
+    const buyer = await fundedBuyer(ctx);
+    await initiateOk(ctx.t, buyer, listing);
     const reserved = await proveFrom('10.26.0.2', listing.id, challenge);
     expect(reserved.statusCode).toBe(409);
     expect(reserved.json().error).toBe('LISTING_NOT_AVAILABLE');

@@ -2,33 +2,14 @@ import { createPublicKey, verify as nodeVerify } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { getBase58Encoder } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import { describe, expect, it } from 'vitest';
+import { createAdmin, createUser } from '@tests/helpers/factories';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import {
-  confirm,
-  countRows,
-  createPurchaseApp,
-  createTestChain,
-  destroy,
-  fund,
-  initiateOk,
-  pay,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { countRows, destroy } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { paidPurchase } from '@tests/helpers/purchase-flows';
 
-let chain: TestChain;
-let t: PurchaseTestApp;
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({ chain }); // no ATTESTATION_KEY: local mode makes one in DATA_DIR
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
-});
+const ctx = usePurchaseApp(); // no ATTESTATION_KEY: local mode makes one in DATA_DIR
 
 interface Receipt {
   kind: string;
@@ -65,10 +46,10 @@ function opensslVerify(publicKey: string, statement: Record<string, string>, sig
 }
 
 const receiptsOf = (who: SignedInWallet, id: string) =>
-  t.app.inject({ method: 'GET', url: `/api/transactions/${id}/receipts`, headers: { cookie: who.cookie } });
+  ctx.t.app.inject({ method: 'GET', url: `/api/transactions/${id}/receipts`, headers: { cookie: who.cookie } });
 
 async function attestationKey(): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/attestation-key' });
+  const res = await ctx.t.app.inject({ method: 'GET', url: '/api/attestation-key' });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ algorithm: 'ed25519' });
   return res.json().publicKey;
@@ -76,20 +57,15 @@ async function attestationKey(): Promise<string> {
 
 describe('signed receipts', () => {
   it('makes the attestation key once into DATA_DIR, owner-only', async () => {
-    const file = path.join(t.dataDir, 'attestation.key');
+    const file = path.join(ctx.t.dataDir, 'attestation.key');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await attestationKey()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   });
 
   it('issues a sale receipt at verify and a destroy receipt at destroy, both verifiable and tamper-evident', async () => {
     const publicKey = await attestationKey();
-    const admin = await createAdmin(t);
-    const { listing } = await createListing(t, { seller: admin, price: '0.25' });
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const started = await initiateOk(t, buyer, listing);
-    const txHash = await pay(chain, buyer, started.payment);
-    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
+    const admin = await createAdmin(ctx.t);
+    const { listing, buyer, started, txHash } = await paidPurchase(ctx, { seller: admin, price: '0.25' });
 
     const res = await receiptsOf(buyer, started.transactionId);
     expect(res.statusCode).toBe(200);
@@ -130,10 +106,10 @@ describe('signed receipts', () => {
     expect(opensslVerify(publicKey, { ...sale!.statement, extra: '1' }, sale!.signature)).toBe(false);
 
     // Only the buyer reads them.
-    const stranger = await createUser(t);
+    const stranger = await createUser(ctx.t);
     expect((await receiptsOf(stranger, started.transactionId)).statusCode).toBe(403);
 
-    expect((await destroy(t, buyer, started.transactionId)).statusCode).toBe(200);
+    expect((await destroy(ctx.t, buyer, started.transactionId)).statusCode).toBe(200);
     const after = (await receiptsOf(buyer, started.transactionId)).json().receipts as Receipt[];
     expect(after.map((r) => r.kind)).toEqual(['sale', 'destroy']);
     const gone = after[1]!;
@@ -161,6 +137,6 @@ describe('signed receipts', () => {
     }
     expect(opensslVerify(publicKey, { ...gone.statement, address: admin.walletAddress }, gone.signature)).toBe(false);
     expect(opensslVerify(publicKey, { ...gone.statement, extra: '1' }, gone.signature)).toBe(false);
-    expect(await countRows(t, 'receipts', `transaction_id = '${started.transactionId}'`)).toBe(2);
+    expect(await countRows(ctx.t, 'receipts', `transaction_id = '${started.transactionId}'`)).toBe(2);
   });
 });

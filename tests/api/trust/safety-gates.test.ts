@@ -1,42 +1,17 @@
 import { getAssignInstruction, getTransferSolInstruction } from '@solana-program/system';
-import {
-  address as toAddress,
-  createKeyPairSignerFromBytes,
-  createSolanaRpc,
-  devnet,
-  lamports,
-  type KeyPairSigner,
-} from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedSigner, waitUntil, type TestRpc } from '@tests/helpers/local-chain';
-import {
-  createTestMint,
-  createTestTokenAccount,
-  sendInstructions,
-  TOKEN_PROGRAM_ADDRESS,
-  type TestMint,
-} from '@tests/helpers/local-chain-tokens';
-import type { CreateListingResponse, Listing, OwnListing } from '@shared/api/listings';
+import { address as toAddress, lamports } from '@solana/kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fundedSigner, waitUntil } from '@tests/helpers/local-chain';
+import { createTestTokenAccount, sendInstructions, TOKEN_PROGRAM_ADDRESS } from '@tests/helpers/local-chain-tokens';
+import type { CreateListingResponse, Listing } from '@shared/api/listings';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
-import { createAdmin, createListing, createUser, listingTableCounts } from '@tests/helpers/factories';
+import { createAdmin, createListing, listingTableCounts } from '@tests/helpers/factories';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { newWallet } from '@tests/helpers/wallet';
 import { postAccount } from '@tests/helpers/pay';
-import {
-  confirm,
-  countRows,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  initiate,
-  initiateOk,
-  listingStatus,
-  pay,
-  reveal,
-  SOL,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { countRows, initiate, initiateOk, listingStatus, reveal, SOL } from '@tests/helpers/purchases';
+import { fundedBuyer, paidPurchase } from '@tests/helpers/purchase-flows';
+import { ownerView, signerOf, useSafetySuite } from '@tests/helpers/safety-suite';
 
 /**
  * The account-safety checks (docs/domain.md#account-safety-checks) at create, bulk create, initiate (web and Actions)
@@ -46,49 +21,34 @@ import {
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
-let chain: TestChain;
-let t: PurchaseTestApp;
-let rpc: TestRpc;
-let payer: KeyPairSigner;
-let mint: TestMint;
+const ctx = useSafetySuite();
 let thief: string;
-
 beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({ chain });
-  rpc = createSolanaRpc(devnet(chain.url));
-  payer = await fundedSigner(rpc, 10n * SOL);
-  mint = await createTestMint(rpc, payer);
-  thief = (await fundedSigner(rpc, SOL)).address;
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
+  thief = (await fundedSigner(ctx.rpc, SOL)).address;
 });
 
-const signerOf = (k: TestKeypair) => createKeyPairSignerFromBytes(k.secretKey);
 const confirmed = { commitment: 'confirmed' } as const;
 
 /** The seller's booby traps, each a real transaction, waited for until the checks' `confirmed` reads see it. */
 const tamper = {
   async assign(k: TestKeypair): Promise<void> {
-    await chain.validator.airdrop(k.address, SOL);
-    await sendInstructions(rpc, payer, [
+    await ctx.chain.validator.airdrop(k.address, SOL);
+    await sendInstructions(ctx.rpc, ctx.payer, [
       getAssignInstruction({ account: await signerOf(k), programAddress: toAddress(MEMO_PROGRAM) }),
     ]);
     await waitUntil(
-      async () => (await rpc.getAccountInfo(toAddress(k.address), confirmed).send()).value?.owner === MEMO_PROGRAM,
+      async () => (await ctx.rpc.getAccountInfo(toAddress(k.address), confirmed).send()).value?.owner === MEMO_PROGRAM,
     );
   },
   async tokenAccount(k: TestKeypair, trap: { delegate?: string; closeAuthority?: string }): Promise<string> {
-    const token = await createTestTokenAccount(rpc, payer, mint, {
+    const token = await createTestTokenAccount(ctx.rpc, ctx.payer, ctx.mint, {
       owner: await signerOf(k),
       amount: 1n,
       ...(trap.delegate ? { delegate: toAddress(trap.delegate) } : {}),
       ...(trap.closeAuthority ? { closeAuthority: toAddress(trap.closeAuthority) } : {}),
     });
     await waitUntil(async () => {
-      const { value } = await rpc
+      const { value } = await ctx.rpc
         .getTokenAccountsByOwner(
           toAddress(k.address),
           { programId: TOKEN_PROGRAM_ADDRESS },
@@ -102,14 +62,14 @@ const tamper = {
     return token;
   },
   async use(k: TestKeypair): Promise<void> {
-    await chain.validator.airdrop(k.address, SOL);
+    await ctx.chain.validator.airdrop(k.address, SOL);
     const spender = await signerOf(k);
-    await sendInstructions(rpc, spender, [
-      getTransferSolInstruction({ source: spender, destination: payer.address, amount: lamports(1000n) }),
+    await sendInstructions(ctx.rpc, spender, [
+      getTransferSolInstruction({ source: spender, destination: ctx.payer.address, amount: lamports(1000n) }),
     ]);
     await waitUntil(
       async () =>
-        (await rpc.getSignaturesForAddress(toAddress(k.address), { ...confirmed, limit: 5 }).send()).length > 1,
+        (await ctx.rpc.getSignaturesForAddress(toAddress(k.address), { ...confirmed, limit: 5 }).send()).length > 1,
     );
   },
 };
@@ -118,7 +78,7 @@ const assignedReason = `system-owned: The account is owned by program ${MEMO_PRO
 
 /** The owner's re-check (POST /api/addresses/:id/safety), which unlists a failing listing. */
 async function recheck(seller: { cookie: string }, id: string): Promise<void> {
-  const res = await t.app.inject({
+  const res = await ctx.t.app.inject({
     method: 'POST',
     url: `/api/addresses/${id}/safety`,
     headers: { cookie: seller.cookie },
@@ -127,23 +87,13 @@ async function recheck(seller: { cookie: string }, id: string): Promise<void> {
   expect(res.json()).toMatchObject({ status: 'fail', unlisted: true });
 }
 
-async function ownerView(seller: { cookie: string }, id: string): Promise<OwnListing | undefined> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/addresses/user?pageSize=100',
-    headers: { cookie: seller.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().addresses as OwnListing[]).find((l) => l.id === id);
-}
-
 describe('account-safety checks at single create', () => {
   it('refuses a token owner with a close authority and stores nothing; passes a used address with its warning', async () => {
-    const admin = await createAdmin(t);
+    const admin = await createAdmin(ctx.t);
     const closable = newKeypair();
     const token = await tamper.tokenAccount(closable, { closeAuthority: thief });
-    const before = await listingTableCounts(t);
-    const res = await t.app.inject({
+    const before = await listingTableCounts(ctx.t);
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/addresses',
       headers: { cookie: admin.cookie },
@@ -154,12 +104,12 @@ describe('account-safety checks at single create', () => {
       error: 'UNSAFE_ACCOUNT',
       message: `This address failed the account-safety checks: no-token-accounts: Token account ${token} has close authority ${thief}`,
     });
-    expect(await listingTableCounts(t)).toEqual(before);
+    expect(await listingTableCounts(ctx.t)).toEqual(before);
 
     // History only warns: the listing is created, and the answer says what the checks saw.
     const used = newKeypair();
     await tamper.use(used);
-    const listing: CreateListingResponse = (await createListing(t, { keypair: used, seller: admin })).listing;
+    const listing: CreateListingResponse = (await createListing(ctx.t, { keypair: used, seller: admin })).listing;
     expect(listing.address).toBe(used.address);
     expect(listing.safetyWarnings).toEqual([
       {
@@ -171,12 +121,12 @@ describe('account-safety checks at single create', () => {
       },
     ]);
     // A clean address answers the plain listing, without the field.
-    const clean: CreateListingResponse = (await createListing(t, { seller: admin })).listing;
+    const clean: CreateListingResponse = (await createListing(ctx.t, { seller: admin })).listing;
     expect(clean).not.toHaveProperty('safetyWarnings');
   });
 
   it('declares the warnings in the OpenAPI document of single create', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await ctx.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const created = doc.paths['/api/addresses'].post.responses['201'].content['application/json'].schema;
     expect(created.properties.safetyWarnings).toMatchObject({ type: 'array' });
     expect(created.required).not.toContain('safetyWarnings');
@@ -185,7 +135,7 @@ describe('account-safety checks at single create', () => {
 
 describe('account-safety checks at bulk create', () => {
   it('refuses the assigned row with its reason and stores the rest', async () => {
-    const admin = await createAdmin(t);
+    const admin = await createAdmin(ctx.t);
     const assigned = newKeypair();
     const delegated = newKeypair();
     const closable = newKeypair();
@@ -200,8 +150,8 @@ describe('account-safety checks at bulk create', () => {
       privateKey: k.forms.base58Secret,
       price: '1',
     }));
-    const before = await listingTableCounts(t);
-    const res = await t.app.inject({
+    const before = await listingTableCounts(ctx.t);
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
       headers: { cookie: admin.cookie },
@@ -219,17 +169,16 @@ describe('account-safety checks at bulk create', () => {
       'success',
     ]);
     expect(body.successful).toBe(4);
-    const after = await listingTableCounts(t);
+    const after = await listingTableCounts(ctx.t);
     expect(after.addresses - before.addresses).toBe(4);
     expect(after.encrypted_keys - before.encrypted_keys).toBe(4);
-    expect(await countRows(t, 'addresses', `address = '${assigned.address}'`)).toBe(0);
+    expect(await countRows(ctx.t, 'addresses', `address = '${assigned.address}'`)).toBe(0);
 
     // The close authority bulk stored is caught by the full checks at initiate.
-    const stored = await t.app.inject({ method: 'GET', url: `/api/addresses/by-address/${closable.address}` });
+    const stored = await ctx.t.app.inject({ method: 'GET', url: `/api/addresses/by-address/${closable.address}` });
     expect(stored.statusCode, stored.body).toBe(200);
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const refused = await initiate(t, buyer, stored.json());
+    const buyer = await fundedBuyer(ctx);
+    const refused = await initiate(ctx.t, buyer, stored.json());
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(
       `This address failed the account-safety checks and cannot be bought: no-token-accounts: Token account ${closableToken} has close authority ${thief}`,
@@ -237,12 +186,12 @@ describe('account-safety checks at bulk create', () => {
   });
 
   it('checks rows of many getMultipleAccounts batches, the failing one among them', async () => {
-    const admin = await createAdmin(t);
+    const admin = await createAdmin(ctx.t);
     const assigned = newKeypair();
     await tamper.assign(assigned);
     const keys = Array.from({ length: 250 }, () => newKeypair());
     keys.splice(217, 0, assigned); // line 218: in the third batch of 100
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/bulk-create-listings',
       headers: { cookie: admin.cookie },
@@ -261,24 +210,23 @@ describe('account-safety checks at initiate', () => {
   // A purchase attempt refuses a failing address but never unlists it; the owner's (or an admin's) re-check
   // does, and shows the owner why.
   it("refuses an address assigned after listing, reserving nothing; the owner's re-check unlists it and shows why", async () => {
-    const { listing, keypair, seller } = await createListing(t, { price: '0.2' });
+    const { listing, keypair, seller } = await createListing(ctx.t, { price: '0.2' });
     await tamper.assign(keypair);
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const before = await countRows(t, 'transactions');
+    const buyer = await fundedBuyer(ctx);
+    const before = await countRows(ctx.t, 'transactions');
 
-    const res = await initiate(t, buyer, listing);
+    const res = await initiate(ctx.t, buyer, listing);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({
       error: 'UNSAFE_ACCOUNT',
       message: `This address failed the account-safety checks and cannot be bought: ${assignedReason}`,
     });
-    expect(await countRows(t, 'transactions')).toBe(before);
-    expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: true });
+    expect(await countRows(ctx.t, 'transactions')).toBe(before);
+    expect(await listingStatus(ctx.t, listing.id)).toEqual({ status: 'available', is_listed: true });
 
     await recheck(seller, listing.id);
-    expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: false });
-    const mine = await ownerView(seller, listing.id);
+    expect(await listingStatus(ctx.t, listing.id)).toEqual({ status: 'available', is_listed: false });
+    const mine = await ownerView(ctx.t, seller, listing.id);
     expect(mine?.isListed).toBe(false);
     expect(mine?.unlistedReason).toMatch(
       /^Unlisted by the shop at \d{4}-\d\d-\d\dT[^:]+:\d\d:\d\d\.\d+Z: the address failed the account-safety checks/,
@@ -287,93 +235,86 @@ describe('account-safety checks at initiate', () => {
     // Off the market: the marketplace search finds it no more (it finds a listed one by the same query), and a
     // stranger reading it by address sees it unlisted, never the reason.
     const search = async (a: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/addresses/search?query=${a}` })).json().addresses as Listing[];
+      (await ctx.t.app.inject({ method: 'GET', url: `/api/addresses/search?query=${a}` })).json()
+        .addresses as Listing[];
     expect(await search(listing.address)).toEqual([]);
-    const listed = await createListing(t, { price: '0.2' });
+    const listed = await createListing(ctx.t, { price: '0.2' });
     expect((await search(listed.listing.address)).map((l) => l.id)).toEqual([listed.listing.id]);
-    const stranger = await t.app.inject({ method: 'GET', url: `/api/addresses/by-address/${listing.address}` });
+    const stranger = await ctx.t.app.inject({ method: 'GET', url: `/api/addresses/by-address/${listing.address}` });
     expect(stranger.statusCode, stranger.body).toBe(200);
     expect(stranger.json().isListed).toBe(false);
     expect(stranger.body).not.toContain('Unlisted by the shop');
-    expect(await countRows(t, 'transaction_audit', `action = 'listing.unlist_unsafe'`)).toBeGreaterThan(0);
+    expect(await countRows(ctx.t, 'transaction_audit', `action = 'listing.unlist_unsafe'`)).toBeGreaterThan(0);
   });
 
   it('refuses a token account with a delegate; passes a used address and a clean one', async () => {
-    const trapped = await createListing(t, { price: '0.2' });
+    const trapped = await createListing(ctx.t, { price: '0.2' });
     const token = await tamper.tokenAccount(trapped.keypair, { delegate: thief });
-    const used = await createListing(t, { price: '0.2' });
+    const used = await createListing(ctx.t, { price: '0.2' });
     await tamper.use(used.keypair);
-    const clean = await createListing(t, { price: '0.2' });
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
+    const clean = await createListing(ctx.t, { price: '0.2' });
+    const buyer = await fundedBuyer(ctx);
 
-    const refused = await initiate(t, buyer, trapped.listing);
+    const refused = await initiate(ctx.t, buyer, trapped.listing);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(
       `This address failed the account-safety checks and cannot be bought: no-token-accounts: Token account ${token} has delegate ${thief}`,
     );
-    expect((await listingStatus(t, trapped.listing.id))?.is_listed).toBe(true);
+    expect((await listingStatus(ctx.t, trapped.listing.id))?.is_listed).toBe(true);
 
-    await initiateOk(t, buyer, used.listing); // history warns, it does not refuse
-    expect((await listingStatus(t, used.listing.id))?.status).toBe('pending');
-    const other = await createUser(t);
-    await fund(chain, other.walletAddress);
-    await initiateOk(t, other, clean.listing);
+    await initiateOk(ctx.t, buyer, used.listing); // history warns, it does not refuse
+    expect((await listingStatus(ctx.t, used.listing.id))?.status).toBe('pending');
+    const other = await fundedBuyer(ctx);
+    await initiateOk(ctx.t, other, clean.listing);
   });
 
   it("refuses a token account with a close authority; the owner's re-check unlists it", async () => {
-    const { listing, keypair, seller } = await createListing(t, { price: '0.2' });
+    const { listing, keypair, seller } = await createListing(ctx.t, { price: '0.2' });
     const token = await tamper.tokenAccount(keypair, { closeAuthority: thief });
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const before = await countRows(t, 'transactions');
+    const buyer = await fundedBuyer(ctx);
+    const before = await countRows(ctx.t, 'transactions');
 
-    const res = await initiate(t, buyer, listing);
+    const res = await initiate(ctx.t, buyer, listing);
     expect(res.statusCode, res.body).toBe(409);
     const reason = `no-token-accounts: Token account ${token} has close authority ${thief}`;
     expect(res.json()).toMatchObject({
       error: 'UNSAFE_ACCOUNT',
       message: `This address failed the account-safety checks and cannot be bought: ${reason}`,
     });
-    expect(await countRows(t, 'transactions')).toBe(before);
-    expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: true });
+    expect(await countRows(ctx.t, 'transactions')).toBe(before);
+    expect(await listingStatus(ctx.t, listing.id)).toEqual({ status: 'available', is_listed: true });
     await recheck(seller, listing.id);
-    expect(await listingStatus(t, listing.id)).toEqual({ status: 'available', is_listed: false });
-    expect((await ownerView(seller, listing.id))?.unlistedReason).toContain(reason);
+    expect(await listingStatus(ctx.t, listing.id)).toEqual({ status: 'available', is_listed: false });
+    expect((await ownerView(ctx.t, seller, listing.id))?.unlistedReason).toContain(reason);
   });
 
   it('refuses a Solana Actions purchase of a tampered address the same way, without unlisting it', async () => {
-    const { listing, keypair } = await createListing(t, { price: '0.2' });
+    const { listing, keypair } = await createListing(ctx.t, { price: '0.2' });
     await tamper.assign(keypair);
-    const before = await countRows(t, 'transactions');
-    const res = await postAccount(t, `/api/actions/listings/${listing.address}`, (await newWallet()).walletAddress);
+    const before = await countRows(ctx.t, 'transactions');
+    const res = await postAccount(ctx.t, `/api/actions/listings/${listing.address}`, (await newWallet()).walletAddress);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toContain(assignedReason);
-    expect(await countRows(t, 'transactions')).toBe(before);
-    expect((await listingStatus(t, listing.id))?.is_listed).toBe(true);
+    expect(await countRows(ctx.t, 'transactions')).toBe(before);
+    expect((await listingStatus(ctx.t, listing.id))?.is_listed).toBe(true);
   });
 });
 
 describe('account-safety checks before every reveal', () => {
   async function bought() {
-    const { listing, keypair } = await createListing(t, { price: '0.2' });
-    const buyer = await createUser(t);
-    await fund(chain, buyer.walletAddress);
-    const started = await initiateOk(t, buyer, listing);
-    const txHash = await pay(chain, buyer, started.payment);
-    expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
+    const { listing, keypair, buyer, started } = await paidPurchase(ctx, { price: '0.2' });
     return { listing, keypair, buyer, id: started.transactionId };
   }
 
   it('still reveals the key of an address trapped after the sale, with a warning naming what changed and when', async () => {
     const { keypair, buyer, id, listing } = await bought();
     // Clean at the sale: no warning.
-    const first = await reveal(t, buyer, id);
+    const first = await reveal(ctx.t, buyer, id);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ success: true, privateKey: keypair.forms.base58Secret });
 
     const token = await tamper.tokenAccount(keypair, { closeAuthority: thief });
-    const res = await reveal(t, buyer, id);
+    const res = await reveal(ctx.t, buyer, id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -389,7 +330,7 @@ describe('account-safety checks before every reveal', () => {
 
     // The sealed answer carries the same warning beside the ciphertext.
     const recipient = newRecipientKeyPair();
-    const sealed = await t.app.inject({
+    const sealed = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/transactions/${id}/reveal-private-key`,
       headers: { cookie: buyer.cookie, 'x-wallet-address': buyer.walletAddress, 'content-type': 'application/json' },
@@ -409,7 +350,7 @@ describe('account-safety checks before every reveal', () => {
   it('warns at reveal for a token account with a delegate made after the sale', async () => {
     const { keypair, buyer, id } = await bought();
     const token = await tamper.tokenAccount(keypair, { delegate: thief });
-    const res = await reveal(t, buyer, id);
+    const res = await reveal(ctx.t, buyer, id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().privateKey).toBe(keypair.forms.base58Secret);
     expect(res.json().safetyWarning.failed).toEqual([
@@ -423,7 +364,7 @@ describe('account-safety checks before every reveal', () => {
   it('reveals an address used after the sale without a warning: history only warns, and reveal warns on a fail', async () => {
     const { keypair, buyer, id } = await bought();
     await tamper.use(keypair);
-    const res = await reveal(t, buyer, id);
+    const res = await reveal(ctx.t, buyer, id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, privateKey: keypair.forms.base58Secret });
   });
@@ -431,7 +372,7 @@ describe('account-safety checks before every reveal', () => {
   it('warns at reveal for an address assigned to another program after the sale', async () => {
     const { keypair, buyer, id } = await bought();
     await tamper.assign(keypair);
-    const res = await reveal(t, buyer, id);
+    const res = await reveal(ctx.t, buyer, id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().privateKey).toBe(keypair.forms.base58Secret);
     expect(res.json().safetyWarning.message).toContain(assignedReason);

@@ -1,46 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newRecipientKeyPair, openSealedKey } from '@shared/trust/sealed-key';
-import { createAdmin, createListing, createUser } from '@tests/helpers/factories';
+import { createAdmin, createUser } from '@tests/helpers/factories';
 import { leakedEncodings } from '@tests/helpers/key-encodings';
 import type { SignedInWallet } from '@tests/helpers/wallet';
-import {
-  confirm,
-  countRows,
-  createPurchaseApp,
-  createTestChain,
-  fund,
-  initiateOk,
-  pay,
-  reveal,
-  type PurchaseTestApp,
-  type TestChain,
-} from '@tests/helpers/purchases';
+import { countRows, reveal } from '@tests/helpers/purchases';
+import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import { paidPurchase } from '@tests/helpers/purchase-flows';
 
-let chain: TestChain;
-let t: PurchaseTestApp;
-
-beforeAll(async () => {
-  chain = await createTestChain();
-  t = await createPurchaseApp({ chain });
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.close();
-});
+const ctx = usePurchaseApp();
 
 async function boughtListing() {
-  const admin = await createAdmin(t);
-  const { listing, keypair } = await createListing(t, { seller: admin, price: '0.25' });
-  const buyer = await createUser(t);
-  await fund(chain, buyer.walletAddress);
-  const started = await initiateOk(t, buyer, listing);
-  const txHash = await pay(chain, buyer, started.payment);
-  expect((await confirm(t, buyer, started.transactionId, txHash)).statusCode).toBe(200);
+  const admin = await createAdmin(ctx.t);
+  const { listing, keypair, buyer, started } = await paidPurchase(ctx, { seller: admin, price: '0.25' });
   return { listing, keypair, buyer, transactionId: started.transactionId };
 }
 
 const sealedReveal = (who: SignedInWallet, id: string, payload: unknown) =>
-  t.app.inject({
+  ctx.t.app.inject({
     method: 'POST',
     url: `/api/transactions/${id}/reveal-private-key`,
     headers: { cookie: who.cookie, 'x-wallet-address': who.walletAddress, 'content-type': 'application/json' },
@@ -76,13 +52,13 @@ describe('sealed key delivery', () => {
       }),
     ).rejects.toThrow();
     expect(
-      await countRows(t, 'transaction_audit', `action = 'key.reveal' and transaction_id = '${transactionId}'`),
+      await countRows(ctx.t, 'transaction_audit', `action = 'key.reveal' and transaction_id = '${transactionId}'`),
     ).toBe(1);
   });
 
   it('still answers the plain key to API callers without a recipient key', async () => {
     const { keypair, buyer, transactionId } = await boughtListing();
-    const res = await reveal(t, buyer, transactionId);
+    const res = await reveal(ctx.t, buyer, transactionId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, privateKey: keypair.forms.base58Secret });
   });
@@ -102,13 +78,13 @@ describe('sealed key delivery', () => {
       expect(res.json().error).toBe('VALIDATION_FAILED');
     }
     expect(
-      await countRows(t, 'transaction_audit', `action = 'key.reveal' and transaction_id = '${transactionId}'`),
+      await countRows(ctx.t, 'transaction_audit', `action = 'key.reveal' and transaction_id = '${transactionId}'`),
     ).toBe(0);
   });
 
   it('gives a stranger no sealed answer either', async () => {
     const { transactionId } = await boughtListing();
-    const stranger = await createUser(t);
+    const stranger = await createUser(ctx.t);
     const res = await sealedReveal(stranger, transactionId, { recipientPublicKey: newRecipientKeyPair().publicKey });
     expect(res.statusCode).toBe(403);
     expect(res.json().sealed).toBeUndefined();

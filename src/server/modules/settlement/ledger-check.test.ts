@@ -54,6 +54,19 @@ const only = async () => {
   return report.differences[0]!;
 };
 
+/** A failed purchase's escrow that received `received` and its refund of `refunded` to the buyer, `status` on chain. */
+async function insertRefund(received: bigint, refunded: bigint, status?: 'signed' | 'failed') {
+  const e = await insertEscrow(database.db, { status: 'failed' });
+  const receipt = await insertReceipt(database.db, e, received, { purpose: 'refund' });
+  const transfer = await insertTransfer(database.db, e, {
+    kind: 'refund',
+    legs: [{ to: e.buyer, lamports: refunded.toString(), kind: 'refund' }],
+    receipts: [receipt],
+    status,
+  });
+  return { e, transfer };
+}
+
 describe('checkLedger', () => {
   it('reports an empty shop as balanced', async () => {
     expect(await check()).toEqual({
@@ -83,13 +96,7 @@ describe('checkLedger', () => {
 
   it('balances a settled sale (payout, commission and fee out, escrow empty) and a refund sent back', async () => {
     await insertSettledSale(database.db);
-    const refunded = await insertEscrow(database.db, { status: 'failed' });
-    const receipt = await insertReceipt(database.db, refunded, 2_000_000n, { purpose: 'refund' });
-    await insertTransfer(database.db, refunded, {
-      kind: 'refund',
-      legs: [{ to: refunded.buyer, lamports: (2_000_000n - NETWORK_FEE).toString(), kind: 'refund' }],
-      receipts: [receipt],
-    });
+    await insertRefund(2_000_000n, 2_000_000n - NETWORK_FEE);
     expect(await check()).toMatchObject({ balanced: true, escrowsChecked: 2, openEscrows: 0, openLamports: '0' });
   });
 
@@ -130,14 +137,7 @@ describe('checkLedger', () => {
   });
 
   it('names the transfer that landed before its ledger rows were written (a crash at settle:before-ledger)', async () => {
-    const e = await insertEscrow(database.db, { status: 'failed' });
-    const receipt = await insertReceipt(database.db, e, 2_000_000n, { purpose: 'refund' });
-    const transfer = await insertTransfer(database.db, e, {
-      kind: 'refund',
-      legs: [{ to: e.buyer, lamports: '1995000', kind: 'refund' }],
-      receipts: [receipt],
-      status: 'signed',
-    });
+    const { e, transfer } = await insertRefund(2_000_000n, 2_000_000n - NETWORK_FEE, 'signed');
     chain.set(e.escrow, 0n); // landed: the escrow is empty on chain
     const difference = await only();
     expect(difference).toMatchObject({ ledgerLamports: '2000000', chainLamports: '0' });
@@ -150,14 +150,7 @@ describe('checkLedger', () => {
   });
 
   it('names a transfer that failed on chain and still paid its fee', async () => {
-    const e = await insertEscrow(database.db, { status: 'failed' });
-    const receipt = await insertReceipt(database.db, e, 2_000_000n, { purpose: 'refund' });
-    const transfer = await insertTransfer(database.db, e, {
-      kind: 'refund',
-      legs: [{ to: e.buyer, lamports: '1995000', kind: 'refund' }],
-      receipts: [receipt],
-      status: 'failed',
-    });
+    const { e, transfer } = await insertRefund(2_000_000n, 2_000_000n - NETWORK_FEE, 'failed');
     chain.set(e.escrow, 2_000_000n - NETWORK_FEE);
     const difference = await only();
     expect(difference.problem).toContain(`Transfer ${transfer.signature} failed on chain`);
@@ -187,14 +180,8 @@ describe('checkLedger', () => {
   });
 
   it('reports a decided escrow whose every receipt was sent on but which is not empty', async () => {
-    const e = await insertEscrow(database.db, { status: 'failed' });
-    const receipt = await insertReceipt(database.db, e, 10_000_000n, { purpose: 'refund' });
     // The refund sent back less than the receipt less its fee: 995,000 lamports stay behind, on both sides.
-    await insertTransfer(database.db, e, {
-      kind: 'refund',
-      legs: [{ to: e.buyer, lamports: '9000000', kind: 'refund' }],
-      receipts: [receipt],
-    });
+    const { e } = await insertRefund(10_000_000n, 9_000_000n);
     chain.set(e.escrow, 995_000n);
     expect(await only()).toMatchObject({
       ledgerLamports: '995000',

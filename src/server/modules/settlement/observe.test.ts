@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessChainRpc } from '@chain/rpc/chain-rpc';
 import { LAMPORTS_PER_SOL } from '@shared/money';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/db';
-import {
-  fundedSigner,
-  latestLifetime,
-  sendSigned,
-  signMessage,
-  solTransferMessage,
-  startLocalChain,
-  type LocalChain,
-} from '@tests/helpers/local-chain';
+import { fundedSigner, startLocalChain, type LocalChain } from '@tests/helpers/local-chain';
+import { sendTransfer } from '@tests/helpers/local-chain-payments';
 import { insertEscrow } from '@tests/helpers/settlement-rows';
 import { observeEscrow, type EscrowReads } from './observe';
 import { purchaseOwner } from './settlement.repository';
@@ -37,8 +30,7 @@ afterAll(async () => {
 
 async function pay(escrow: string, lamports: bigint): Promise<string> {
   const payer = await fundedSigner(chain.rpc, LAMPORTS_PER_SOL);
-  const tx = await signMessage(solTransferMessage(payer, address(escrow), lamports, await latestLifetime(chain.rpc)));
-  return sendSigned(chain.rpc, tx);
+  return sendTransfer(chain.rpc, payer, address(escrow), lamports);
 }
 
 const rowsOf = async (signature: string) => ({
