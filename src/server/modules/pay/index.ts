@@ -5,6 +5,7 @@ import { transactionRequestRoutes } from './transaction-request.routes';
 
 export { setActionHeaders } from './cors-headers';
 export { listingIconSvg } from './listing-icon';
+export { transactionRequestEndpoint, transactionRequestErrors } from './transaction-request-endpoint';
 export { unsignedPaymentTransaction } from './unsigned-payment';
 
 /**

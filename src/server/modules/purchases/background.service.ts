@@ -180,3 +180,17 @@ export async function completeFinalized(deps: PurchaseDeps, report = emptyReport
   });
   return report;
 }
+
+/**
+ * One pass of every sweep, in order (docs/domain.md#background-verifier, docs/domain.md#settlement): waiting purchases
+ * are settled from their escrows (or expire), decided ones checked for late payments, payouts and refunds sent and
+ * finished, verified ones completed once finalized.
+ */
+export async function sweepAll(deps: PurchaseDeps): Promise<SweepReport> {
+  const report = emptyReport();
+  await sweepOpen(deps, report);
+  await sweepClosed(deps, report);
+  await sweepTransfers(deps, report);
+  await completeFinalized(deps, report);
+  return report;
+}

@@ -31,14 +31,7 @@ export { RESERVATION_MS, EXPIRED_REASON } from './state-machine';
 export { failedSafetyRecheck, observeListingPayments, recordSale, sendOn, verifyPurchase } from './verify.service';
 export { withChain } from './verify-outcome';
 export { escrowReads } from './chain-reads';
-export {
-  completeFinalized,
-  emptyReport,
-  sweepClosed,
-  sweepOpen,
-  sweepTransfers,
-  type SweepReport,
-} from './background.service';
+export { sweepAll, type SweepReport } from './background.service';
 
 export { purchasesRepository } from './purchases.repository';
 export { purchaseListingRepository } from './listing.repository';

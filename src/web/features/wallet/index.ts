@@ -2,6 +2,7 @@
 export { WalletProvider } from './wallet-provider';
 export { useWallet, type WalletState, type WalletStatus } from './wallet-context';
 export { WalletButton } from './components/wallet-button';
+export { ConnectWalletButton } from './components/connect-wallet-button';
 export { WalletBalance } from './components/wallet-balance';
 export { walletBalanceKey } from './use-wallet-balance';
 export { AdminGate } from './components/admin-gate';

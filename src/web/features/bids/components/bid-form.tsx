@@ -1,5 +1,6 @@
 import { MAX_BID_PATTERN_LENGTH, type PatternFields } from '@shared/api/bids';
 import { PATTERN_POSITIONS } from '@shared/domain-values';
+import { Checkbox } from '@web/components/checkbox';
 import { Field, Input } from '@web/components/input';
 import { Select } from '@web/components/select';
 import { ExpirySelect, type ExpiryDays } from './expiry-select';
@@ -68,15 +69,13 @@ export function BidForm({
           ))}
         </Select>
       </Field>
-      <label className="flex items-center gap-2 text-sm text-vault-200 sm:col-span-2">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-money-500"
-          checked={value.caseSensitive}
-          onChange={(e) => set({ caseSensitive: e.target.checked })}
-        />
+      <Checkbox
+        className="sm:col-span-2"
+        checked={value.caseSensitive}
+        onChange={(caseSensitive) => set({ caseSensitive })}
+      >
         Case-sensitive (unchecked, any mix of upper and lower case matches: far more addresses)
-      </label>
+      </Checkbox>
       <Field id="bid-max-price" label="Max price (SOL)" hint="The most you pay for one address." error={priceError}>
         <Input
           id="bid-max-price"
@@ -91,15 +90,13 @@ export function BidForm({
       </Field>
       <ExpirySelect id="bid-expiry" value={value.expiryDays} onChange={(expiryDays) => set({ expiryDays })} />
       {value.position !== 'anywhere' && (
-        <label className="flex items-center gap-2 text-sm text-vault-200 sm:col-span-2">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-money-500"
-            checked={value.grindIfMissing}
-            onChange={(e) => set({ grindIfMissing: e.target.checked })}
-          />
+        <Checkbox
+          className="sm:col-span-2"
+          checked={value.grindIfMissing}
+          onChange={(grindIfMissing) => set({ grindIfMissing })}
+        >
           Grind it if nothing is listed (when the grind costs no more than your max price, paid from your deposit)
-        </label>
+        </Checkbox>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { PageHeader } from '@web/components/page-header';
 import { toast } from '@web/components/toast-store';
-import { useWallet } from '@web/features/wallet';
+import { ConnectWalletButton, useWallet } from '@web/features/wallet';
 import { isApiError } from '@web/lib/api-client';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { bidKeys } from '../api/bid-keys';
@@ -33,7 +33,7 @@ function priceProblem(maxPrice: string): string | undefined {
  */
 export function BidsPage() {
   const queryClient = useQueryClient();
-  const { address, status, connect } = useWallet();
+  const { address, status } = useWallet();
   const connected = Boolean(address) && status === 'connected';
   const [input, setInput] = useState<BidInput>(EMPTY_BID);
   const [tried, setTried] = useState(false);
@@ -130,15 +130,9 @@ export function BidsPage() {
               </Button>
             </div>
           ) : (
-            <Button
-              size="lg"
-              variant="secondary"
-              className="self-start"
-              loading={status === 'connecting'}
-              onClick={() => void connect()}
-            >
+            <ConnectWalletButton size="lg" variant="secondary" className="self-start">
               Connect Wallet to bid
-            </Button>
+            </ConnectWalletButton>
           )}
           <p className="text-xs text-vault-400">
             Watching costs nothing and buys nothing: the bell tells you when a matching address is listed.

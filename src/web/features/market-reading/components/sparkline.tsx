@@ -1,5 +1,6 @@
 import type { MarketReadingDay } from '@shared/api/market-reading';
 import { solStringToNumber } from '@shared/money';
+import { ChartLine, ChartSvg } from '@web/components/line-chart';
 import { lineGeometry } from '@web/lib/chart-geometry';
 
 const W = 300;
@@ -16,21 +17,14 @@ export function Sparkline({ days }: { days: MarketReadingDay[] }) {
   if (!geometry) return <p className="text-xs text-vault-400">No sales in the last {days.length} days.</p>;
   return (
     <figure>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`Median sale price per day, last ${days.length} days: ${sales} ${sales === 1 ? 'sale' : 'sales'}`}
-        className="h-12 w-full overflow-visible"
+      <ChartSvg
+        width={W}
+        height={H}
+        label={`Median sale price per day, last ${days.length} days: ${sales} ${sales === 1 ? 'sale' : 'sales'}`}
+        className="h-12"
       >
         <line x1="0" x2={W} y1={H} y2={H} stroke="rgb(42 54 85)" vectorEffect="non-scaling-stroke" />
-        <path
-          d={geometry.line}
-          fill="none"
-          stroke="rgb(52 211 153)"
-          strokeWidth="2"
-          vectorEffect="non-scaling-stroke"
-        />
+        <ChartLine d={geometry.line} />
         {/* A zero-length stroke with round caps: a dot that stays round however the box is stretched. */}
         <path
           d={geometry.dots.map((d) => `M${d.x.toFixed(1)},${d.y.toFixed(1)} l0,0`).join(' ')}
@@ -39,7 +33,7 @@ export function Sparkline({ days }: { days: MarketReadingDay[] }) {
           strokeLinecap="round"
           vectorEffect="non-scaling-stroke"
         />
-      </svg>
+      </ChartSvg>
       <figcaption className="mt-1 flex justify-between text-xs text-vault-400">
         <span>{days.length} days ago</span>
         <span>

@@ -1,4 +1,5 @@
 import type { OrderPatternBody } from '@shared/api/orders';
+import { Checkbox } from '@web/components/checkbox';
 import { Field, Input } from '@web/components/input';
 import { Select } from '@web/components/select';
 
@@ -36,15 +37,13 @@ export function PatternForm({ value, onChange }: { value: PatternInput; onChange
           <option value="suffix">Ends with</option>
         </Select>
       </Field>
-      <label className="flex items-center gap-2 text-sm text-vault-200 sm:col-span-2">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-money-500"
-          checked={value.caseSensitive}
-          onChange={(e) => onChange({ ...value, caseSensitive: e.target.checked })}
-        />
+      <Checkbox
+        className="sm:col-span-2"
+        checked={value.caseSensitive}
+        onChange={(caseSensitive) => onChange({ ...value, caseSensitive })}
+      >
         Case-sensitive (uncheck to accept any mix of upper and lower case: faster, cheaper)
-      </label>
+      </Checkbox>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { Button, buttonClass } from '@web/components/button';
+import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { FetchError } from '@web/components/fetch-error';
 import { PageHeader } from '@web/components/page-header';
-import { useWallet } from '@web/features/wallet';
+import { ConnectWalletButton, useWallet } from '@web/features/wallet';
 import { useOrder } from '../api/get-order';
 import { DeliveredAddress } from '../components/delivered-address';
 import { MintStep } from '../components/mint-step';
@@ -17,7 +17,7 @@ import { completeSplitKey, secretFromFile, type SecretFromFile } from '../split-
  */
 export function FinishOrderPage() {
   const { orderId = '' } = useParams();
-  const { address, status, connect } = useWallet();
+  const { address, status } = useWallet();
   const connected = Boolean(address) && status === 'connected';
   const order = useOrder(connected ? orderId : null);
   const [file, setFile] = useState<SecretFromFile | null>(null);
@@ -44,9 +44,7 @@ export function FinishOrderPage() {
         <Card>
           <CardContent className="flex flex-col gap-3">
             <p className="text-sm text-vault-300">Sign in with the wallet that placed the order.</p>
-            <Button className="self-start" loading={status === 'connecting'} onClick={() => void connect()}>
-              Connect Wallet
-            </Button>
+            <ConnectWalletButton className="self-start">Connect Wallet</ConnectWalletButton>
           </CardContent>
         </Card>
       ) : order.error ? (

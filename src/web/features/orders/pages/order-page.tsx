@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { PageHeader } from '@web/components/page-header';
 import { toast } from '@web/components/toast-store';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { useWallet } from '@web/features/wallet';
+import { ConnectWalletButton, useWallet } from '@web/features/wallet';
 import { isApiError } from '@web/lib/api-client';
 import { useMyOrders } from '../api/get-my-orders';
 import { useOrder } from '../api/get-order';
@@ -48,7 +48,7 @@ export function OrderPage() {
   const [downloaded, setDownloaded] = useState(false);
   const body = useDebouncedValue({ ...toBody(input), lane }, 250);
   const quote = useQuote(body);
-  const { address, status, connect } = useWallet();
+  const { address, status } = useWallet();
   const connected = Boolean(address) && status === 'connected';
   const mine = useMyOrders(connected);
   const [placedId, setPlacedId] = useState<string | null>(null);
@@ -148,15 +148,9 @@ export function OrderPage() {
               Place order{quote.data && !quoteError ? ` · ${quote.data.price} SOL` : ''}
             </Button>
           ) : (
-            <Button
-              size="lg"
-              variant="secondary"
-              className="self-start"
-              loading={status === 'connecting'}
-              onClick={() => void connect()}
-            >
+            <ConnectWalletButton size="lg" variant="secondary" className="self-start">
               Connect Wallet to order
-            </Button>
+            </ConnectWalletButton>
           )}
           {busy && (
             <p className="text-sm text-vault-400">

@@ -1,8 +1,7 @@
 import { Wallet } from 'lucide-react';
-import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { MyOffers } from '@web/features/bids';
-import { useWallet } from '@web/features/wallet';
+import { ConnectWalletButton, useWallet } from '@web/features/wallet';
 import { MyWatchlist } from '@web/features/watchlist';
 import { usePurchases } from '@web/features/purchase';
 import { useUserPurchases } from '../api/get-user-purchases';
@@ -12,7 +11,7 @@ import { ProfileHeader } from '../components/profile-header';
 import { mergeHistory, PurchaseHistory } from '../components/purchase-history';
 
 export function ProfilePage() {
-  const { address, status, isAdmin, connect } = useWallet();
+  const { address, status, isAdmin } = useWallet();
   const signedIn = status === 'connected' ? address : null;
   const purchases = usePurchases(signedIn);
   const transactions = useUserPurchases(signedIn);
@@ -24,11 +23,7 @@ export function ProfilePage() {
         icon={Wallet}
         title="Connect Your Wallet"
         description="Please connect your wallet to view your profile"
-        action={
-          <Button loading={status === 'connecting'} onClick={() => void connect()}>
-            Connect Wallet
-          </Button>
-        }
+        action={<ConnectWalletButton>Connect Wallet</ConnectWalletButton>}
       />
     );
   }

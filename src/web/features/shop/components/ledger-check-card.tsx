@@ -1,6 +1,5 @@
 import type { LedgerCheckReport } from '@shared/api/settlement';
 import { CircleAlert, CircleCheck, RefreshCw } from 'lucide-react';
-import { Link } from 'wouter';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { ExplorerLink } from '@web/components/explorer-link';
@@ -8,7 +7,8 @@ import { FetchError } from '@web/components/fetch-error';
 import { useExplorer } from '@web/lib/use-explorer';
 import { useLedgerCheck } from '../api/check-ledger';
 import { formatWhen, sol } from './format';
-import { TableFrame, td, th } from './table-frame';
+import { ViewPurchaseLink } from './purchase-link';
+import { TableFrame, td } from './table-frame';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -61,50 +61,26 @@ function Report({ report }: { report: LedgerCheckReport }) {
         <p className="text-sm text-vault-300">{summary}</p>
       </div>
       {report.differences.length > 0 && (
-        <TableFrame label="Ledger differences">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Escrow
-              </th>
-              <th scope="col" className={th}>
-                Ledger says
-              </th>
-              <th scope="col" className={th}>
-                Chain says
-              </th>
-              <th scope="col" className={th}>
-                Problem
-              </th>
-              <th scope="col" className={th}>
-                Purchase
-              </th>
+        <TableFrame label="Ledger differences" columns={['Escrow', 'Ledger says', 'Chain says', 'Problem', 'Purchase']}>
+          {report.differences.map((difference) => (
+            <tr key={difference.escrow} className="border-t border-vault-800" data-testid="ledger-difference">
+              <td className={td}>
+                <ExplorerLink value={difference.escrow} href={explorer.address(difference.escrow)} what="Escrow" />
+              </td>
+              <td className={`${td} font-mono whitespace-nowrap`}>{sol(difference.ledgerLamports)}</td>
+              <td className={`${td} font-mono whitespace-nowrap`}>
+                {difference.chainLamports === null ? (
+                  <span className="font-sans text-vault-400">could not be read</span>
+                ) : (
+                  sol(difference.chainLamports)
+                )}
+              </td>
+              <td className={`${td} min-w-64`}>{difference.problem}</td>
+              <td className={td}>
+                <ViewPurchaseLink transactionId={difference.transactionId} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {report.differences.map((difference) => (
-              <tr key={difference.escrow} className="border-t border-vault-800" data-testid="ledger-difference">
-                <td className={td}>
-                  <ExplorerLink value={difference.escrow} href={explorer.address(difference.escrow)} what="Escrow" />
-                </td>
-                <td className={`${td} font-mono whitespace-nowrap`}>{sol(difference.ledgerLamports)}</td>
-                <td className={`${td} font-mono whitespace-nowrap`}>
-                  {difference.chainLamports === null ? (
-                    <span className="font-sans text-vault-400">could not be read</span>
-                  ) : (
-                    sol(difference.chainLamports)
-                  )}
-                </td>
-                <td className={`${td} min-w-64`}>{difference.problem}</td>
-                <td className={td}>
-                  <Link to={`/transaction/${difference.transactionId}`} className="text-sky-300 hover:text-sky-200">
-                    View
-                    <span className="sr-only"> purchase {difference.transactionId}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </TableFrame>
       )}
     </>

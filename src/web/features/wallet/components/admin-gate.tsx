@@ -1,9 +1,10 @@
 import { Lock, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button, buttonClass } from '@web/components/button';
+import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { useWallet } from '../wallet-context';
+import { ConnectWalletButton } from './connect-wallet-button';
 
 interface AdminGateProps {
   /** Why a wallet is needed, shown until one is connected. */
@@ -20,7 +21,7 @@ interface AdminGateProps {
  * this only spares a visitor a page of errors.
  */
 export function AdminGate({ walletRequired, restricted, connectLabel = 'Connect Wallet', children }: AdminGateProps) {
-  const { address, status, isAdmin, connect } = useWallet();
+  const { address, status, isAdmin } = useWallet();
   if (!address || status !== 'connected') {
     return (
       <EmptyState
@@ -28,11 +29,7 @@ export function AdminGate({ walletRequired, restricted, connectLabel = 'Connect 
         icon={Wallet}
         title="Wallet Required"
         description={walletRequired}
-        action={
-          <Button loading={status === 'connecting'} onClick={() => void connect()}>
-            {connectLabel}
-          </Button>
-        }
+        action={<ConnectWalletButton>{connectLabel}</ConnectWalletButton>}
       />
     );
   }

@@ -2,6 +2,7 @@ import { priceProblem, type Listing } from '@shared/api/listings';
 import { CURRENCIES, type Currency, type PromotionType } from '@shared/domain-values';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/button';
+import { Checkbox } from '@web/components/checkbox';
 import { Field, Input } from '@web/components/input';
 import { Select } from '@web/components/select';
 import { toast } from '@web/components/toast-store';
@@ -124,15 +125,9 @@ export function ListingEditForm({ listing, wallet, onDone }: { listing: Listing;
             ))}
           </Select>
         </Field>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-vault-200">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-money-500"
-            checked={isListed}
-            onChange={(e) => setIsListed(e.target.checked)}
-          />
+        <Checkbox className="self-end pb-2" checked={isListed} onChange={setIsListed}>
           Listed (visible in marketplace)
-        </label>
+        </Checkbox>
       </div>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={update.isPending}>
