@@ -10,7 +10,7 @@ import {
   formatSolAmount,
   lamportsToSolString,
   parseSolToLamports,
-  priceColumnAmount,
+  priceColumnLamports,
   percentChange,
   roundToPriceUnit,
   solStringToNumber,
@@ -250,8 +250,8 @@ describe('percentChange', () => {
   });
 });
 
-describe('priceColumnAmount', () => {
-  it("reads a price column's text as formatSolAmount and parseSolToLamports do, and any other text their way", () => {
+describe('priceColumnLamports', () => {
+  it("reads a price column's text as parseSolToLamports does, and any other text its way", () => {
     const texts = ['0.00000000', '0.00000010', '1.00000000', '70.35000000', '9999999999.99999999', '1.5', ' 2 ', '1e3'];
     let seed = 11;
     const random = () => (seed = (seed * 48271) % 2147483647);
@@ -259,8 +259,15 @@ describe('priceColumnAmount', () => {
       const lamports = BigInt(random()) * BigInt(random() % 5_000_000) * 10n;
       texts.push(`${lamports / 1_000_000_000n}.${(lamports % 1_000_000_000n).toString().padStart(9, '0').slice(0, 8)}`);
     }
-    for (const text of texts) {
-      expect(priceColumnAmount(text), text).toEqual({ sol: formatSolAmount(text), lamports: parseSolToLamports(text) });
-    }
+    for (const text of texts) expect(priceColumnLamports(text), text).toBe(parseSolToLamports(text));
+  });
+
+  it('reads a signed column (a price variance) with its sign', () => {
+    expect(priceColumnLamports('-0.50000000')).toBe(-500_000_000n);
+    expect(priceColumnLamports('-2')).toBe(-2_000_000_000n);
+  });
+
+  it('refuses text that is not an amount', () => {
+    expect(() => priceColumnLamports('abc')).toThrow(MoneyParseError);
   });
 });

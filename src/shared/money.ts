@@ -118,6 +118,17 @@ export function assertPriceFitsNumeric(lamports: bigint): void {
   }
 }
 
+/**
+ * Lamports → the text of a `numeric(18,8)` amount column. A lamport amount that is not a whole number of 1e-8 is
+ * refused rather than left to the database to round: the caller decides which way a computed amount rounds
+ * (`truncateToPriceUnit`, `roundToPriceUnit`).
+ */
+export function lamportsToPriceColumn(lamports: bigint): string {
+  if (lamports % PRICE_UNIT_LAMPORTS !== 0n)
+    throw new MoneyParseError(`Amount can have at most ${PRICE_DECIMALS} decimal places`);
+  return lamportsToSolString(lamports);
+}
+
 /** Lamports → decimal SOL string with up to 9 decimals, trailing zeros trimmed: 1500000000n → '1.5'. */
 export function lamportsToSolString(lamports: bigint): string {
   const negative = lamports < 0n;
@@ -149,21 +160,20 @@ export function formatSolAmount(value: string | number, maxDecimals = PRICE_DECI
   return `${sign}${int}${frac ? `.${frac}` : ''}`;
 }
 
-/** A `numeric(18,8)` column's text as PostgreSQL writes it: '70.35000000', '0.00000000'. */
-const PRICE_COLUMN_TEXT = /^(0|[1-9]\d{0,9})\.(\d{8})$/;
+/** A `numeric(18,8)` column's text as PostgreSQL writes it: '70.35000000', '0.00000000', '-0.50000000'. */
+const PRICE_COLUMN_TEXT = /^(-?)(\d{1,10})\.(\d{8})$/;
 
 /**
- * A price column's text, read once for what a listing shows of it: `formatSolAmount`'s text and the lamports (for
- * its USD value). The column's own form is read by its digits, without the general reader's exponent and rounding
- * (a listing page reads 20 prices a request); any other text goes the general way, with its errors.
+ * A `numeric(18,8)` column's text → lamports, exactly (the database's side of the `lamports` column type). The
+ * column's own form is read by its digits, without the general reader's exponent handling (a listing page reads
+ * 20 prices a request); any other text goes the general way, with its errors.
  */
-export function priceColumnAmount(text: string): { sol: string; lamports: bigint } {
+export function priceColumnLamports(text: string): bigint {
   const m = PRICE_COLUMN_TEXT.exec(text);
-  if (!m) return { sol: formatSolAmount(text), lamports: parseSolToLamports(text) };
-  const [, int, frac] = m as unknown as [string, string, string];
-  let end = frac.length;
-  while (end > 0 && frac.charCodeAt(end - 1) === 48 /* '0' */) end--;
-  return { sol: end === 0 ? int : `${int}.${frac.slice(0, end)}`, lamports: BigInt(`${int}${frac}0`) };
+  if (m) return BigInt(`${m[1]}${m[2]}${m[3]}0`);
+  const negative = text.trimStart().startsWith('-');
+  const lamports = parseSolToLamports(negative ? text.trimStart().slice(1) : text);
+  return negative ? -lamports : lamports;
 }
 
 /** For display and sorting only (the spec sorts prices as floats); unreadable input gives 0. */

@@ -43,7 +43,7 @@ export async function insertEscrow(
   const listingAddress = randomAddress();
   const [listing] = await db
     .insert(addresses)
-    .values({ address: listingAddress, sellerId: seller!.id, price: '1.5' })
+    .values({ address: listingAddress, sellerId: seller!.id, price: 1_500_000_000n })
     .returning();
   const escrow = randomAddress();
   const [purchase] = await db
@@ -53,8 +53,8 @@ export async function insertEscrow(
       buyerId: buyer!.id,
       buyerWallet: buyer!.walletAddress,
       sellerId: seller!.id,
-      price: '1.5',
-      totalAmount: '1.5',
+      price: 1_500_000_000n,
+      totalAmount: 1_500_000_000n,
       status: opts.status ?? 'initiated',
       paymentReference: escrow,
       paymentMemo: 'vv:test',

@@ -1,3 +1,4 @@
+import { LAMPORTS_PER_SOL } from '@shared/money';
 import type { Queryable } from './database';
 import { algorithmAdjustments, feeConfig, membershipTiers } from './schema';
 
@@ -10,8 +11,8 @@ export const DEFAULT_SOLANA_FEE_CONFIG = {
   network: 'solana',
   exchangeFeePercentage: '0',
   commissionFeePercentage: '2.50',
-  minimumFee: '0',
-  maximumFee: '10',
+  minimumFee: 0n,
+  maximumFee: 10n * LAMPORTS_PER_SOL,
   gasFeeMultiplier: '1.20',
 } as const satisfies typeof feeConfig.$inferInsert;
 
@@ -22,7 +23,7 @@ export const DEFAULT_SOLANA_FEE_CONFIG = {
 export const DEFAULT_MEMBERSHIP_TIERS = [
   {
     name: 'basic',
-    price: '0',
+    price: 0n,
     billingPeriod: 'monthly',
     features: ['Buy and list vanity addresses'],
     maxListings: null,
@@ -31,7 +32,7 @@ export const DEFAULT_MEMBERSHIP_TIERS = [
   },
   {
     name: 'pro',
-    price: '1',
+    price: 1n * LAMPORTS_PER_SOL,
     billingPeriod: 'monthly',
     features: ['20% off commission', '3 featured listings per month'],
     maxListings: null,
@@ -40,7 +41,7 @@ export const DEFAULT_MEMBERSHIP_TIERS = [
   },
   {
     name: 'elite',
-    price: '5',
+    price: 5n * LAMPORTS_PER_SOL,
     billingPeriod: 'monthly',
     features: ['40% off commission', '10 featured listings per month'],
     maxListings: null,

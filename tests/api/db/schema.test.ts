@@ -142,7 +142,7 @@ async function createUser() {
 async function createListing(sellerId: string) {
   const [listing] = await t.db
     .insert(addresses)
-    .values({ address: unique('addr'), sellerId, price: '1.5' })
+    .values({ address: unique('addr'), sellerId, price: 1_500_000_000n })
     .returning();
   return listing!;
 }
@@ -158,8 +158,8 @@ async function createPurchase(overrides: Partial<typeof transactions.$inferInser
       buyerId: buyer.id,
       buyerWallet: buyer.walletAddress,
       sellerId: seller.id,
-      price: '1.5',
-      totalAmount: '1.5',
+      price: 1_500_000_000n,
+      totalAmount: 1_500_000_000n,
       paymentReference: unique('ref'),
       paymentMemo: 'vv:test',
       recipientWallet: seller.walletAddress,
@@ -231,7 +231,7 @@ describe('defaults, read back from real rows', () => {
       promotionType: 'standard',
       searchTags: [],
       deletedAt: null,
-      price: '1.50000000',
+      price: 1_500_000_000n,
     });
     expect(listing.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(listing.createdAt).toBeInstanceOf(Date);

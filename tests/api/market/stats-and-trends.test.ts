@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSolToLamports } from '@shared/money';
+import { LAMPORTS_PER_SOL, parseSolToLamports, priceColumnLamports } from '@shared/money';
 import { analyzeAddress, suggestedPriceLamports } from '@server/rarity';
 import type { Db } from '@server/db/database';
 import {
@@ -47,12 +47,15 @@ const userId = async (w: SignedInWallet) => (await usersRepository.findByWallet(
  * A sale as the purchase flow records it (docs/domain.md#verification): transaction verified, listing sold, analytics
  * row.
  */
+const SOL = LAMPORTS_PER_SOL;
+const lamportsOrNull = (sol: string | null) => (sol === null ? null : parseSolToLamports(sol));
+
 async function recordSale(
   created: CreatedListing,
   opts: { price?: string; at?: Date; status?: 'verified' | 'completed' | 'failed'; testData?: boolean } = {},
 ) {
   const { listing } = created;
-  const price = opts.price ?? listing.price;
+  const price = parseSolToLamports(opts.price ?? listing.price);
   const at = opts.at ?? new Date();
   const id = randomUUID();
   const status = opts.status ?? 'completed';
@@ -69,7 +72,7 @@ async function recordSale(
     paymentReference: randomBytes(16).toString('hex'),
     paymentMemo: `vv:${id}`,
     recipientWallet: created.seller.walletAddress,
-    priceLamports: parseSolToLamports(price),
+    priceLamports: price,
     createdAt: at,
     verifiedAt: status === 'failed' ? null : at,
     completedAt: status === 'completed' ? at : null,
@@ -81,7 +84,7 @@ async function recordSale(
     addressId: listing.id,
     rarityScore: String(listing.rarityScore),
     category: listing.category,
-    estimatedValue: listing.estimatedValue,
+    estimatedValue: lamportsOrNull(listing.estimatedValue),
     actualSalePrice: price,
     saleDate: at,
   });
@@ -141,13 +144,13 @@ describe('market trends', () => {
     expect(written).toBe(rows.length);
     const all24 = rows.find((r) => r.category === null && r.period === '24h')!;
     expect(all24).toMatchObject({
-      avgPrice: '4.00000000',
-      medianPrice: '2.50000000',
-      minPrice: '1.00000000',
-      maxPrice: '10.00000000',
+      avgPrice: 4n * SOL,
+      medianPrice: 2_500_000_000n,
+      minPrice: SOL,
+      maxPrice: 10n * SOL,
       activeListings: 4,
       soldCount: 0,
-      totalVolume: '0.00000000',
+      totalVolume: 0n,
       priceChange24h: null,
     });
     expect(rows.some((r) => r.category === null && r.period === '7d')).toBe(true);
@@ -162,7 +165,7 @@ describe('market trends', () => {
     const next = (await ldb.select().from(marketTrends)).find(
       (r) => r.category === null && r.period === '24h' && r.timestamp.getTime() === t0.getTime() + DAY,
     )!;
-    expect(next).toMatchObject({ avgPrice: '5.00000000', priceChange24h: '25.0000', priceChange7d: null });
+    expect(next).toMatchObject({ avgPrice: 5n * SOL, priceChange24h: '25.0000', priceChange7d: null });
   });
 
   it('counts sales in the period only', async () => {
@@ -180,10 +183,10 @@ describe('market trends', () => {
     // The previous test's five listings are still for sale; these two are sold.
     expect(rows.find((r) => r.period === '24h')).toMatchObject({
       soldCount: 1,
-      totalVolume: '2.00000000',
+      totalVolume: 2n * SOL,
       activeListings: 5,
     });
-    expect(rows.find((r) => r.period === '7d')).toMatchObject({ soldCount: 2, totalVolume: '3.00000000' });
+    expect(rows.find((r) => r.period === '7d')).toMatchObject({ soldCount: 2, totalVolume: 3n * SOL });
   });
 
   it("gives each category's and the whole market's mean and median exactly as sorting every price would", async () => {
@@ -200,7 +203,7 @@ describe('market trends', () => {
         Array.from({ length: 120 }, (_, i) => ({
           address: `Agg${i.toString().padStart(4, '0')}${'1'.repeat(37)}`,
           sellerId,
-          price: prices[(i * 7) % prices.length]!,
+          price: parseSolToLamports(prices[(i * 7) % prices.length]!),
           category: categories[i % (i < 100 ? 3 : 2)]!,
           ...(i % 13 === 0 ? { status: 'sold' } : {}),
           ...(i % 17 === 0 ? { isListed: false } : {}),
@@ -212,13 +215,16 @@ describe('market trends', () => {
         ['mathematical', ['0.00000001', '0.00000002', '5', '6']],
         ['cultural', ['0.00000001', '0.00000002']],
       ] as const;
-      await fdb
-        .insert(addresses)
-        .values(
-          middles.flatMap(([category, list]) =>
-            list.map((price, i) => ({ address: `Mid${category}${i}${'1'.repeat(30)}`, sellerId, price, category })),
-          ),
-        );
+      await fdb.insert(addresses).values(
+        middles.flatMap(([category, list]) =>
+          list.map((price, i) => ({
+            address: `Mid${category}${i}${'1'.repeat(30)}`,
+            sellerId,
+            price: parseSolToLamports(price),
+            category,
+          })),
+        ),
+      );
       const now = new Date();
       await aggregateMarketTrends(fdb, { now });
       const written = (await fdb.select().from(marketTrends))
@@ -241,20 +247,27 @@ describe('market trends', () => {
         group by rollup(category)`);
       const byCategory = (rows: { category: string | null }[]) =>
         [...rows].sort((a, b) => String(a.category).localeCompare(String(b.category)));
-      expect(byCategory(written)).toEqual(byCategory((oracle as unknown as { rows: typeof written }).rows));
+      // The oracle is raw SQL, so its amounts are column text: read them as the column type does.
+      const oracleRows = (oracle as unknown as { rows: Record<string, string | number | null>[] }).rows.map((r) => ({
+        ...r,
+        ...Object.fromEntries(
+          ['avgPrice', 'medianPrice', 'minPrice', 'maxPrice'].map((k) => [k, priceColumnLamports(String(r[k]))]),
+        ),
+      }));
+      expect(byCategory(written)).toEqual(byCategory(oracleRows as typeof written));
       expect(written).toHaveLength(6); // five categories and the whole market
-      expect(written.find((r) => r.category === 'mathematical')?.medianPrice).toBe('2.50000001');
-      expect(written.find((r) => r.category === 'cultural')?.medianPrice).toBe('0.00000002');
+      expect(written.find((r) => r.category === 'mathematical')?.medianPrice).toBe(2_500_000_010n);
+      expect(written.find((r) => r.category === 'cultural')?.medianPrice).toBe(20n);
     } finally {
       await fresh.close();
     }
   });
 
   it('computes percent changes exactly and leaves unknown ones null', () => {
-    expect(percentChange('5', '4')).toBe('25.0000');
-    expect(percentChange('2', '3')).toBe('-33.3333');
-    expect(percentChange('1', '0')).toBeNull();
-    expect(percentChange(null, '1')).toBeNull();
+    expect(percentChange(5n * SOL, 4n * SOL)).toBe('25.0000');
+    expect(percentChange(2n * SOL, 3n * SOL)).toBe('-33.3333');
+    expect(percentChange(SOL, 0n)).toBeNull();
+    expect(percentChange(null, SOL)).toBeNull();
   });
 });
 
@@ -281,8 +294,8 @@ async function recordSaleOn(
     buyerId: buyerRow.id,
     buyerWallet: buyerRow.walletAddress,
     sellerId: sellerRow.id,
-    price: created.listing.price,
-    totalAmount: created.listing.price,
+    price: parseSolToLamports(created.listing.price),
+    totalAmount: parseSolToLamports(created.listing.price),
     status: 'verified',
     paymentReference: randomBytes(16).toString('hex'),
     paymentMemo: `vv:${id}`,
@@ -298,8 +311,8 @@ async function recordSaleOn(
     addressId: created.listing.id,
     rarityScore: String(created.listing.rarityScore),
     category: created.listing.category,
-    estimatedValue: created.listing.estimatedValue,
-    actualSalePrice: created.listing.price,
+    estimatedValue: lamportsOrNull(created.listing.estimatedValue),
+    actualSalePrice: parseSolToLamports(created.listing.price),
     saleDate: at,
   });
 }
@@ -365,7 +378,7 @@ describe('valuation calibration', () => {
     expect(active).toHaveLength(1);
     expect(Number(active[0]!.baseValueMultiplier)).toBeCloseTo(result.multiplier, 6);
     expect(active[0]).toMatchObject({ salesCount: 5, network: 'solana', confidenceScore: '0.60' });
-    expect(active[0]!.averageActualPrice).toBe('2.23000000'); // (0.2 + 0.25 + 0.3 + 0.4 + 10) / 5 SOL
+    expect(active[0]!.averageActualPrice).toBe(2_230_000_000n); // (0.2 + 0.25 + 0.3 + 0.4 + 10) / 5 SOL
     expect(active[0]!.nextAdjustment!.getTime()).toBeGreaterThan(now.getTime());
     expect(await getActiveValuationMultiplier(vdb)).toBeCloseTo(result.multiplier, 6);
 

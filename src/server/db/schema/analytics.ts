@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, rarity, timestamptz } from './columns';
+import { createdAt, id, lamports, rarity, timestamptz } from './columns';
 import { addresses } from './listings';
 import { transactions } from './transactions';
 
@@ -19,8 +19,8 @@ export const algorithmAdjustments = pgTable(
     lastAdjustment: timestamptz('last_adjustment').notNull().defaultNow(),
     nextAdjustment: timestamptz('next_adjustment'),
     salesCount: integer('sales_count').notNull().default(0),
-    averageActualPrice: amount('average_actual_price'),
-    averageEstimatedPrice: amount('average_estimated_price'),
+    averageActualPrice: lamports('average_actual_price'),
+    averageEstimatedPrice: lamports('average_estimated_price'),
     adjustmentReason: text('adjustment_reason'),
     confidenceScore: numeric('confidence_score', { precision: 3, scale: 2 }).notNull().default('0.5'),
     isActive: boolean('is_active').notNull().default(true),
@@ -51,9 +51,9 @@ export const salesAnalytics = pgTable(
     network: text('network').notNull().default('solana'),
     rarityScore: rarity('rarity_score'),
     category: text('category'),
-    estimatedValue: amount('estimated_value'),
-    actualSalePrice: amount('actual_sale_price').notNull(),
-    priceVariance: amount('price_variance'), // actual − estimated, in SOL
+    estimatedValue: lamports('estimated_value'),
+    actualSalePrice: lamports('actual_sale_price').notNull(),
+    priceVariance: lamports('price_variance'), // actual − estimated, signed
     saleDate: timestamptz('sale_date').notNull().defaultNow(),
     leadingZeros: integer('leading_zeros').notNull().default(0),
     patterns: jsonb('patterns').$type<string[]>().notNull().default([]),

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, timestamptz } from './columns';
+import { createdAt, id, lamports, timestamptz } from './columns';
 import { transactions } from './transactions';
 
 /**
@@ -17,10 +17,10 @@ export const blockchainTransactionAudit = pgTable(
     confirmations: integer('confirmations'),
     gasUsed: bigint('gas_used', { mode: 'number' }),
     gasPrice: numeric('gas_price'),
-    gasFee: amount('gas_fee'),
+    gasFee: lamports('gas_fee'),
     fromAddress: text('from_address'),
     toAddress: text('to_address'),
-    value: amount('value'),
+    value: lamports('value'),
     recipients: jsonb('recipients').$type<{ address: string; amount: string }[]>(),
     status: text('status').notNull(),
     networkStatus: text('network_status'), // processed, confirmed, finalized
@@ -50,9 +50,9 @@ export const gasEstimationAudit = pgTable(
     transactionType: text('transaction_type').notNull(), // e.g. purchase, purchase_with_commission
     recipientCount: integer('recipient_count').notNull().default(1),
     estimatedGas: bigint('estimated_gas', { mode: 'number' }),
-    estimatedFee: amount('estimated_fee'),
+    estimatedFee: lamports('estimated_fee'),
     actualGas: bigint('actual_gas', { mode: 'number' }),
-    actualFee: amount('actual_fee'),
+    actualFee: lamports('actual_fee'),
     accuracy: numeric('accuracy', { precision: 7, scale: 2 }), // actual ÷ estimated, in percent
     errors: jsonb('errors').$type<string[]>(),
     success: boolean('success').notNull().default(true),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { numeric, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { customType, numeric, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { lamportsToPriceColumn, priceColumnLamports } from '@shared/money';
 
 /**
  * Column helpers shared by every table file. SQL names are written out in snake_case on each column (not left
@@ -9,8 +10,22 @@ import { numeric, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 /** Random uuid primary key: ids appear in URLs, so they must not be guessable or enumerable. */
 export const id = () => uuid('id').primaryKey().defaultRandom();
 
-/** A SOL (or ETH) amount at the edges: numeric(18,8) read as a string, so no float ever touches it. */
-export const amount = (name: string) => numeric(name, { precision: 18, scale: 8 });
+/**
+ * A money amount: `numeric(18,8)` in the database (the spec's stored form), `bigint` lamports in the program
+ * (docs/domain.md#money). The one place a stored amount is parsed or written: repositories read and write lamports,
+ * and the API edge formats them once. For a non-SOL currency the unit is 1e-9 of that currency.
+ */
+export const lamports = customType<{ data: bigint; driverData: string }>({
+  dataType: () => 'numeric(18, 8)',
+  toDriver: lamportsToPriceColumn,
+  fromDriver: (text) => priceColumnLamports(String(text)),
+});
+
+/** A `lamports` column's default of zero, as SQL: drizzle-kit cannot write a `bigint` default into its snapshot. */
+export const ZERO_LAMPORTS = sql`'0'`;
+
+/** A USD (or other decimal, not-lamport) figure: numeric(18,8) read as a string, so no float ever touches it. */
+export const decimalAmount = (name: string) => numeric(name, { precision: 18, scale: 8 });
 
 /** A rarity score, 0–10 with one decimal (docs/domain.md#rarity-and-value). */
 export const rarity = (name: string) => numeric(name, { precision: 3, scale: 1 });

@@ -1,5 +1,5 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, timestamptz } from './columns';
+import { createdAt, id, lamports, timestamptz } from './columns';
 
 /**
  * Escrowed payments (docs/product-spec.md#stored-tables). Purchases pay the seller directly
@@ -9,7 +9,7 @@ import { amount, createdAt, id, timestamptz } from './columns';
 export const escrowTransactions = pgTable('escrow_transactions', {
   id: id(),
   network: text('network').notNull().default('solana'),
-  amount: amount('amount').notNull(),
+  amount: lamports('amount').notNull(),
   currency: text('currency').notNull().default('SOL'),
   senderAddress: text('sender_address').notNull(),
   recipientAddress: text('recipient_address').notNull(),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, oneOf, percentage, timestamptz } from './columns';
+import { createdAt, id, lamports, oneOf, percentage, timestamptz, ZERO_LAMPORTS } from './columns';
 import { CURRENCIES, NETWORKS } from './values';
 
-/** Platform fees per network. Percentages are 0–100 (2.50 = 2.5%); fees in SOL. */
+/** Platform fees per network. Percentages are 0–100 (2.50 = 2.5%); fees in lamports. */
 export const feeConfig = pgTable(
   'fee_config',
   {
@@ -11,8 +11,8 @@ export const feeConfig = pgTable(
     network: text('network').notNull().default('solana'),
     exchangeFeePercentage: percentage('exchange_fee_percentage').notNull().default('0'),
     commissionFeePercentage: percentage('commission_fee_percentage').notNull().default('0'),
-    minimumFee: amount('minimum_fee').notNull().default('0'),
-    maximumFee: amount('maximum_fee'), // NULL: no cap
+    minimumFee: lamports('minimum_fee').notNull().default(ZERO_LAMPORTS),
+    maximumFee: lamports('maximum_fee'), // NULL: no cap
     gasFeeMultiplier: numeric('gas_fee_multiplier', { precision: 4, scale: 2 }).notNull().default('1.20'),
     effectiveFrom: timestamptz('effective_from').notNull().defaultNow(),
     isActive: boolean('is_active').notNull().default(true),
@@ -37,7 +37,7 @@ export const membershipTiers = pgTable(
   {
     id: id(),
     name: text('name').notNull().unique(),
-    price: amount('price').notNull().default('0'),
+    price: lamports('price').notNull().default(ZERO_LAMPORTS),
     currency: text('currency').notNull().default('SOL'),
     billingPeriod: text('billing_period').notNull().default('monthly'),
     features: jsonb('features').$type<string[]>().notNull().default([]),
@@ -61,7 +61,7 @@ export const feeStructure = pgTable(
     service: text('service').notNull(),
     tier: text('tier').notNull().default('basic'),
     feeType: text('fee_type').notNull(), // fixed or percentage
-    amount: amount('amount'),
+    amount: lamports('amount'),
     percentage: percentage('percentage'),
     currency: text('currency').notNull().default('SOL'),
     description: text('description'),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, oneOf, rarity, timestamptz } from './columns';
+import { createdAt, id, lamports, oneOf, rarity, timestamptz } from './columns';
 import { users } from './users';
 import { CURRENCIES, LISTING_STATUSES, NETWORKS, PROMOTION_TYPES } from './values';
 
@@ -23,10 +23,10 @@ export const addresses = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    price: amount('price').notNull(),
+    price: lamports('price').notNull(),
     currency: text('currency').notNull().default('SOL'),
     rarityScore: rarity('rarity_score').notNull().default('0'),
-    estimatedValue: amount('estimated_value'),
+    estimatedValue: lamports('estimated_value'),
     category: text('category').notNull().default('custom'),
     pattern: text('pattern'),
     // Where the pattern sits (prefix, suffix, middle); open-ended, so no CHECK.

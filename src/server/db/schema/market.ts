@@ -1,5 +1,5 @@
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { amount, changePercent, createdAt, id, oneOf, timestamptz } from './columns';
+import { changePercent, createdAt, decimalAmount, id, lamports, oneOf, timestamptz, ZERO_LAMPORTS } from './columns';
 import { addresses } from './listings';
 import { transactions } from './transactions';
 import { CURRENCIES, NETWORKS } from './values';
@@ -8,7 +8,7 @@ import { CURRENCIES, NETWORKS } from './values';
 export const priceCache = pgTable('price_cache', {
   id: id(),
   currency: text('currency').notNull().unique(),
-  usdPrice: amount('usd_price').notNull(),
+  usdPrice: decimalAmount('usd_price').notNull(),
   lastUpdated: timestamptz('last_updated').notNull().defaultNow(),
 });
 
@@ -22,14 +22,14 @@ export const priceHistory = pgTable(
     addressId: uuid('address_id')
       .notNull()
       .references(() => addresses.id, { onDelete: 'cascade' }),
-    price: amount('price').notNull(),
+    price: lamports('price').notNull(),
     currency: text('currency').notNull().default('SOL'),
-    priceUsd: amount('price_usd'),
+    priceUsd: decimalAmount('price_usd'),
     changeType: text('change_type').notNull(), // e.g. listed, price_change, sale
-    previousPrice: amount('previous_price'),
+    previousPrice: lamports('previous_price'),
     changePercentage: changePercent('change_percentage'),
-    marketCap: amount('market_cap'),
-    volume24h: amount('volume_24h'),
+    marketCap: decimalAmount('market_cap'),
+    volume24h: decimalAmount('volume_24h'),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'restrict' }),
     timestamp: timestamptz('timestamp').notNull().defaultNow(),
   },
@@ -47,11 +47,11 @@ export const marketTrends = pgTable(
     id: id(),
     category: text('category'),
     network: text('network').notNull().default('solana'),
-    avgPrice: amount('avg_price'),
-    medianPrice: amount('median_price'),
-    minPrice: amount('min_price'),
-    maxPrice: amount('max_price'),
-    totalVolume: amount('total_volume').notNull().default('0'),
+    avgPrice: lamports('avg_price'),
+    medianPrice: lamports('median_price'),
+    minPrice: lamports('min_price'),
+    maxPrice: lamports('max_price'),
+    totalVolume: lamports('total_volume').notNull().default(ZERO_LAMPORTS),
     activeListings: integer('active_listings').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
     priceChange24h: changePercent('price_change_24h'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, oneOf, timestamptz } from './columns';
+import { createdAt, id, lamports, oneOf, timestamptz } from './columns';
 import { addresses } from './listings';
 import { users } from './users';
 import { ORDER_LANES, ORDER_POSITIONS, ORDER_STATUSES, type OrderLane, type OrderStatus } from './values';
@@ -23,7 +23,7 @@ export const customOrders = pgTable(
     caseSensitive: boolean('case_sensitive').notNull(),
     // The difficulty and price fixed when the order was placed (the quote the requester accepted).
     probability: doublePrecision('probability').notNull(),
-    price: amount('price').notNull(),
+    price: lamports('price').notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('queued'),
     attempts: bigint('attempts', { mode: 'bigint' })
       .notNull()

@@ -1,5 +1,5 @@
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, oneOf, timestamptz } from './columns';
+import { createdAt, id, lamports, oneOf, timestamptz, ZERO_LAMPORTS } from './columns';
 import { addresses } from './listings';
 import { users } from './users';
 import { CURRENCIES, PROMOTION_TYPES } from './values';
@@ -13,7 +13,7 @@ export const listingPromotions = pgTable(
       .notNull()
       .references(() => addresses.id, { onDelete: 'restrict' }),
     promotionType: text('promotion_type').notNull(),
-    price: amount('price').notNull().default('0'),
+    price: lamports('price').notNull().default(ZERO_LAMPORTS),
     currency: text('currency').notNull().default('SOL'),
     duration: integer('duration').notNull(), // hours
     startTime: timestamptz('start_time').notNull().defaultNow(),

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { amount, createdAt, id, oneOf, timestamptz } from './columns';
+import { createdAt, id, lamports, oneOf, timestamptz, ZERO_LAMPORTS } from './columns';
 import { bids } from './bids';
 import { addresses } from './listings';
 import { users } from './users';
 import { CURRENCIES, FAILURE_KINDS, type FailureKind, OPEN_PURCHASE_STATUSES, PURCHASE_STATUSES } from './values';
 
 /**
- * A purchase (docs/domain.md#purchase-states). The numeric(18,8) columns are the spec's SOL amounts for display; the
- * `*Lamports` columns are what the buyer must pay and what verification checks, as exact integers. Money records are
+ * A purchase (docs/domain.md#purchase-states). The numeric(18,8) columns are the spec's stored amounts (read and
+ * written as lamports by their column type); the `*Lamports` columns are what the buyer must pay and what verification
+ * checks, as the escrow settles them. Money records are
  * never cascade-deleted: every foreign key here restricts.
  */
 export const transactions = pgTable(
@@ -26,11 +27,11 @@ export const transactions = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    price: amount('price').notNull(),
+    price: lamports('price').notNull(),
     currency: text('currency').notNull().default('SOL'),
-    exchangeFee: amount('exchange_fee').notNull().default('0'),
-    commissionFee: amount('commission_fee').notNull().default('0'),
-    totalAmount: amount('total_amount').notNull(),
+    exchangeFee: lamports('exchange_fee').notNull().default(ZERO_LAMPORTS),
+    commissionFee: lamports('commission_fee').notNull().default(ZERO_LAMPORTS),
+    totalAmount: lamports('total_amount').notNull(),
     status: text('status').notNull().default('initiated'),
     // The payment signature: the buyer's hint at confirm, then the escrow payment that bought the key. Not unique: a
     // payment is tied to its purchase by the escrow it paid, and a hint naming another purchase's payment must not

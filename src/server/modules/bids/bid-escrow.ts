@@ -4,7 +4,7 @@ import { lamportsToSolString } from '@shared/money';
 import { recordAudit } from '../audit';
 import { notify, type NotificationInput } from '../alerts';
 import { ordersRepository } from '../orders';
-import { escrowReads, sendOn, type PurchaseDeps } from '../purchases';
+import { escrowReads, purchaseListingRepository, sendOn, type PurchaseDeps } from '../purchases';
 import { bidOwner, observeEscrow, settlementRepository, type ReceiptRow } from '../settlement';
 import { describePattern } from './bid-text';
 import { bidsRepository, type BidRow } from './bids.repository';
@@ -106,7 +106,7 @@ export async function decideBid(
           metadata: { bidId, escrow: paying.escrow, signature: paying.signature },
         });
         if (bid.kind === 'offer' && bid.addressId) {
-          const listing = await bidsRepository.listingOf(tx, bid.addressId);
+          const listing = await purchaseListingRepository.withSeller(tx, bid.addressId);
           if (listing) {
             await notify(tx, [
               {
@@ -126,7 +126,7 @@ export async function decideBid(
       bid = (await closeBid(tx, bid, 'expired', 'BID_EXPIRED', now)) ?? bid;
     }
     if (bid.status === 'open' && bid.kind === 'offer' && bid.addressId) {
-      const listing = await bidsRepository.listingOf(tx, bid.addressId);
+      const listing = await purchaseListingRepository.withSeller(tx, bid.addressId);
       const onSale =
         listing && listing.deletedAt === null && listing.isListed && ['available', 'pending'].includes(listing.status);
       if (!onSale) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FALLBACK_USD_PER_SOL_TRANSACTION } from '@shared/format/usd';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import { matchesPattern } from '@shared/pattern-keys';
 import { commit, decideInTransaction, rollback, type Decision } from '@server/db/decide';
 import { notify } from '../alerts';
@@ -61,7 +61,7 @@ export async function fillBid(deps: PurchaseDeps, bidId: string, addressId: stri
       listing.currency === 'SOL' &&
       listing.sellerWallet !== bid.bidderWallet;
     if (!onSale) return rollback('listing-unavailable');
-    const listedLamports = parseSolToLamports(listing.price);
+    const listedLamports = listing.price;
     const fits =
       bid.kind === 'offer'
         ? bid.addressId === listing.id
@@ -87,18 +87,17 @@ export async function fillBid(deps: PurchaseDeps, bidId: string, addressId: stri
     if (!deposit || deposit.lamports < fees.totalLamports) return rollback('bid-not-open');
 
     const id = randomUUID();
-    const price = lamportsToSolString(priceLamports);
     await purchasesRepository.insert(tx, {
       id,
       addressId: listing.id,
       buyerId: bid.bidderId,
       buyerWallet: bid.bidderWallet,
       sellerId: listing.sellerId,
-      price,
+      price: priceLamports,
       currency: 'SOL',
-      exchangeFee: lamportsToSolString(fees.exchangeFeeLamports),
-      commissionFee: lamportsToSolString(fees.commissionFeeLamports),
-      totalAmount: lamportsToSolString(fees.totalLamports),
+      exchangeFee: fees.exchangeFeeLamports,
+      commissionFee: fees.commissionFeeLamports,
+      totalAmount: fees.totalLamports,
       status: 'verified',
       txHash: deposit.signature,
       reservesListing: false,
@@ -145,6 +144,7 @@ export async function fillBid(deps: PurchaseDeps, bidId: string, addressId: stri
         performedBy: bid.kind === 'offer' ? listing.sellerWallet : 'settlement',
       },
     );
+    const price = lamportsToSolString(priceLamports);
     const what = bid.kind === 'offer' ? 'Your offer was accepted' : `Your bid on ${describePattern(bid)} filled`;
     await notify(tx, [
       {

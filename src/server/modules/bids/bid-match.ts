@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { and, asc, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { matchesPattern, type PatternClass } from '@shared/pattern-keys';
 import type { Queryable } from '@server/db/database';
 import { addresses, users } from '@server/db/schema';
@@ -18,16 +17,9 @@ function likeOf(b: PatternOf) {
   return b.caseSensitive ? sql`${addresses.address} like ${text}` : sql`${addresses.address} ilike ${text}`;
 }
 
-/**
- * Listings for sale now that match a pattern, cheapest first (and at most `maxLamports` when given): the bid page's
- * "matching stock" and a newly funded bid's fill from stock.
- */
-export async function matchingStock(
-  db: Queryable,
-  b: PatternOf,
-  opts: { maxLamports?: bigint; limit: number; excludeSeller?: string },
-): Promise<{ id: string; address: string; price: string }[]> {
-  const rows = await db
+/** Listings for sale (listed, available or showing a checkout, not deleted) that also meet `conditions`, with sellers. */
+const forSaleWithSeller = (db: Queryable, ...conditions: (SQL | undefined)[]) =>
+  db
     .select({ id: addresses.id, address: addresses.address, price: addresses.price, seller: users.walletAddress })
     .from(addresses)
     .innerJoin(users, eq(users.id, addresses.sellerId))
@@ -36,14 +28,26 @@ export async function matchingStock(
         eq(addresses.isListed, true),
         inArray(addresses.status, ['available', 'pending']),
         isNull(addresses.deletedAt),
-        likeOf(b),
-        // In SQL, not after the limit: a bidder's own cheapest listings must not hide another seller's.
-        opts.excludeSeller === undefined ? undefined : ne(users.walletAddress, opts.excludeSeller),
-        opts.maxLamports === undefined
-          ? undefined
-          : sql`${addresses.price} <= ${lamportsToSolString(opts.maxLamports)}::numeric`,
+        ...conditions,
       ),
-    )
+    );
+
+/**
+ * Listings for sale now that match a pattern, cheapest first (and at most `maxLamports` when given): the bid page's
+ * "matching stock" and a newly funded bid's fill from stock.
+ */
+export async function matchingStock(
+  db: Queryable,
+  b: PatternOf,
+  opts: { maxLamports?: bigint; limit: number; excludeSeller?: string },
+): Promise<{ id: string; address: string; price: bigint }[]> {
+  const rows = await forSaleWithSeller(
+    db,
+    likeOf(b),
+    // In SQL, not after the limit: a bidder's own cheapest listings must not hide another seller's.
+    opts.excludeSeller === undefined ? undefined : ne(users.walletAddress, opts.excludeSeller),
+    opts.maxLamports === undefined ? undefined : lte(addresses.price, opts.maxLamports),
+  )
     .orderBy(asc(addresses.price), asc(addresses.createdAt))
     .limit(opts.limit);
   return rows
@@ -163,20 +167,9 @@ export async function fillNewListings(
 /** The listings just created or repriced, as matching needs them; those no longer for sale are left out. */
 export async function newListingsOf(db: Queryable, ids: readonly string[]): Promise<NewListing[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: addresses.id, address: addresses.address, price: addresses.price, seller: users.walletAddress })
-    .from(addresses)
-    .innerJoin(users, eq(users.id, addresses.sellerId))
-    .where(
-      and(
-        sql`${addresses.id} = any(${sql.param([...ids])}::uuid[])`,
-        eq(addresses.isListed, true),
-        inArray(addresses.status, ['available', 'pending']),
-        isNull(addresses.deletedAt),
-      ),
-    );
+  const rows = await forSaleWithSeller(db, sql`${addresses.id} = any(${sql.param([...ids])}::uuid[])`);
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
-    .map((r) => ({ id: r.id, address: r.address, priceLamports: parseSolToLamports(r.price), sellerWallet: r.seller }));
+    .map((r) => ({ id: r.id, address: r.address, priceLamports: r.price, sellerWallet: r.seller }));
 }

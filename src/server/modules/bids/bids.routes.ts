@@ -32,6 +32,7 @@ import {
   quoteBid,
 } from './bids.service';
 import { bidsRepository } from './bids.repository';
+import { purchaseListingRepository } from '../purchases';
 
 const MINUTE = 60_000;
 const errors = errorResponses(400, 401, 403, 404);
@@ -233,7 +234,7 @@ export async function bidsRoutes(app: AppInstance, opts: { runtime: BidsRuntime 
     const session = sessionOf(request as never);
     const offer = await bidsRepository.findById(deps.db, request.params.id);
     if (!offer || offer.kind !== 'offer') throw offerNotFound();
-    const listing = await bidsRepository.listingOf(deps.db, offer.addressId!);
+    const listing = await purchaseListingRepository.withSeller(deps.db, offer.addressId!);
     const role = offer.bidderId === session.userId ? 'bidder' : listing?.sellerId === session.userId ? 'seller' : null;
     if (!role) throw offerNotFound();
     return { offer, role };

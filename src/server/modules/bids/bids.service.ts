@@ -18,7 +18,14 @@ import { users } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/app-error';
 import { recordAudit } from '../audit';
 import { uniformKeyProbability } from '../orders';
-import { feesFor, membershipTier, sendOn, tierOfBuyer, type PurchaseDeps } from '../purchases';
+import {
+  feesFor,
+  membershipTier,
+  purchaseListingRepository,
+  sendOn,
+  tierOfBuyer,
+  type PurchaseDeps,
+} from '../purchases';
 import { bidOwner, newEscrowKey, settlementRepository } from '../settlement';
 import { usersRepository } from '../users';
 import { closeBid, decideBid, paymentOfBid } from './bid-escrow';
@@ -113,7 +120,7 @@ export async function createOffer(
   body: CreateOfferBody,
   actor: BidActor,
 ): Promise<CreatedBid> {
-  const listing = await bidsRepository.listingOf(deps.db, addressId);
+  const listing = await purchaseListingRepository.withSeller(deps.db, addressId);
   if (!listing || listing.deletedAt !== null) throw notFound(ErrorCode.LISTING_NOT_FOUND, 'Address not found');
   if (!listing.isListed || !['available', 'pending'].includes(listing.status)) {
     throw conflict(ErrorCode.LISTING_NOT_AVAILABLE, 'This address is no longer available');
@@ -122,7 +129,7 @@ export async function createOffer(
     throw badRequest(ErrorCode.OWN_LISTING, 'id: you cannot make an offer on your own listing');
   }
   const priceLamports = parseSolToLamports(body.price as string);
-  const listed = parseSolToLamports(listing.price);
+  const listed = listing.price;
   if (priceLamports >= listed) {
     throw badRequest(
       ErrorCode.OFFER_AT_OR_ABOVE_PRICE,
@@ -205,14 +212,14 @@ export async function offerView(db: Queryable, offer: BidRow): Promise<Offer> {
   const [fill, refunds, listing] = await Promise.all([
     bidsRepository.fillOf(db, offer.id),
     bidsRepository.refundSignatures(db, offer.id),
-    bidsRepository.listingOf(db, offer.addressId!),
+    purchaseListingRepository.withSeller(db, offer.addressId!),
   ]);
   return {
     id: offer.id,
     addressId: offer.addressId!,
     address: listing?.address ?? '',
     price: lamportsToSolString(offer.maxPriceLamports),
-    listedPrice: listing?.price ?? '0',
+    listedPrice: lamportsToSolString(listing?.price ?? 0n),
     bidderWallet: offer.bidderWallet,
     ...moneyView(offer, fill?.transactionId ?? null, refunds),
   };
@@ -249,7 +256,10 @@ export async function quoteBid(
   return {
     probability,
     oneIn: probability > 0 ? Math.round(1 / probability) : 0,
-    matchingStock: { count: stock.length, cheapest: stock.slice(0, 3) },
+    matchingStock: {
+      count: stock.length,
+      cheapest: stock.slice(0, 3).map((s) => ({ ...s, price: lamportsToSolString(s.price) })),
+    },
     grind: grind ? { price: grind.price, p95Seconds: grind.seconds.p95 } : null,
   };
 }

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { parseSolToLamports } from '@shared/money';
 import { FALLBACK_USD_PER_SOL_LISTING } from '@shared/format/usd';
 import type { Queryable } from '../../db/database';
 import { addresses, transactions, users } from '../../db/schema';
@@ -77,7 +76,7 @@ export const demoRepository = {
   ): Promise<string> {
     const { listing, at } = sale;
     const id = randomUUID();
-    const lamports = parseSolToLamports(listing.price);
+    const lamports = listing.price;
     const initiated = new Date(at.getTime() - 90_000);
     await db.insert(transactions).values({
       id,

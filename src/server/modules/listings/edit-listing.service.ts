@@ -1,6 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { UpdateListingBody } from '@shared/api/listings';
-import { PRICE_DECIMALS, lamportsToSolString, parseSolToLamports, percentChange, usdColumnValue } from '@shared/money';
+import { PRICE_DECIMALS, parseSolToLamports, percentChange, usdColumnValue } from '@shared/money';
 import { badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import type { Database, Tx } from '../../db/database';
 import { priceHistory } from '../../db/schema';
@@ -62,13 +62,13 @@ export async function updateListing(
       throw conflict(ErrorCode.LISTING_SOLD, 'This listing is sold and can no longer be edited');
 
     const set: ListingUpdate = {};
-    const previous = parseSolToLamports(row.price);
+    const previous = row.price;
     const next = body.price !== undefined ? parseSolToLamports(body.price, { maxDecimals: PRICE_DECIMALS }) : previous;
     const currency = body.currency ?? row.currency;
     const repriced = next !== previous || currency !== row.currency;
     if (repriced && (await isBeingSold(tx, row))) throw paymentLanded('repriced');
     if (body.isListed === false && row.isListed && (await isBeingSold(tx, row))) throw paymentLanded('unlisted');
-    if (repriced) Object.assign(set, { price: lamportsToSolString(next), currency });
+    if (repriced) Object.assign(set, { price: next, currency });
     if (body.pattern !== undefined) set.pattern = body.pattern === '' ? null : body.pattern;
     if (body.category !== undefined) set.category = body.category;
     if (body.isListed !== undefined) set.isListed = body.isListed;
@@ -87,7 +87,7 @@ export async function updateListing(
     if (repriced) {
       await tx.insert(priceHistory).values({
         addressId: row.id,
-        price: lamportsToSolString(next),
+        price: next,
         currency,
         priceUsd: currency === 'SOL' ? usdColumnValue(next, usdPerSol) : null,
         changeType: 'price_change',

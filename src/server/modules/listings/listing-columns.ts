@@ -1,3 +1,4 @@
+import { lamportsToPriceColumn } from '@shared/money';
 import type { NewListingRow } from './listings.repository';
 
 /**
@@ -68,12 +69,17 @@ export const uuidArrayLiteral = (ids: readonly (string | null)[]) => `{${ids.map
 export class ListingColumnsBuilder {
   private readonly columns = LISTING_COLUMN_KEYS.map(() => [] as (Scalar | readonly string[])[]);
 
-  /** Every column must be set: a missing one would insert NULL instead of its default. */
+  /**
+   * Every column must be set: a missing one would insert NULL instead of its default. The row's only `bigint`s are
+   * its `lamports` columns (price, estimated value), written as their column type writes them.
+   */
   push(row: NewListingRow): void {
     LISTING_COLUMN_KEYS.forEach((key, i) => {
       const value = row[key];
       if (value === undefined) throw new TypeError(`listing column ${key} is missing`);
-      this.columns[i]!.push(value as Scalar | readonly string[]);
+      this.columns[i]!.push(
+        typeof value === 'bigint' ? lamportsToPriceColumn(value) : (value as Scalar | readonly string[]),
+      );
     });
   }
 

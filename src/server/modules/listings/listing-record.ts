@@ -1,6 +1,5 @@
 import type { RarityReport } from '@shared/rarity';
 import type { Currency } from '@shared/domain-values';
-import { lamportsToSolString } from '@shared/money';
 import type { NewListingRow } from './listings.repository';
 
 export interface ListingRecordInput {
@@ -23,10 +22,10 @@ export function listingRecord(input: ListingRecordInput): NewListingRow {
     address: input.address,
     network: 'solana',
     sellerId: input.sellerId,
-    price: lamportsToSolString(input.priceLamports),
+    price: input.priceLamports,
     currency: input.currency ?? 'SOL',
     rarityScore: report.rarityScore.toFixed(1),
-    estimatedValue: report.estimatedValue,
+    estimatedValue: report.estimatedValueLamports,
     category: report.category,
     // The declared pattern when it occurs in the address (the engine scores it there), else the engine's own.
     pattern: report.pattern,

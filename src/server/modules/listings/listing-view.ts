@@ -1,7 +1,7 @@
 import type { Listing, OwnListing } from '@shared/api/listings';
 import { PROMOTION_TYPES, type PromotionType } from '@shared/domain-values';
 import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
-import { formatSolAmount, priceColumnAmount, usdValue } from '@shared/money';
+import { lamportsToSolString, usdValue } from '@shared/money';
 import type { ListingViewRow } from './page-columns';
 
 /**
@@ -30,18 +30,17 @@ export function toListing(row: ListingViewRow, ctx: ViewContext): Listing {
   const promotionType = (
     expired || !KNOWN_PROMOTION_TYPES.has(row.promotionType) ? 'standard' : row.promotionType
   ) as PromotionType;
-  const price = priceColumnAmount(row.price);
-  const usd = row.currency === 'SOL' ? usdValue(price.lamports, ctx.usdPerSol) : 0;
+  const usd = row.currency === 'SOL' ? usdValue(row.price, ctx.usdPerSol) : 0;
   return {
     id: row.id,
     address: row.address,
     network: row.network,
     sellerId: row.sellerId,
     sellerWallet: row.sellerWallet,
-    price: price.sol,
+    price: lamportsToSolString(row.price),
     currency: row.currency,
     rarityScore: Number(row.rarityScore),
-    estimatedValue: row.estimatedValue === null ? null : formatSolAmount(row.estimatedValue),
+    estimatedValue: row.estimatedValue === null ? null : lamportsToSolString(row.estimatedValue),
     category: row.category,
     pattern: row.pattern,
     patternPosition: row.patternPosition,

@@ -1,3 +1,4 @@
+import { lamportsToSolString } from '@shared/money';
 import { autoPriceLamports } from '@shared/rarity';
 import type { VaultCipher } from '../key-crypto';
 import type { BulkCandidate } from './bulk-checks';
@@ -62,7 +63,7 @@ function sealRows(cipher: VaultCipher, job: SealJob): SealedChunk {
     const record = listingRecord({ address: row.address, sellerId: job.sellerId, priceLamports, report });
     listings.push(record);
     shown.pattern.push(record.pattern ?? null);
-    shown.price.push(record.price);
+    shown.price.push(lamportsToSolString(priceLamports));
     keys.encryptedPrivateKey.push(seal.encrypted.encryptedPrivateKey);
     keys.salt.push(seal.encrypted.salt);
     keys.iv.push(seal.encrypted.iv);

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { priceColumnLamports } from '@shared/money';
 import type { Queryable } from '../../db/database';
 import { addresses, marketTrends, transactions } from '../../db/schema';
 import { buyableListing, SOLD_STATUSES } from './market-stats.repository';
@@ -8,16 +9,20 @@ export type NewTrendRow = typeof marketTrends.$inferInsert;
 /** Per category; the `null` category is the whole market (ROLLUP's grand total). */
 export interface ListingAggregate {
   category: string | null;
-  avgPrice: string;
-  medianPrice: string;
-  minPrice: string;
-  maxPrice: string;
+  avgPrice: bigint;
+  medianPrice: bigint;
+  minPrice: bigint;
+  maxPrice: bigint;
   activeListings: number;
 }
 
+type RawAggregate = {
+  [K in keyof ListingAggregate]: ListingAggregate[K] extends bigint ? string : ListingAggregate[K];
+};
+
 export interface SalesAggregate {
   category: string | null;
-  totalVolume: string;
+  totalVolume: bigint;
   soldCount: number;
 }
 
@@ -82,7 +87,15 @@ export const marketTrendsRepository = {
       group by whole, category
       order by whole, category
     `);
-    return (result as unknown as { rows: ListingAggregate[] }).rows;
+    // Raw SQL bypasses the column type: its amounts are read here, as the column would read them.
+    return (result as unknown as { rows: RawAggregate[] }).rows.map((r) => ({
+      category: r.category,
+      avgPrice: priceColumnLamports(r.avgPrice),
+      medianPrice: priceColumnLamports(r.medianPrice),
+      minPrice: priceColumnLamports(r.minPrice),
+      maxPrice: priceColumnLamports(r.maxPrice),
+      activeListings: r.activeListings,
+    }));
   },
 
   /** Verified or completed sales in (since, until], by the listing's category. */
@@ -90,7 +103,7 @@ export const marketTrendsRepository = {
     return db
       .select({
         category: sql<string | null>`${addresses.category}`,
-        totalVolume: sql<string>`sum(${transactions.price})::text`,
+        totalVolume: sql`sum(${transactions.price})`.mapWith(transactions.price),
         soldCount: sql<number>`count(*)::int`,
       })
       .from(transactions)

@@ -67,7 +67,7 @@ async function writeTrends(db: Queryable, now: Date): Promise<number> {
       const l = listingsBy.get(k);
       const s = salesBy.get(k);
       const avgPrice = l?.avgPrice ?? null;
-      const totalVolume = s?.totalVolume ?? '0';
+      const totalVolume = s?.totalVolume ?? 0n;
       rows.push({
         network,
         category: k === key(null) ? null : k,

@@ -1,5 +1,5 @@
 import { MARKET_READING_DAYS, type MarketReading, type MarketReadingDay } from '@shared/api/market-reading';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import type { PatternClass } from '@shared/pattern-keys';
 import type { Queryable } from '../../db/database';
 import { patternClassRepository } from './pattern-class.repository';
@@ -39,10 +39,9 @@ export async function readPatternClass(db: Queryable, c: PatternClass, now = new
   ]);
   return {
     class: { length: c.length, position: c.position, caseSensitive: c.caseSensitive },
-    // The listing's numeric(18,8) SOL goes through lamports so every amount here is written the same way.
     floor: floor
       ? {
-          price: lamportsToSolString(parseSolToLamports(floor.price)),
+          price: lamportsToSolString(floor.price),
           addressId: floor.addressId,
           address: floor.address,
         }

@@ -1,10 +1,7 @@
-import { parseSolToLamports, percentChange as lamportsPercentChange } from '@shared/money';
+import { percentChange as lamportsPercentChange } from '@shared/money';
 
-/**
- * `percentChange` (src/shared/money.ts) of two SOL amounts as the market_trends columns hold them; null when either
- * side is unknown.
- */
-export function percentChange(current: string | null | undefined, previous: string | null | undefined): string | null {
+/** `percentChange` (src/shared/money.ts) of two market_trends amounts; null when either side is unknown. */
+export function percentChange(current: bigint | null | undefined, previous: bigint | null | undefined): string | null {
   if (current == null || previous == null) return null;
-  return lamportsPercentChange(parseSolToLamports(previous), parseSolToLamports(current));
+  return lamportsPercentChange(previous, current);
 }

@@ -1,4 +1,4 @@
-import { lamportsToSolString, parseSolToLamports, truncateToPriceUnit } from '@shared/money';
+import { truncateToPriceUnit } from '@shared/money';
 import { analyzeAddress } from '@server/rarity';
 import type { Queryable } from '../../db/database';
 import { valuationRepository, type CalibrationSale } from './valuation.repository';
@@ -52,11 +52,10 @@ function baseValueLamports(sale: CalibrationSale, network: 'solana'): number {
   return report.isValid ? Number(report.estimatedValueLamports) : 0;
 }
 
-function averageSol(amounts: readonly string[]): string | null {
+function averageLamports(amounts: readonly bigint[]): bigint | null {
   if (amounts.length === 0) return null;
-  const sum = amounts.reduce((acc, a) => acc + parseSolToLamports(a), 0n);
-  const mean = sum / BigInt(amounts.length);
-  return lamportsToSolString(truncateToPriceUnit(mean)); // numeric(18,8): whole 10-lamport units
+  const sum = amounts.reduce((acc, a) => acc + a, 0n);
+  return truncateToPriceUnit(sum / BigInt(amounts.length)); // numeric(18,8): whole 10-lamport units
 }
 
 export async function recalibrateValuation(db: Queryable, opts: { now?: Date } = {}): Promise<RecalibrationResult> {
@@ -73,7 +72,7 @@ export async function recalibrateValuation(db: Queryable, opts: { now?: Date } =
     const base = baseValueLamports(sale, network);
     if (!(base >= MIN_BASE_LAMPORTS)) continue;
     used.push(sale);
-    ratios.push(Number(parseSolToLamports(sale.actualSalePrice)) / base);
+    ratios.push(Number(sale.actualSalePrice) / base);
   }
   const keep = (reason: string): RecalibrationResult => ({
     changed: false,
@@ -90,7 +89,7 @@ export async function recalibrateValuation(db: Queryable, opts: { now?: Date } =
   // numeric(12,6); the clamp keeps it inside the CHECK (> 0) and the documented range.
   const multiplier = Math.round(clamp(Math.exp(w * Math.log(r)), MULTIPLIER_MIN, MULTIPLIER_MAX) * 1e6) / 1e6;
   const confidenceScore = Math.round((0.5 + 0.5 * w) * 100) / 100;
-  const estimated = used.map((s) => s.estimatedValue).filter((v): v is string => v !== null);
+  const estimated = used.map((s) => s.estimatedValue).filter((v): v is bigint => v !== null);
   const reason = `${n} sale${n === 1 ? '' : 's'} in ${periodDays} days; median price/value ratio ${r.toPrecision(4)}`;
 
   const changed = await valuationRepository.replaceActive(db, {
@@ -100,8 +99,8 @@ export async function recalibrateValuation(db: Queryable, opts: { now?: Date } =
     lastAdjustment: now,
     nextAdjustment: new Date(now.getTime() + RECALIBRATION_INTERVAL_MS),
     salesCount: n,
-    averageActualPrice: averageSol(used.map((s) => s.actualSalePrice)),
-    averageEstimatedPrice: averageSol(estimated),
+    averageActualPrice: averageLamports(used.map((s) => s.actualSalePrice)),
+    averageEstimatedPrice: averageLamports(estimated),
     adjustmentReason: reason,
     confidenceScore: confidenceScore.toFixed(2),
   });

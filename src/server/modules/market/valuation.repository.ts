@@ -7,8 +7,8 @@ export type NewAdjustmentRow = typeof algorithmAdjustments.$inferInsert;
 export interface CalibrationSale {
   address: string;
   pattern: string | null;
-  actualSalePrice: string;
-  estimatedValue: string | null;
+  actualSalePrice: bigint;
+  estimatedValue: bigint | null;
 }
 
 /** `algorithm_adjustments` and the sales evidence behind it (docs/domain.md#estimated-value). */

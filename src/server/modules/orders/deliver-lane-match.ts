@@ -3,7 +3,6 @@ import { addressBytes } from '@shared/keys/base58';
 import { seedAddressBytes } from '@shared/seed-address/seed-address';
 import { checkBasePoint } from '@shared/split-key/base-point';
 import { encodeTweak, tweakedPoint } from '@shared/split-key/tweak';
-import { parseSolToLamports } from '@shared/money';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../audit';
 import { settlementRepository } from '../settlement';
@@ -82,7 +81,7 @@ export async function deliverLaneMatch(
         keyHeldByShop: 'never',
         paymentSignature: held.paymentSignature,
         escrow: held.escrow,
-        priceLamports: parseSolToLamports(held.price).toString(),
+        priceLamports: held.price.toString(),
         buyer: buyer ?? '',
         cluster: deps.attestation.cluster,
         issuedAt: now.toISOString(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import type { Db } from '../../db/database';
 import type { VaultCipher } from '../key-crypto';
 import type { GrindPool, SeedDerivedHit, SplitKeyHit } from './grind-pool';
@@ -76,7 +76,7 @@ export function createGrinder(deps: GrinderDeps): Grinder {
       const wallet = await ordersRepository.requesterWallet(deps.db, order.requesterId);
       if (!wallet) return undefined;
       const balance = await deps.balanceOf(wallet);
-      const price = parseSolToLamports(order.price);
+      const price = order.price;
       if (balance >= price) return undefined;
       return `Your wallet held ${lamportsToSolString(balance)} SOL ${when}, less than the order's ${lamportsToSolString(price)} SOL`;
     } catch (err) {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { Order, OrderPatternBody, OrderPlaceBody, OrderQuote, OrderStatus } from '@shared/api/orders';
 import type { OrderLane } from '@shared/domain-values';
-import { lamportsToSolString, parseSolToLamports } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import {
   chanceFoundBy,
   difficultyOf,
@@ -158,9 +158,7 @@ export async function placeOrder(
       const committed = await ordersRepository.committedFor(tx, actor.userId, now);
       if (balance !== null) {
         // Paid-up-front orders hold their price in escrow: only wallet-lane ones are owed from the balance.
-        const owed = committed
-          .filter((o) => o.lane === 'wallet' && !o.forBid)
-          .reduce((sum, o) => sum + parseSolToLamports(o.price), 0n);
+        const owed = committed.filter((o) => o.lane === 'wallet' && !o.forBid).reduce((sum, o) => sum + o.price, 0n);
         if (balance < price + owed) throw cannotPay(owed);
       }
       const mine = committed.filter((o) => o.status !== 'found').length;
@@ -185,7 +183,7 @@ export async function placeOrder(
         ...order,
         ...inputs,
         probability,
-        price: lamportsToSolString(price),
+        price,
         ip: actor.ip ?? null,
         quotedSeconds: expectedSeconds,
         forBid,
@@ -259,7 +257,7 @@ export async function orderView(
     position: row.position,
     caseSensitive: row.caseSensitive,
     status,
-    price: lamportsToSolString(parseSolToLamports(row.price)), // '0.001', not the column's '0.00100000'
+    price: lamportsToSolString(row.price),
     probability: row.probability,
     expectedAttempts,
     attempts,

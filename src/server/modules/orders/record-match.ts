@@ -1,5 +1,4 @@
 import { analyzeAddress } from '@server/rarity';
-import { parseSolToLamports } from '@shared/money';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../audit';
 import { listingRecord, listingsRepository } from '../listings';
@@ -54,7 +53,7 @@ export async function recordMatch(
   const record = listingRecord({
     address: hit.address,
     sellerId: deps.seller.id,
-    priceLamports: parseSolToLamports(order.price),
+    priceLamports: order.price,
     report,
   });
   record.searchTags = [...(record.searchTags ?? []), ORDER_LISTING_TAG];

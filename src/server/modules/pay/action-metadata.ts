@@ -1,12 +1,12 @@
 import type { ActionMetadata } from '@shared/api/pay';
-import { formatSolAmount } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import type { ListingRow, OrderReservation } from '../listings';
 import { unavailableReason } from './action-purchase.service';
 import { listingIconUrl } from './listing-icon';
 
 /** The blink card of a listing (Actions GET): icon, title, rarity and price, and one "Buy" button. */
 export function actionMetadataOf(origin: string, listing: ListingRow, reservation?: OrderReservation): ActionMetadata {
-  const price = formatSolAmount(listing.price);
+  const price = lamportsToSolString(listing.price);
   const reason = unavailableReason(listing, reservation);
   const pattern = listing.pattern ? `“${listing.pattern}” ` : '';
   return {

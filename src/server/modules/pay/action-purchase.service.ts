@@ -1,5 +1,5 @@
 import { ErrorCode } from '@shared/api/errors';
-import { parseSolToLamports } from '@shared/money';
+
 import { notFound } from '@server/http/app-error';
 import { listingsRepository, type ListingRow, type OrderReservation } from '../listings';
 import {
@@ -63,7 +63,7 @@ export async function createActionPurchase(deps: PurchaseDeps, address: string, 
   const row = await deps.db.transaction(async (tx) => {
     // Its tier, as at initiate; the shipped defaults always hold the basic one.
     const tier = (await membershipTier(tx, tierOfBuyer(account)))!;
-    const priceLamports = parseSolToLamports(listing.price);
+    const priceLamports = listing.price;
     const fees = await feesFor(tx, priceLamports, tier, Boolean(deps.treasuryWallet));
     const inserted = await insertPurchaseRow(tx, deps, {
       listing,

@@ -1,3 +1,4 @@
+import { lamportsToSolString } from '@shared/money';
 import { highlightRange } from '@shared/format/highlight';
 
 /**
@@ -20,7 +21,7 @@ export function listingIconSvg(listing: {
   address: string;
   pattern: string | null;
   patternPosition: string | null;
-  price: string;
+  price: bigint;
 }): string {
   const range = highlightRange(listing.address, listing.pattern, listing.patternPosition);
   const lines: string[] = [];
@@ -42,7 +43,7 @@ export function listingIconSvg(listing: {
     '<text x="48" y="92" font-family="system-ui, sans-serif" font-size="30" font-weight="700" fill="#f5c451">Vanity Vault</text>',
     `<text x="48" y="130" font-family="system-ui, sans-serif" font-size="22" fill="#8b93a7">Pattern: ${pattern}</text>`,
     `<g font-family="ui-monospace, Menlo, Consolas, monospace" font-size="44" letter-spacing="1">${lines.join('')}</g>`,
-    `<text x="48" y="462" font-family="system-ui, sans-serif" font-size="26" font-weight="600" fill="#4ade80">${escapeXml(listing.price)} SOL</text>`,
+    `<text x="48" y="462" font-family="system-ui, sans-serif" font-size="26" font-weight="600" fill="#4ade80">${lamportsToSolString(listing.price)} SOL</text>`,
     '</svg>',
   ].join('');
 }

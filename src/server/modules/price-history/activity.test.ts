@@ -1,13 +1,14 @@
+import { LAMPORTS_PER_SOL as SOL } from '@shared/money';
 import { describe, expect, it } from 'vitest';
 import { activityOf } from './activity';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
-const listing = { price: '3', currency: 'SOL', createdAt: at(0) };
+const listing = { price: 3n * SOL, currency: 'SOL', createdAt: at(0) };
 const purchase = (over: Partial<Parameters<typeof activityOf>[2][number]>) => ({
   status: 'initiated',
   failureKind: null,
   reservesListing: true,
-  price: '3',
+  price: 3n * SOL,
   currency: 'SOL',
   txHash: null,
   createdAt: at(10),
@@ -21,8 +22,8 @@ const purchase = (over: Partial<Parameters<typeof activityOf>[2][number]>) => ({
 describe('activityOf', () => {
   it('lists at the first price the listing had, before any repricing, newest first', () => {
     const prices = [
-      { price: '3', previousPrice: '2', currency: 'SOL', changeType: 'price_change', timestamp: at(5) },
-      { price: '2', previousPrice: '1', currency: 'SOL', changeType: 'price_change', timestamp: at(2) },
+      { price: 3n * SOL, previousPrice: 2n * SOL, currency: 'SOL', changeType: 'price_change', timestamp: at(5) },
+      { price: 2n * SOL, previousPrice: 1n * SOL, currency: 'SOL', changeType: 'price_change', timestamp: at(2) },
     ];
     const events = activityOf(listing, prices, []);
     expect(events.map((e) => [e.kind, e.price, e.previousPrice])).toEqual([

@@ -1,15 +1,15 @@
 import type { ActivityEvent } from '@shared/api/activity';
-import { formatSolAmount } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import { ACTIVITY_LIMIT } from './activity.repository';
 
 interface ListingRow {
-  price: string;
+  price: bigint;
   currency: string;
   createdAt: Date;
 }
 interface PriceRow {
-  price: string;
-  previousPrice: string | null;
+  price: bigint;
+  previousPrice: bigint | null;
   currency: string;
   changeType: string;
   timestamp: Date;
@@ -18,7 +18,7 @@ interface PurchaseRow {
   status: string;
   failureKind: string | null;
   reservesListing: boolean;
-  price: string;
+  price: bigint;
   currency: string;
   txHash: string | null;
   createdAt: Date;
@@ -28,13 +28,11 @@ interface PurchaseRow {
   updatedAt: Date;
 }
 
-const sol = (value: string) => formatSolAmount(value);
-
-function event(kind: ActivityEvent['kind'], at: Date, row: { price: string; currency: string }, extra = {}) {
+function event(kind: ActivityEvent['kind'], at: Date, row: { price: bigint; currency: string }, extra = {}) {
   return {
     kind,
     at: at.toISOString(),
-    price: sol(row.price),
+    price: lamportsToSolString(row.price),
     previousPrice: null,
     currency: row.currency,
     signature: null,
@@ -78,7 +76,9 @@ export function activityOf(listing: ListingRow, prices: PriceRow[], purchases: P
   const events = [
     listed,
     ...repricings.map((p) =>
-      event('repriced', p.timestamp, p, { previousPrice: p.previousPrice === null ? null : sol(p.previousPrice) }),
+      event('repriced', p.timestamp, p, {
+        previousPrice: p.previousPrice === null ? null : lamportsToSolString(p.previousPrice),
+      }),
     ),
     ...[...purchases].reverse().flatMap(purchaseEvents),
   ];

@@ -1,11 +1,9 @@
 import { ErrorCode, apiErrorSchema } from '@shared/api/errors';
 import { priceHistoryParamsSchema, priceHistorySchema, type PricePoint } from '@shared/api/price-history';
-import { formatSolAmount } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import { notFound } from '../../http/app-error';
 import type { AppInstance } from '../../types';
 import { priceHistoryRepository } from './price-history.repository';
-
-const sol = (value: string) => formatSolAmount(value);
 
 /** GET /api/addresses/{id}/price-history (public): the address page's price chart. */
 export async function priceRoutes(app: AppInstance): Promise<void> {
@@ -31,7 +29,7 @@ export async function priceRoutes(app: AppInstance): Promise<void> {
       const points: PricePoint[] = [];
       if (!first || first.changeType !== 'listed') {
         points.push({
-          price: sol(first?.previousPrice ?? listing.price),
+          price: lamportsToSolString(first?.previousPrice ?? listing.price),
           currency: listing.currency,
           changeType: 'listed',
           timestamp: listing.createdAt.toISOString(),
@@ -39,7 +37,7 @@ export async function priceRoutes(app: AppInstance): Promise<void> {
       }
       for (const e of events) {
         points.push({
-          price: sol(e.price),
+          price: lamportsToSolString(e.price),
           currency: e.currency,
           changeType: e.changeType,
           timestamp: e.timestamp.toISOString(),

@@ -6,8 +6,8 @@ const SOL = LAMPORTS_PER_SOL;
 const defaults: FeeSettings = {
   exchangeFeePercentage: '0',
   commissionFeePercentage: '2.50',
-  minimumFee: '0',
-  maximumFee: '10',
+  minimumFee: 0n,
+  maximumFee: 10n * SOL,
   gasFeeMultiplier: '1.20',
   commissionDiscount: '0',
 };
@@ -32,9 +32,9 @@ describe('calculateFees', () => {
   });
 
   it('clamps to the minimum and maximum fee, and never above the price', () => {
-    expect(calculateFees(SOL, { ...defaults, minimumFee: '0.1' }, true).commissionFeeLamports).toBe(SOL / 10n);
+    expect(calculateFees(SOL, { ...defaults, minimumFee: SOL / 10n }, true).commissionFeeLamports).toBe(SOL / 10n);
     expect(calculateFees(1000n * SOL, defaults, true).commissionFeeLamports).toBe(10n * SOL);
-    expect(calculateFees(100n, { ...defaults, minimumFee: '1' }, true).commissionFeeLamports).toBe(100n);
+    expect(calculateFees(100n, { ...defaults, minimumFee: SOL }, true).commissionFeeLamports).toBe(100n);
   });
 
   it('keeps every amount a multiple of 10 lamports (numeric(18,8))', () => {

@@ -1,13 +1,13 @@
 import { LAMPORTS_PER_SIGNATURE } from '@chain/compute-budget';
-import { lamportsToSolString, parseSolToLamports, truncateToPriceUnit } from '@shared/money';
+import { lamportsToSolString, truncateToPriceUnit } from '@shared/money';
 import type { FeeCalculation } from '@shared/api/transactions';
 
 /** The fee settings of one network (`fee_config`) and the buyer's tier discount (`membership_tiers`), as stored. */
 export interface FeeSettings {
   exchangeFeePercentage: string; // '0'…'100', two decimals
   commissionFeePercentage: string;
-  minimumFee: string; // SOL
-  maximumFee: string | null; // SOL; null: no cap
+  minimumFee: bigint; // lamports
+  maximumFee: bigint | null; // lamports; null: no cap
   gasFeeMultiplier: string; // e.g. '1.20'
   commissionDiscount: string; // percent off the commission, '0'…'100'
 }
@@ -52,10 +52,8 @@ export function calculateFees(priceLamports: bigint, settings: FeeSettings, hasT
     exchangeFeeLamports = floorTo10((priceLamports * parseHundredths(settings.exchangeFeePercentage)) / BASIS);
     const keep = BASIS - parseHundredths(settings.commissionDiscount);
     let commission = (priceLamports * parseHundredths(settings.commissionFeePercentage) * keep) / (BASIS * BASIS);
-    const min = parseSolToLamports(settings.minimumFee);
-    const max = settings.maximumFee === null ? undefined : parseSolToLamports(settings.maximumFee);
-    if (commission < min) commission = min;
-    if (max !== undefined && commission > max) commission = max;
+    if (commission < settings.minimumFee) commission = settings.minimumFee;
+    if (settings.maximumFee !== null && commission > settings.maximumFee) commission = settings.maximumFee;
     if (commission > priceLamports) commission = priceLamports;
     commissionFeeLamports = floorTo10(commission);
   }

@@ -80,7 +80,7 @@ export async function initiatePurchase(
     const held = await findOpenReservation(tx, { buyerWallet: actor.wallet, addressId: listing.id, now: deps.now() });
     if (held) return { response: initiateResponseOf(held), created: false };
     await assertBuyable(tx, listing, actor.wallet, deps.now());
-    const priceLamports = parseSolToLamports(listing.price);
+    const priceLamports = listing.price;
     if (offeredLamports !== priceLamports) {
       throw conflict(
         ErrorCode.PRICE_MISMATCH,

@@ -19,6 +19,25 @@ const onSale = (addressId: string) =>
     isNull(addresses.deletedAt),
   );
 
+/** The listing `addressId` with its seller's wallet: what buying it, or making an offer on it, needs to know. */
+const listingWithSeller = (db: Queryable, addressId: string) =>
+  db
+    .select({
+      id: addresses.id,
+      address: addresses.address,
+      network: addresses.network,
+      price: addresses.price,
+      currency: addresses.currency,
+      status: addresses.status,
+      isListed: addresses.isListed,
+      deletedAt: addresses.deletedAt,
+      sellerId: addresses.sellerId,
+      sellerWallet: users.walletAddress,
+    })
+    .from(addresses)
+    .innerJoin(users, eq(users.id, addresses.sellerId))
+    .where(eq(addresses.id, addressId));
+
 export type LockedListing = NonNullable<Awaited<ReturnType<typeof purchaseListingRepository.lockForPurchase>>>;
 
 export const purchaseListingRepository = {
@@ -27,23 +46,13 @@ export const purchaseListingRepository = {
    * second sees the status the first one left (docs/domain.md#reservation).
    */
   async lockForPurchase(db: Queryable, addressId: string) {
-    const [row] = await db
-      .select({
-        id: addresses.id,
-        address: addresses.address,
-        network: addresses.network,
-        price: addresses.price,
-        currency: addresses.currency,
-        status: addresses.status,
-        isListed: addresses.isListed,
-        deletedAt: addresses.deletedAt,
-        sellerId: addresses.sellerId,
-        sellerWallet: users.walletAddress,
-      })
-      .from(addresses)
-      .innerJoin(users, eq(users.id, addresses.sellerId))
-      .where(eq(addresses.id, addressId))
-      .for('update', { of: addresses });
+    const [row] = await listingWithSeller(db, addressId).for('update', { of: addresses });
+    return row;
+  },
+
+  /** The listing with its seller as it is now, unlocked: an offer's listing. */
+  async withSeller(db: Queryable, addressId: string) {
+    const [row] = await listingWithSeller(db, addressId);
     return row;
   },
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { lamportsToSolString } from '@shared/money';
 import type { Queryable } from '@server/db/database';
 import { DEFAULT_MEMBERSHIP_TIERS } from '@server/db/seed-reference-data';
 import type { PurchaseDeps } from './deps';
@@ -18,7 +17,7 @@ export async function membershipTier(db: Queryable, name: string) {
 }
 
 export interface PurchaseRowInput {
-  listing: { id: string; sellerId: string; sellerWallet: string; price: string };
+  listing: { id: string; sellerId: string; sellerWallet: string };
   /** The signed-in buyer's user row; null for an Actions purchase, which creates no user. */
   buyerId: string | null;
   /** The wallet that must pay and may reveal the key once signed in. */
@@ -57,11 +56,11 @@ export async function insertPurchaseRow(
     buyerId: input.buyerId,
     buyerWallet: input.buyerWallet,
     sellerId: listing.sellerId,
-    price: listing.price,
+    price: input.priceLamports,
     currency: 'SOL',
-    exchangeFee: lamportsToSolString(fees.exchangeFeeLamports),
-    commissionFee: lamportsToSolString(fees.commissionFeeLamports),
-    totalAmount: lamportsToSolString(fees.totalLamports),
+    exchangeFee: fees.exchangeFeeLamports,
+    commissionFee: fees.commissionFeeLamports,
+    totalAmount: fees.totalLamports,
     status: 'initiated',
     reservesListing: input.reservesListing,
     initiatedSlot: input.initiatedSlot,

@@ -1,13 +1,7 @@
 import type { Queryable } from '@server/db/database';
 import { inOneStatement } from '@server/db/one-statement';
 import { blockchainTransactionAudit, priceHistory, salesAnalytics } from '@server/db/schema';
-import {
-  lamportsToSolString,
-  parseSolToLamports,
-  percentChange,
-  truncateToPriceUnit,
-  usdColumnValue,
-} from '@shared/money';
+import { lamportsToSolString, percentChange, truncateToPriceUnit, usdColumnValue } from '@shared/money';
 
 interface SaleFacts {
   transactionId: string;
@@ -20,11 +14,11 @@ interface SaleFacts {
 type ListingForSale = {
   id: string;
   network: string;
-  price: string;
+  price: bigint;
   currency: string;
   rarityScore: string;
   category: string;
-  estimatedValue: string | null;
+  estimatedValue: bigint | null;
   pattern: string | null;
   leadingZeroCount: number;
   hasPalindrome: boolean;
@@ -65,10 +59,9 @@ export const saleRepository = {
   /** The sale's analytics and price-history inserts, not run yet: for `inOneStatement` with the rest of the sale. */
   saleRows(db: Queryable, sale: SaleFacts) {
     const { listing, priceLamports } = sale;
-    const actual = lamportsToSolString(priceLamports);
-    const estimatedLamports = listing.estimatedValue === null ? null : parseSolToLamports(listing.estimatedValue);
     // numeric(18,8): round the variance down to 10 lamports so the column holds it exactly.
-    const variance = estimatedLamports === null ? null : priceLamports - estimatedLamports;
+    const variance =
+      listing.estimatedValue === null ? null : truncateToPriceUnit(priceLamports - listing.estimatedValue);
     const analytics = db
       .insert(salesAnalytics)
       .values({
@@ -78,8 +71,8 @@ export const saleRepository = {
         rarityScore: listing.rarityScore,
         category: listing.category,
         estimatedValue: listing.estimatedValue,
-        actualSalePrice: actual,
-        priceVariance: variance === null ? null : lamportsToSolString(truncateToPriceUnit(variance)),
+        actualSalePrice: priceLamports,
+        priceVariance: variance,
         saleDate: sale.at,
         leadingZeros: listing.leadingZeroCount,
         patterns: patternsOf(listing),
@@ -87,15 +80,14 @@ export const saleRepository = {
       // Unique per transaction: a sale recorded twice stays one row.
       .onConflictDoNothing();
 
-    const previous = parseSolToLamports(listing.price);
     const history = db.insert(priceHistory).values({
       addressId: listing.id,
-      price: actual,
+      price: priceLamports,
       currency: listing.currency,
       priceUsd: usdColumnValue(priceLamports, sale.usdPerSol),
       changeType: 'sale',
       previousPrice: listing.price,
-      changePercentage: percentChange(previous, priceLamports),
+      changePercentage: percentChange(listing.price, priceLamports),
       transactionId: sale.transactionId,
       timestamp: sale.at,
     });
@@ -113,10 +105,10 @@ export const saleRepository = {
       txHash: record.signature,
       blockNumber: record.slot === null ? null : Number(record.slot),
       confirmations: record.confirmations,
-      gasFee: record.feeLamports === null ? null : lamportsToSolString(record.feeLamports),
+      gasFee: record.feeLamports === null ? null : truncateToPriceUnit(record.feeLamports),
       fromAddress: record.from,
       toAddress: record.to,
-      value: lamportsToSolString(truncateToPriceUnit(record.lamports)),
+      value: truncateToPriceUnit(record.lamports),
       recipients: [{ address: record.to, amount: lamportsToSolString(record.lamports) }],
       status: 'verified',
       networkStatus: record.networkStatus,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RARITY_TIERS, rarityTierOf } from '@shared/api/search-filters';
-import { formatSolAmount } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import { pageMeta, SITE_NAME } from '@shared/seo/page-meta';
 import type { Queryable } from '../../db/database';
 import { listingsRepository } from '../listings';
@@ -18,7 +18,7 @@ export function artOf(row: Listed): AddressArt {
     address: row.address,
     pattern: row.pattern,
     patternPosition: row.patternPosition,
-    price: `${formatSolAmount(row.price)} ${row.currency}`,
+    price: `${lamportsToSolString(row.price)} ${row.currency}`,
     rarityScore: score,
     tier: RARITY_TIERS[rarityTierOf(score)].label,
     category: row.category.replace(/-/g, ' '),

@@ -13,7 +13,6 @@ import {
 } from '@server/db/schema';
 import type { SealedEscrowKey } from './escrow-key';
 import type { SaleTerms } from './legs';
-import { parseSolToLamports } from '@shared/money';
 
 export type ReceiptRow = typeof escrowReceipts.$inferSelect;
 export type TransferRow = typeof escrowTransfers.$inferSelect;
@@ -160,7 +159,7 @@ export const settlementRepository = {
     if (!row?.payee) return null;
     return {
       sellerWallet: row.payee,
-      priceLamports: parseSolToLamports(row.price),
+      priceLamports: row.price,
       commissionLamports: 0n,
       treasuryWallet: null,
     };

@@ -1,6 +1,6 @@
 import type { Listing } from '@shared/api/listings';
 import { FALLBACK_USD_PER_SOL_LISTING, formatUsd } from '@shared/format/usd';
-import { formatSolAmount, solStringToNumber } from '@shared/money';
+import { solStringToNumber } from '@shared/money';
 import { tierOf, type RarityTierId, type RarityTierLabel } from '@shared/rarity/tier';
 
 /** Pure display rules of a listing (docs/product-spec.md#listing-card, docs/product-spec.md#constants-and-limits). */
@@ -108,9 +108,8 @@ export function buyState(
   }
 }
 
-/** '1.5 SOL': up to 8 decimals, trailing zeros trimmed. */
-export const displayPrice = (listing: Pick<Listing, 'price' | 'currency'>) =>
-  `${formatSolAmount(listing.price)} ${listing.currency}`;
+/** '1.5 SOL': the amount as the API wrote it, once (docs/domain.md#money). */
+export const displayPrice = (listing: Pick<Listing, 'price' | 'currency'>) => `${listing.price} ${listing.currency}`;
 
 /** The server's formattedUsd, else the spec's fallback rate of 197 per unit. */
 export function displayUsd(

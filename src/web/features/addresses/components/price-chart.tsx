@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { PricePoint } from '@shared/api/price-history';
 import { formatSolAmount } from '@shared/money';
+import { ChartLine, ChartSvg } from '@web/components/line-chart';
 import { Skeleton } from '@web/components/skeleton';
 import { chartGeometry } from '@web/lib/chart-geometry';
 
@@ -23,16 +24,10 @@ export function PriceChart({
   if (!points || !geometry) return <p className="py-8 text-center text-sm text-vault-400">No price history yet.</p>;
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const summary = `Price history: ${points.length} ${points.length === 1 ? 'price' : 'prices'}, from ${formatSolAmount(first.price)} to ${formatSolAmount(last.price)} ${currency}`;
+  const summary = `Price history: ${points.length} ${points.length === 1 ? 'price' : 'prices'}, from ${first.price} to ${last.price} ${currency}`;
   return (
     <figure>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={summary}
-        className="h-40 w-full overflow-visible"
-      >
+      <ChartSvg width={W} height={H} label={summary} className="h-40">
         <defs>
           <linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
             <stop offset="0%" stopColor="rgb(16 185 129)" stopOpacity="0.35" />
@@ -52,19 +47,13 @@ export function PriceChart({
           />
         ))}
         <path d={geometry.area} fill={`url(#${gradient})`} />
-        <path
-          d={geometry.line}
-          fill="none"
-          stroke="rgb(52 211 153)"
-          strokeWidth="2"
-          vectorEffect="non-scaling-stroke"
-        />
-      </svg>
+        <ChartLine d={geometry.line} />
+      </ChartSvg>
       <figcaption className="mt-2 flex justify-between text-xs text-vault-400">
         <span>{day.format(new Date(first.timestamp))}</span>
         <span>
           {points.every((p) => p.price === first.price)
-            ? formatSolAmount(first.price)
+            ? first.price
             : `${formatSolAmount(geometry.min)}–${formatSolAmount(geometry.max)}`}{' '}
           {currency}
         </span>

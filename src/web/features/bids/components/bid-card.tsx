@@ -1,5 +1,4 @@
 import type { Bid } from '@shared/api/bids';
-import { formatSolAmount } from '@shared/money';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '@web/components/button';
@@ -40,7 +39,7 @@ export function BidCard({
         <BidStatusBadge status={bid.status} />
       </div>
       <p className="text-sm text-vault-300">
-        Up to <strong className="font-mono text-money-300">{formatSolAmount(bid.maxPrice)} SOL</strong>
+        Up to <strong className="font-mono text-money-300">{bid.maxPrice} SOL</strong>
         {live
           ? ` · stands until ${when.format(new Date(bid.expiresAt))}`
           : bid.closedAt
@@ -58,7 +57,7 @@ export function BidCard({
       {bid.status === 'filled' && bid.address && (
         <div className="flex flex-col gap-2 rounded-xl bg-money-500/10 p-3 ring-1 ring-money-500/30">
           <p className="text-sm text-vault-200">
-            Bought{bid.filledPrice ? ` for ${formatSolAmount(bid.filledPrice)} SOL` : ''}:{' '}
+            Bought{bid.filledPrice ? ` for ${bid.filledPrice} SOL` : ''}:{' '}
             <Link
               to={`/address/${encodeURIComponent(bid.address)}`}
               className="font-mono break-all text-money-300 hover:text-money-200"

@@ -1,6 +1,6 @@
 import type { Offer } from '@shared/api/bids';
 import { shortenAddress } from '@shared/format/address';
-import { formatSolAmount, parseSolToLamports } from '@shared/money';
+import { parseSolToLamports } from '@shared/money';
 import { Button } from '@web/components/button';
 import { toast } from '@web/components/toast-store';
 import { useOfferAction, type OfferAction } from '../api/offer-action';
@@ -51,7 +51,7 @@ export function ListingOffers({ addressId }: { addressId: string }) {
             className="flex flex-wrap items-center justify-between gap-2 border-t border-vault-800 pt-2 first:border-t-0 first:pt-0"
           >
             <p className="min-w-0 text-sm text-vault-300">
-              <strong className="font-mono text-money-300">{formatSolAmount(offer.price)} SOL</strong> from{' '}
+              <strong className="font-mono text-money-300">{offer.price} SOL</strong> from{' '}
               <span className="font-mono" title={offer.bidderWallet}>
                 {shortenAddress(offer.bidderWallet, 4, 4)}
               </span>
@@ -62,7 +62,7 @@ export function ListingOffers({ addressId }: { addressId: string }) {
                 size="sm"
                 loading={busy(offer, 'accept')}
                 disabled={act.isPending}
-                aria-label={`Accept the ${formatSolAmount(offer.price)} SOL offer`}
+                aria-label={`Accept the ${offer.price} SOL offer`}
                 onClick={() => run(offer, 'accept')}
               >
                 Accept
@@ -72,7 +72,7 @@ export function ListingOffers({ addressId }: { addressId: string }) {
                 variant="secondary"
                 loading={busy(offer, 'decline')}
                 disabled={act.isPending}
-                aria-label={`Decline the ${formatSolAmount(offer.price)} SOL offer`}
+                aria-label={`Decline the ${offer.price} SOL offer`}
                 onClick={() => run(offer, 'decline')}
               >
                 Decline

@@ -1,5 +1,5 @@
 import { priceInputSchema } from '@shared/api/listings';
-import { formatSolAmount, parseSolToLamports } from '@shared/money';
+import { parseSolToLamports } from '@shared/money';
 import { useState } from 'react';
 import { Button } from '@web/components/button';
 import { Field, Input } from '@web/components/input';
@@ -16,7 +16,7 @@ export function offerPriceProblem(price: string, listed: string): string | undef
   if (!read.success) return read.error.issues[0]?.message ?? 'Enter a price in SOL';
   // At the listed price or above, buying it outright is the offer.
   if (parseSolToLamports(read.data) >= parseSolToLamports(listed)) {
-    return `An offer must be below the listed ${formatSolAmount(listed)} SOL: at that price, buy it now.`;
+    return `An offer must be below the listed ${listed} SOL: at that price, buy it now.`;
   }
   return undefined;
 }
@@ -45,12 +45,7 @@ export function MakeOfferForm({
         if (!offerPriceProblem(price, listedPrice)) onSubmit({ price: price.trim(), expiryDays });
       }}
     >
-      <Field
-        id="offer-price"
-        label="Your offer (SOL)"
-        hint={`Below the listed ${formatSolAmount(listedPrice)} SOL.`}
-        error={error}
-      >
+      <Field id="offer-price" label="Your offer (SOL)" hint={`Below the listed ${listedPrice} SOL.`} error={error}>
         <Input
           id="offer-price"
           inputMode="decimal"

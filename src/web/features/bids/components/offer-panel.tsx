@@ -1,11 +1,9 @@
 import type { Listing } from '@shared/api/listings';
-import { formatSolAmount } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HandCoins } from 'lucide-react';
-import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { toast } from '@web/components/toast-store';
-import { useWallet } from '@web/features/wallet';
+import { ConnectWalletButton, useWallet } from '@web/features/wallet';
 import { offerKeys } from '../api/bid-keys';
 import { useBestOffer } from '../api/get-best-offer';
 import { useMyOffers } from '../api/get-my-offers';
@@ -27,7 +25,7 @@ export function OfferPanel({
   isOwner: boolean;
 }) {
   const queryClient = useQueryClient();
-  const { address, status, connect } = useWallet();
+  const { address, status } = useWallet();
   const signedIn = Boolean(address) && status === 'connected';
   const best = useBestOffer(listing.id);
   const mine = useMyOffers(signedIn && !isOwner);
@@ -58,8 +56,7 @@ export function OfferPanel({
             'Loading offers…'
           ) : best.data?.bestOffer ? (
             <>
-              Best offer:{' '}
-              <strong className="font-mono text-money-300">{formatSolAmount(best.data.bestOffer)} SOL</strong>
+              Best offer: <strong className="font-mono text-money-300">{best.data.bestOffer} SOL</strong>
               {best.data.openOffers > 1 && ` (${best.data.openOffers} open offers)`}
             </>
           ) : (
@@ -74,14 +71,9 @@ export function OfferPanel({
               onSubmit={(input) => place.mutate(input)}
             />
           ) : (
-            <Button
-              variant="secondary"
-              className="self-start"
-              loading={status === 'connecting'}
-              onClick={() => void connect()}
-            >
+            <ConnectWalletButton variant="secondary" className="self-start">
               Connect Wallet to make an offer
-            </Button>
+            </ConnectWalletButton>
           ))}
         {here.length > 0 && (
           <ul className="flex flex-col gap-3" aria-label="Your offers on this address">

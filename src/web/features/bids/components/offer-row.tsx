@@ -1,5 +1,4 @@
 import type { Offer } from '@shared/api/bids';
-import { formatSolAmount } from '@shared/money';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '@web/components/button';
@@ -34,8 +33,8 @@ export function OfferRow({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-vault-200">
-          Offer <strong className="font-mono text-money-300">{formatSolAmount(offer.price)} SOL</strong>
-          <span className="text-vault-400"> · listed at {formatSolAmount(offer.listedPrice)} SOL</span>
+          Offer <strong className="font-mono text-money-300">{offer.price} SOL</strong>
+          <span className="text-vault-400"> · listed at {offer.listedPrice} SOL</span>
         </p>
         <BidStatusBadge status={offer.status} />
       </div>

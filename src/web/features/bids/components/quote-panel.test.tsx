@@ -7,7 +7,7 @@ const A = 'AbCdEfGhJkLmNpQrStUvWxYz23456789abcdefghijk';
 const quote = (overrides: Partial<BidQuote> = {}): BidQuote => ({
   probability: 1 / 1156,
   oneIn: 1156,
-  matchingStock: { count: 3, cheapest: [{ id: 'l1', address: A, price: '0.05000000' }] },
+  matchingStock: { count: 3, cheapest: [{ id: 'l1', address: A, price: '0.05' }] },
   grind: { price: '0.02', p95Seconds: 3 },
   ...overrides,
 });

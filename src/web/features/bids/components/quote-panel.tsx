@@ -1,5 +1,4 @@
 import { STOCK_COUNTED, type BidQuote, type PatternFields } from '@shared/api/bids';
-import { formatSolAmount } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
 import { Link } from 'wouter';
 import { humanCount, humanDuration } from '@web/features/validator';
@@ -37,7 +36,7 @@ export function QuotePanel({ quote, pattern }: { quote: BidQuote; pattern: Patte
                 >
                   {shortenAddress(item.address, 8, 6)}
                 </Link>
-                <span className="shrink-0 font-mono text-money-300">{formatSolAmount(item.price)} SOL</span>
+                <span className="shrink-0 font-mono text-money-300">{item.price} SOL</span>
               </li>
             ))}
           </ul>
@@ -46,7 +45,7 @@ export function QuotePanel({ quote, pattern }: { quote: BidQuote; pattern: Patte
       <p className="text-sm text-vault-300" data-testid="quote-grind">
         {grind ? (
           <>
-            A custom grind would cost <strong className="text-money-300">{formatSolAmount(grind.price)} SOL</strong>
+            A custom grind would cost <strong className="text-money-300">{grind.price} SOL</strong>
             {grind.p95Seconds !== null && <> (95% found within {humanDuration(grind.p95Seconds)})</>}.{' '}
             {orderable && (
               <Link to={orderLink} className="text-sky-300 underline underline-offset-2 hover:text-sky-200">

@@ -1,5 +1,4 @@
 import type { BulkCreateResponse } from '@shared/api/listings';
-import { formatSolAmount } from '@shared/money';
 import { CircleCheck, CircleX } from 'lucide-react';
 
 // docs/product-spec.md#constants-and-limits: the results panel shows the first 10 entries of each list.
@@ -31,7 +30,7 @@ export function BulkResults({ result }: { result: BulkCreateResponse }) {
                 {r.address}
               </span>
               <span className="hidden font-mono text-vault-300 sm:inline">{r.pattern ?? '—'}</span>
-              <span className="font-mono text-vault-200">{r.price ? `${formatSolAmount(r.price)} SOL` : '—'}</span>
+              <span className="font-mono text-vault-200">{r.price ? `${r.price} SOL` : '—'}</span>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatSolAmount, lamportsToSolString } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import { analyzeAddress, RARITY_TIERS } from '@shared/rarity';
 import { Button } from '@web/components/button';
 
@@ -26,7 +26,7 @@ export function SuggestedPrice({
     [address, pattern],
   );
   if (!report?.isValid) return null;
-  const price = formatSolAmount(lamportsToSolString(report.suggestedPriceLamports));
+  const price = lamportsToSolString(report.suggestedPriceLamports);
   const odds = report.pattern
     ? `${report.pattern}: 1 in ${compact.format(report.expectedAttempts)}`
     : 'no pattern found';

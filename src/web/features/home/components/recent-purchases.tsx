@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { PurchaseView } from '@shared/api/transactions';
 import { shortenAddress, truncateListingAddress } from '@shared/format/address';
 import { FALLBACK_USD_PER_SOL_TRANSACTION, formatUsd } from '@shared/format/usd';
-import { formatSolAmount, solStringToNumber } from '@shared/money';
+import { solStringToNumber } from '@shared/money';
 import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { Skeleton } from '@web/components/skeleton';
@@ -38,7 +38,7 @@ function Row({ t }: { t: PurchaseView }) {
       </td>
       <td className="px-4 py-3 whitespace-nowrap">
         <span className="font-semibold text-money-300">
-          {formatSolAmount(t.price)} {t.currency}
+          {t.price} {t.currency}
         </span>
         <span className="block text-xs text-vault-400">{usdOf(t)}</span>
       </td>

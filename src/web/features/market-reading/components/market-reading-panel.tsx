@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { addressPath } from '@web/features/listings';
 import type { PatternClass } from '@shared/pattern-keys';
-import { formatSolAmount } from '@shared/money';
 import { Skeleton } from '@web/components/skeleton';
 import { usePatternClass } from '../api/get-pattern-class';
 import { describeClass } from '../describe-class';
 import { Sparkline } from './sparkline';
 
 const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const sol = (value: string) => `${formatSolAmount(value)} SOL`;
+const sol = (value: string) => `${value} SOL`;
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (

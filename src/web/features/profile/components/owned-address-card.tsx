@@ -1,5 +1,4 @@
 import type { PurchaseView } from '@shared/api/transactions';
-import { formatSolAmount } from '@shared/money';
 import { ExternalLink, Eye, EyeOff, FileText } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/badge';
@@ -70,7 +69,7 @@ export function OwnedAddressCard({ purchase, wallet }: { purchase: PurchaseView;
         </div>
         <p className="font-mono text-sm break-all text-vault-100">{purchase.address.address}</p>
         <p className="text-sm text-vault-300">
-          Purchase price <span className="font-mono text-vault-100">{formatSolAmount(purchase.price)} SOL</span>
+          Purchase price <span className="font-mono text-vault-100">{purchase.price} SOL</span>
         </p>
         {reveal.data?.safetyWarning && <RevealSafetyWarning warning={reveal.data.safetyWarning} />}
         {reveal.data && <SecretBlock label="Private key" value={reveal.data.privateKey} />}

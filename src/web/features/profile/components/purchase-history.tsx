@@ -1,5 +1,5 @@
 import { isRefunded, type PurchaseView } from '@shared/api/transactions';
-import { formatSolAmount, lamportsToSolString } from '@shared/money';
+import { lamportsToSolString } from '@shared/money';
 import { shortenAddress } from '@shared/format/address';
 import { History } from 'lucide-react';
 import { Link } from 'wouter';
@@ -79,7 +79,7 @@ export function PurchaseHistory({
                   )}
                 </span>
                 <span className="font-mono text-sm text-vault-200">
-                  {formatSolAmount(tx.price)} {tx.currency}
+                  {tx.price} {tx.currency}
                 </span>
                 <span className="text-xs text-vault-400 sm:w-28">{new Date(tx.createdAt).toLocaleDateString()}</span>
                 <PurchaseStatusBadge status={tx.status} refunded={isRefunded(tx)} className="self-start sm:self-auto" />

@@ -1,5 +1,4 @@
 import type { PurchaseView } from '@shared/api/transactions';
-import { formatSolAmount } from '@shared/money';
 import { ShieldCheck, Wallet } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
@@ -53,12 +52,12 @@ export function PaymentCard({
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-vault-300">{label}</dt>
-              <dd className="pl-4 text-right font-mono text-vault-100">{formatSolAmount(value)} SOL</dd>
+              <dd className="pl-4 text-right font-mono text-vault-100">{value} SOL</dd>
             </div>
           ))}
           <dt className="border-t border-vault-700 pt-2 font-semibold text-vault-100">Total</dt>
           <dd className="border-t border-vault-700 pt-2 pl-4 text-right font-mono font-semibold text-money-300">
-            {formatSolAmount(fees.totalAmount)} SOL
+            {fees.totalAmount} SOL
           </dd>
           {escrow && (
             <>

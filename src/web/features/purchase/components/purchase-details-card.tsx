@@ -1,5 +1,4 @@
 import { isRefunded, type PurchaseStatus, type PurchaseView } from '@shared/api/transactions';
-import { formatSolAmount } from '@shared/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { useExplorer } from '@web/lib/use-explorer';
 import { NetworkValue } from './network-value';
@@ -32,7 +31,7 @@ export function PurchaseDetailsCard({
           </dd>
           <dt className="text-vault-400">Price</dt>
           <dd className="font-mono text-vault-100">
-            {formatSolAmount(transaction.price)} {transaction.currency}
+            {transaction.price} {transaction.currency}
             <span className="ml-2 font-sans text-vault-400">{transaction.formattedUsd}</span>
           </dd>
           <dt className="text-vault-400">Status</dt>

@@ -1,5 +1,4 @@
 import { isRefunded } from '@shared/api/transactions';
-import { formatSolAmount } from '@shared/money';
 import { ArrowLeft, CircleCheck, ExternalLink, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { buttonClass } from '@web/components/button';
@@ -109,8 +108,7 @@ export function TransactionPage() {
             </dd>
             <dt className="text-vault-400">Price</dt>
             <dd className="font-mono text-vault-100">
-              {formatSolAmount(tx.price)} {tx.currency}{' '}
-              <span className="ml-1 font-sans text-vault-400">{tx.formattedUsd}</span>
+              {tx.price} {tx.currency} <span className="ml-1 font-sans text-vault-400">{tx.formattedUsd}</span>
             </dd>
             <dt className="text-vault-400">Status</dt>
             <dd>

@@ -1,5 +1,4 @@
 import type { ValidateAddressResponse } from '@shared/api/listings';
-import { formatSolAmount } from '@shared/money';
 import { RARITY_TIERS } from '@shared/rarity/tier';
 import { humanCount, humanDuration, oneIn } from '../human-units';
 
@@ -30,7 +29,7 @@ export function RarityFacts({
   ];
   if (withValue && facts.tier) rows.push(['Tier', RARITY_TIERS[facts.tier].label, 'rarity-tier']);
   if (withValue && facts.estimatedValue !== undefined) {
-    rows.push(['Estimated value', `${formatSolAmount(facts.estimatedValue)} SOL`, 'rarity-value']);
+    rows.push(['Estimated value', `${facts.estimatedValue} SOL`, 'rarity-value']);
   }
   return (
     <dl className={className ?? 'grid grid-cols-2 gap-3 sm:grid-cols-4'}>

@@ -1,6 +1,5 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { ValidateAddressResponse } from '@shared/api/listings';
-import { formatSolAmount } from '@shared/money';
 import { cn } from '@web/lib/cn';
 import { RARITY_TIERS } from '@shared/rarity/tier';
 import { RarityFacts } from './rarity-facts';
@@ -21,7 +20,7 @@ export function ValidationResult({ result }: { result: ValidateAddressResponse }
   }
   const facts: Array<[string, string]> = [
     ['Rarity score', `${result.rarityScore.toFixed(1)}/10 ${RARITY_TIERS[result.tier].label}`],
-    ['Estimated value', `${formatSolAmount(result.estimatedValue)} SOL`],
+    ['Estimated value', `${result.estimatedValue} SOL`],
     ['Category', categoryLabel(result.category)],
   ];
   return (

@@ -1,5 +1,4 @@
 import type { OwnListing } from '@shared/api/listings';
-import { formatSolAmount } from '@shared/money';
 import { Pencil, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -44,7 +43,7 @@ export function MyListingCard({ listing, wallet }: { listing: OwnListing; wallet
           {listing.address}
         </Link>
         <p className="font-mono text-lg font-semibold text-money-300">
-          {formatSolAmount(listing.price)} {listing.currency}
+          {listing.price} {listing.currency}
         </p>
         <p className="text-sm text-vault-300">
           <span className="capitalize">{listing.category.replace(/-/g, ' ')}</span>
