@@ -3,7 +3,8 @@ import type { BidStatus } from '@shared/domain-values';
 import type { IndexedPattern } from '@shared/pattern-index';
 import type { PatternClass } from '@shared/pattern-keys';
 import type { Queryable } from '@server/db/database';
-import { addresses, bids, customOrders, escrowTransfers, transactions, users } from '@server/db/schema';
+import { addresses, bids, customOrders, escrowTransfers, transactions } from '@server/db/schema';
+import { bidStates } from './bid-states';
 
 export type BidRow = typeof bids.$inferSelect;
 export type NewBidRow = typeof bids.$inferInsert;
@@ -29,8 +30,12 @@ export const bidsRepository = {
     return row;
   },
 
-  /** Moves a bid on, only from the status it was read in: two deciders never both move it. */
+  /**
+   * Moves a bid on, only from the status it was read in: two deciders never both move it. A status change must be a
+   * move of `bidStates`.
+   */
   async update(db: Queryable, id: string, from: BidStatus, set: Partial<NewBidRow>): Promise<BidRow | undefined> {
+    if (set.status !== undefined) bidStates.assertMoves({ [from]: set.status as BidStatus });
     const [row] = await db
       .update(bids)
       .set(set)
@@ -200,24 +205,5 @@ export const bidsRepository = {
       )
       .orderBy(asc(escrowTransfers.createdAt));
     return rows.map((r) => r.signature);
-  },
-
-  /** An offer's listing as it is now: its address, price, seller. */
-  async listingOf(db: Queryable, addressId: string) {
-    const [row] = await db
-      .select({
-        id: addresses.id,
-        address: addresses.address,
-        price: addresses.price,
-        status: addresses.status,
-        isListed: addresses.isListed,
-        deletedAt: addresses.deletedAt,
-        sellerId: addresses.sellerId,
-        sellerWallet: users.walletAddress,
-      })
-      .from(addresses)
-      .innerJoin(users, eq(users.id, addresses.sellerId))
-      .where(eq(addresses.id, addressId));
-    return row;
   },
 };
