@@ -12,6 +12,7 @@ import {
   type TransferLeg,
 } from '@server/db/schema';
 import type { SealedEscrowKey } from './escrow-key';
+import { transferStates } from './transfer-states';
 import type { SaleTerms } from './legs';
 
 export type ReceiptRow = typeof escrowReceipts.$inferSelect;
@@ -285,8 +286,9 @@ export const settlementRepository = {
       .where(eq(escrowTransfers.id, id));
   },
 
-  /** signed → landed or failed, once; the ledger rows of a landed transfer go in the same transaction. */
+  /** signed → landed or failed (`transferStates`), once; the ledger rows of a landed transfer go in the same transaction. */
   async finish(db: Queryable, id: string, status: 'landed' | 'failed', at: Date, error?: string): Promise<boolean> {
+    transferStates.assertMoves({ signed: status });
     const rows = await db
       .update(escrowTransfers)
       .set({ status, landedAt: status === 'landed' ? at : null, ...(error ? { error: error.slice(0, 500) } : {}) })
