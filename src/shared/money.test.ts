@@ -108,6 +108,7 @@ describe('lamportsToSolString', () => {
     [10n, '0.00000001'],
     [LAMPORTS_PER_SOL * 42n, '42'],
     [-2_500_000_000n, '-2.5'],
+    [-10n, '-0.00000001'],
     [MAX_LAMPORTS, '18446744073.709551615'],
   ])('%s lamports → %s', (lamports, sol) => {
     expect(lamportsToSolString(lamports)).toBe(sol);

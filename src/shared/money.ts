@@ -132,10 +132,12 @@ export function lamportsToPriceColumn(lamports: bigint): string {
 /** Lamports → decimal SOL string with up to 9 decimals, trailing zeros trimmed: 1500000000n → '1.5'. */
 export function lamportsToSolString(lamports: bigint): string {
   const negative = lamports < 0n;
-  const abs = negative ? -lamports : lamports;
-  const int = (abs / LAMPORTS_PER_SOL).toString();
-  const frac = (abs % LAMPORTS_PER_SOL).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+  // By the digits, not by BigInt division: every amount a response writes passes here (a listing page, 40 a request).
+  const digits = (negative ? -lamports : lamports).toString().padStart(SOL_DECIMALS + 1, '0');
+  const point = digits.length - SOL_DECIMALS;
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === 48 /* '0' */) end--;
+  return `${negative ? '-' : ''}${digits.slice(0, point)}${end > point ? `.${digits.slice(point, end)}` : ''}`;
 }
 
 /**
