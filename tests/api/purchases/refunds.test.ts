@@ -140,6 +140,8 @@ describe('a payment that does not buy the key is refunded', () => {
       failureKind: 'refunded',
       failureCode: 'LOST_RACE',
       refundSignatures: [expect.any(String)],
+      // The refunded payment is the purchase's own, as when the confirm comes first: its page names it.
+      txHash: lostTx,
     });
     const wonConfirm = await confirm(ctx.t, winner, won.transactionId, wonTx);
     expect(wonConfirm.statusCode).toBe(200);

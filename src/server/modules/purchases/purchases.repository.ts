@@ -144,14 +144,22 @@ export const purchasesRepository = {
 
   /**
    * What reached the purchase's escrow does not buy the key and goes back (docs/domain.md#settlement): an open or
-   * expired purchase fails as `refunded`, with the reason for code and a sentence for people.
+   * expired purchase fails as `refunded`, with the reason for code and a sentence for people. A purchase whose buyer
+   * had not confirmed yet keeps the refunded payment's signature as its own when the buyer sent it, as a confirm first
+   * would have left it: the buyer sees which payment came back whichever of the two came first. A stranger's payment
+   * is not the buyer's, and would put the purchase in the buyer's history.
    */
-  markRefunded(db: Queryable, id: string, refund: { code: string; reason: string }) {
+  markRefunded(db: Queryable, id: string, refund: { code: string; reason: string; signature: string; payer: string }) {
     return purchasesRepository.transition(
       db,
       id,
       { initiated: 'failed', pending: 'failed', failed: 'failed' },
-      { disputeReason: refund.reason, failureKind: 'refunded', failureCode: refund.code },
+      {
+        disputeReason: refund.reason,
+        failureKind: 'refunded',
+        failureCode: refund.code,
+        txHash: sql`coalesce(${transactions.txHash}, case when ${transactions.buyerWallet} = ${refund.payer} then ${refund.signature} end)`,
+      },
       or(ne(transactions.status, 'failed'), eq(transactions.failureKind, 'expired')),
     );
   },

@@ -313,6 +313,8 @@ export async function decideListing(deps: PurchaseDeps, addressId: string, perfo
       const refunded = await purchasesRepository.markRefunded(db, purchaseId, {
         code: first.code,
         reason: refundReasonText(first.code),
+        signature: first.receipt.signature,
+        payer: first.receipt.payer,
       });
       if (refunded) {
         await recordAudit(db, {
