@@ -126,8 +126,11 @@ export const purchaseSchema = z.object({
   completedAt: z.iso.datetime().nullable(),
   /** Only in the buyer's own session, and only while the purchase still waits for its payment. */
   payment: paymentInstructionsSchema.optional(),
-  /** The purchase's escrow: where its payment went, and where payouts and refunds come from. */
-  escrow: z.string(),
+  /**
+   * The purchase's escrow: where its payment went, and where payouts and refunds come from. Null for a sale recorded
+   * without one (the local demo shop's sales), which has nothing to settle.
+   */
+  escrow: z.string().nullable(),
   /** The transaction that paid the seller out of the escrow, once it landed. */
   payoutSignature: z.string().nullable(),
   /** Refunds that landed for payments into this purchase's escrow, oldest first. */

@@ -122,6 +122,11 @@ describe('pattern bids', () => {
     const key = await reveal(ctx.t, bidder, bid.transactionId!);
     expect(key.statusCode, key.body).toBe(200);
     expect(key.json().privateKey).toBe(keypair.forms.base58Secret);
+    // The purchase's page shows the bid's escrow, the seller's payout out of it and the rest of the deposit coming back.
+    const page = (await ctx.t.app.inject({ method: 'GET', url: `/api/transactions/${bid.transactionId}` })).json();
+    expect(page.escrow).toBe(created.payment!.reference);
+    expect(page.payoutSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    expect(page.refundSignatures).toHaveLength(1);
     expect((await notices(bidder.walletAddress)).map((n) => n.kind)).toContain('bid-filled');
     expect((await notices(ctx.admin.walletAddress)).map((n) => n.kind)).toContain('listing-sold');
   });

@@ -62,6 +62,10 @@ describe('demo data', () => {
       expect(listing!.createdAt.getTime()).toBeLessThan(sale.completedAt!.getTime());
     }
     expect(await db.select().from(salesAnalytics)).toHaveLength(first.sold);
+    // Recorded without an escrow, so their pages name none and wait for no payout.
+    const recent = (await t.app.inject({ method: 'GET', url: '/api/transactions/recent' })).json();
+    expect(recent).toHaveLength(first.sold);
+    for (const sale of recent) expect(sale).toMatchObject({ status: 'completed', escrow: null, payoutSignature: null });
 
     const stats = (await t.app.inject({ method: 'GET', url: '/api/market-stats' })).json();
     expect(stats.totalAddresses).toBe(first.listings - first.sold);

@@ -47,8 +47,11 @@ export interface ViewContext {
   usdPerSol?: number | undefined;
   /** The signed-in wallet, if any: the buyer also sees the payment instructions. */
   viewerWallet?: string | undefined;
-  /** The purchase's landed payouts and refunds. */
-  settlement?: SettlementFacts | undefined;
+  /**
+   * The purchase's escrow (null when it was recorded without one: a demo sale) and its landed payouts and refunds.
+   * Without it the view names no escrow.
+   */
+  settlement?: (SettlementFacts & { escrow: string | null }) | undefined;
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -97,7 +100,7 @@ export function toPurchaseView(detail: PurchaseDetail, ctx: ViewContext): Purcha
     verifiedAt: iso(purchase.verifiedAt),
     completedAt: iso(purchase.completedAt),
     ...(showPayment ? { payment: paymentOf(purchase) } : {}),
-    escrow: purchase.paymentReference,
+    escrow: ctx.settlement?.escrow ?? null,
     payoutSignature: ctx.settlement?.payoutSignature ?? null,
     refundSignatures: ctx.settlement?.refundSignatures ?? [],
     refundedLamports: (ctx.settlement?.refundedLamports ?? 0n).toString(),

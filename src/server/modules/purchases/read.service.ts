@@ -4,7 +4,7 @@ import { notFound } from '@server/http/app-error';
 import { usersRepository } from '../users';
 import type { PurchaseDeps } from './deps';
 import { referenceDataRepository } from './reference-data.repository';
-import { settlementRepository } from '../settlement';
+import { settlementRepository, type TransferRow } from '../settlement';
 import { settlementFactsOf, toPurchaseView } from './purchase-view';
 import { purchasesRepository, type PurchaseDetail } from './purchases.repository';
 
@@ -15,9 +15,15 @@ type ReadDeps = Pick<PurchaseDeps, 'db' | 'cluster' | 'explorerRpcUrl'>;
 
 async function viewsOf(deps: ReadDeps, rows: PurchaseDetail[], viewerWallet?: string): Promise<PurchaseView[]> {
   const usdPerSol = await referenceDataRepository.solUsdRate(deps.db);
+  const purchases = rows.map((r) => r.purchase);
   const transfers = await settlementRepository.landedTransfersOf(
     deps.db,
-    rows.map((r) => r.purchase.id),
+    purchases.map((p) => p.id),
+    purchases.flatMap((p) => (p.bidId === null ? [] : [p.bidId])),
+  );
+  const escrows = await settlementRepository.keptEscrows(
+    deps.db,
+    purchases.map((p) => p.paymentReference),
   );
   return rows.map((row) =>
     toPurchaseView(row, {
@@ -25,10 +31,17 @@ async function viewsOf(deps: ReadDeps, rows: PurchaseDetail[], viewerWallet?: st
       explorerRpcUrl: deps.explorerRpcUrl,
       usdPerSol,
       viewerWallet,
-      settlement: settlementFactsOf(transfers.filter((t) => t.transactionId === row.purchase.id)),
+      settlement: {
+        escrow: escrows.has(row.purchase.paymentReference) ? row.purchase.paymentReference : null,
+        ...settlementFactsOf(transfers.filter((t) => paidThrough(t, row.purchase))),
+      },
     }),
   );
 }
+
+/** A transfer out of the escrow `purchase` was paid into: its own, or the bid's that filled it. */
+const paidThrough = (t: TransferRow, purchase: PurchaseDetail['purchase']) =>
+  t.transactionId === purchase.id || (purchase.bidId !== null && t.bidId === purchase.bidId);
 
 export async function viewOf(deps: ReadDeps, detail: PurchaseDetail, viewerWallet?: string): Promise<PurchaseView> {
   const [view] = await viewsOf(deps, [detail], viewerWallet);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import {
   customOrders,
@@ -306,14 +306,39 @@ export const settlementRepository = {
       .orderBy(asc(escrowTransfers.landedAt));
   },
 
-  /** Landed transfers of these purchases, oldest first: their payout and refund signatures. */
-  landedTransfersOf(db: Queryable, transactionIds: readonly string[]): Promise<TransferRow[]> {
-    if (transactionIds.length === 0) return Promise.resolve([]);
+  /**
+   * Landed transfers of these purchases, oldest first: their payout and refund signatures. A purchase a bid or an
+   * offer filled was paid into the bid's escrow, whose transfers carry the bid as their owner: pass its id too.
+   */
+  landedTransfersOf(
+    db: Queryable,
+    transactionIds: readonly string[],
+    bidIds: readonly string[] = [],
+  ): Promise<TransferRow[]> {
+    if (transactionIds.length === 0 && bidIds.length === 0) return Promise.resolve([]);
     return db
       .select()
       .from(escrowTransfers)
-      .where(and(inArray(escrowTransfers.transactionId, [...transactionIds]), eq(escrowTransfers.status, 'landed')))
+      .where(
+        and(
+          or(
+            transactionIds.length > 0 ? inArray(escrowTransfers.transactionId, [...transactionIds]) : undefined,
+            bidIds.length > 0 ? inArray(escrowTransfers.bidId, [...bidIds]) : undefined,
+          ),
+          eq(escrowTransfers.status, 'landed'),
+        ),
+      )
       .orderBy(asc(escrowTransfers.landedAt));
+  },
+
+  /** Which of these addresses are escrows this shop holds a key for (escrow keys are never deleted). */
+  async keptEscrows(db: Queryable, addresses: readonly string[]): Promise<Set<string>> {
+    if (addresses.length === 0) return new Set();
+    const rows = await db
+      .select({ address: escrowKeys.address })
+      .from(escrowKeys)
+      .where(inArray(escrowKeys.address, [...addresses]));
+    return new Set(rows.map((r) => r.address));
   },
 
   async insertLedger(db: Queryable, entries: readonly LedgerEntry[]): Promise<void> {

@@ -18,8 +18,8 @@ describe('PaymentCard (docs/domain.md#settlement)', () => {
     expect(text).toContain(
       'Another buyer can still pay for this address. If their payment lands first, yours comes back to you automatically.',
     );
-    expect(html).toContain(`href="https://explorer.solana.com/address/${tx.escrow}?cluster=custom"`);
-    expect(text).toContain(`${tx.escrow.slice(0, 6)}...${tx.escrow.slice(-6)}`);
+    expect(html).toContain(`href="https://explorer.solana.com/address/${tx.escrow!}?cluster=custom"`);
+    expect(text).toContain(`${tx.escrow!.slice(0, 6)}...${tx.escrow!.slice(-6)}`);
     expect(html).toContain(`aria-label="Copy escrow"`);
     expect(text).toContain('Pay with Phantom');
     expect(text).not.toMatch(/seller directly|reserved for you/);

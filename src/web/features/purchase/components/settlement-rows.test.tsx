@@ -28,4 +28,11 @@ describe('SettlementRows in the transaction details', () => {
     expect(unpaid).toContain('Escrow');
     expect(unpaid).not.toContain('Seller paid');
   });
+
+  it('names no escrow and waits for no payout for a sale recorded without one (the demo shop)', () => {
+    const html = renderStatic(
+      <PurchaseDetailsCard transaction={purchaseView({ status: 'completed', escrow: null })} />,
+    );
+    expect(textOf(html)).not.toMatch(/Escrow|Seller paid|Paying the seller/);
+  });
 });

@@ -19,7 +19,7 @@ export function SettlementRows({
   const refunded = BigInt(transaction.refundedLamports);
   return (
     <>
-      {/* Purchases from before escrow have none. */}
+      {/* A sale recorded without one (the local demo shop's) has none. */}
       {escrow && (
         <>
           <dt className="text-vault-400">Escrow</dt>

@@ -34,7 +34,7 @@ describe('LedgerCheckCard', () => {
           balanced: false,
           differences: [
             {
-              escrow: tx.escrow,
+              escrow: tx.escrow!,
               transactionId: tx.id,
               orderId: null,
               bidId: null,
@@ -75,7 +75,7 @@ describe('OpenEscrows and TransferTable', () => {
         <OpenEscrows
           escrows={[
             {
-              escrow: tx.escrow,
+              escrow: tx.escrow!,
               transactionId: tx.id,
               orderId: null,
               bidId: null,
@@ -97,7 +97,7 @@ describe('OpenEscrows and TransferTable', () => {
       transactionId: tx.id,
       orderId: null,
       bidId: null,
-      escrow: tx.escrow,
+      escrow: tx.escrow!,
       kind: 'payout',
       status: 'failed',
       signature,
