@@ -393,6 +393,22 @@ export class Client {
     return signed.signature;
   }
 
+  /**
+   * Signs the payment; `action` then sends it and confirms it, as one action for `FaultServer.crash`. The background
+   * verifier finds a landed payment by its reference (every 2 s) and may reach the armed point first, even before the
+   * send's answer is read: whichever of them gets there, the kill happens inside the action.
+   */
+  async payThenConfirm(id: string, payment: PaymentInstructions, tweak?: (p: ChainPayment) => ChainPayment) {
+    const signed = await this.signPayment(payment, tweak);
+    return {
+      signature: signed.signature,
+      action: async () => {
+        await signed.send();
+        return this.confirm(id, signed.signature);
+      },
+    };
+  }
+
   confirm(id: string, txHash: string) {
     return this.call('POST', `/api/transactions/${id}/confirm`, { txHash, buyerWallet: this.walletAddress });
   }

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkRowInput } from '@shared/api/listings';
 import { bulkCreateListings, createSealPool } from '@server/modules/listings';
+import { bulkWriteRepository } from '@server/modules/listings/bulk-write.repository';
 import { createListing, createUser, listingTableCounts, userIdOf } from '@tests/helpers/factories';
-import { newKeypair } from '@tests/helpers/keypair';
+import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { lookalikeOf } from '@tests/helpers/lookalike';
 import { useAppWithAdmin } from '@tests/helpers/app-suite';
+import { testDriver } from '@tests/helpers/db';
+import { eventually } from '@tests/helpers/fault-server';
 
 const ctx = useAppWithAdmin();
 
@@ -254,6 +257,60 @@ describe('POST /api/bulk-create-listings', () => {
 });
 
 describe('bulk uploads and listings already in the database', () => {
+  // Two connections are needed to interleave two transactions: PostgreSQL only (PGlite runs one at a time).
+  it.runIf(testDriver() === 'postgres')(
+    'two chunks sharing addresses in opposite orders do not deadlock: one waits for the other, then skips them',
+    async () => {
+      const pair = [newKeypair(), newKeypair()].sort((x, y) =>
+        Buffer.compare(Buffer.from(x.address), Buffer.from(y.address)),
+      );
+      const [lo, hi] = [pair[0]!, pair[1]!];
+      const sellerId = await userIdOf(ctx.t, ctx.admin);
+      const pool = createSealPool(ctx.t.app.vault.masterKey, { size: 1 });
+      const sealed = async (...kps: TestKeypair[]) =>
+        (
+          await pool.seal({
+            rows: kps.map((kp, i) => ({
+              line: i + 1,
+              address: kp.address,
+              privateKey: kp.forms.base58Secret,
+              pattern: undefined,
+              patternType: undefined,
+              priceLamports: 1_000_000n,
+            })),
+            sellerId,
+            multiplier: 1,
+          })
+        ).listings;
+      const [onlyLo, onlyHi, hiThenLo] = [await sealed(lo), await sealed(hi), await sealed(hi, lo)];
+      await pool.close();
+      const { db } = ctx.t.database;
+
+      let loInserted!: () => void;
+      const firstHoldsLo = new Promise<void>((resolve) => (loInserted = resolve));
+      // The second chunk lists hi before lo. Inserted in that order it would hold hi while waiting for lo, and the
+      // first chunk, inserting hi next, would wait for it: a deadlock. In address order it waits at lo, holding nothing.
+      const second = firstHoldsLo.then(() => db.transaction((tx) => bulkWriteRepository.insertListings(tx, hiThenLo)));
+      const first = db.transaction(async (tx) => {
+        const rows = await bulkWriteRepository.insertListings(tx, onlyLo);
+        loInserted();
+        await eventually('the second chunk waits for the first', async () => {
+          const [waiting] = await ctx.t.database.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into "addresses"%' and pid <> pg_backend_pid()`,
+          );
+          return waiting!.n > 0 ? true : undefined;
+        });
+        return [...rows, ...(await bulkWriteRepository.insertListings(tx, onlyHi))];
+      });
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.map((r) => r.address).sort()).toEqual([lo.address, hi.address]);
+      expect(b).toEqual([]); // both were the first's by then: skipped, reported as already listed by the caller
+      // These rows have no keys (only the listing insert ran): remove them, as the keys check below expects.
+      await ctx.t.database.query('delete from addresses where address = any($1)', [[lo.address, hi.address]]);
+    },
+  );
+
   it('reports each address the database holds by its line, even when two uploads race for the same addresses', async () => {
     const sellerId = await userIdOf(ctx.t, ctx.admin);
     const actor = { userId: sellerId, wallet: ctx.admin.walletAddress };

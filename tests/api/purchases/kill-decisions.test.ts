@@ -96,8 +96,9 @@ describe('SIGKILL inside a purchase decision, then a restart on the same data', 
     const buyer = await fundedBuyer();
     const started = await buyer.initiateOk(offered);
     const id = started.transactionId;
-    const txHash = await buyer.pay(started.payment, (p) => ({ ...p, lamports: p.lamports - 1n }));
-    await server.crash('verify:before-commit', () => buyer.confirm(id, txHash));
+    const paying = await buyer.payThenConfirm(id, started.payment, (p) => ({ ...p, lamports: p.lamports - 1n }));
+    const txHash = paying.signature;
+    await server.crash('verify:before-commit', paying.action);
 
     const down = await server.whileDown(async (db) => ({
       purchase: (await db.query('select status, tx_hash from transactions where id = $1', [id]))[0],

@@ -94,8 +94,9 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
   it('after verify committed, before completion and before the reply: it completes after restart', async () => {
     await server.ensure('verify:after-commit');
     const sale = await reserved('afterVerify', '0.11');
-    sale.signature = await sale.buyer.pay(sale.started.payment);
-    await server.crash('verify:after-commit', () => sale.buyer.confirm(sale.started.transactionId, sale.signature!));
+    const paying = await sale.buyer.payThenConfirm(sale.started.transactionId, sale.started.payment);
+    sale.signature = paying.signature;
+    await server.crash('verify:after-commit', paying.action);
     await server.start('key:destroy-before-commit');
     await expectSold(sale);
   });
@@ -116,8 +117,9 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
   it("inside verify's transaction: nothing of the sale is kept; after restart it is recorded once", async () => {
     await server.ensure('verify:before-commit');
     const sale = await reserved('midVerify', '0.12');
-    sale.signature = await sale.buyer.pay(sale.started.payment);
-    await server.crash('verify:before-commit', () => sale.buyer.confirm(sale.started.transactionId, sale.signature!));
+    const paying = await sale.buyer.payThenConfirm(sale.started.transactionId, sale.started.payment);
+    sale.signature = paying.signature;
+    await server.crash('verify:before-commit', paying.action);
 
     const id = sale.started.transactionId;
     const kept = await server.whileDown(async (db) => {
@@ -154,15 +156,6 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
       verifyAudit: 0,
     });
 
-    await server.start('confirm:before-verify');
-    await expectSold(sale);
-  });
-
-  it('after confirm stored the signature, before verify: the background verifier completes it', async () => {
-    await server.ensure('confirm:before-verify');
-    const sale = await reserved('afterConfirm', '0.13');
-    sale.signature = await sale.buyer.pay(sale.started.payment);
-    await server.crash('confirm:before-verify', () => sale.buyer.confirm(sale.started.transactionId, sale.signature!));
     await server.start('rpc:after-send');
     await expectSold(sale);
   });
@@ -174,9 +167,26 @@ describe('SIGKILL at every step of a purchase, then a restart on the same data',
     sale.signature = signed.signature;
     await server.crash('rpc:after-send', signed.send);
     restartedAfterPayment = new Date();
-    await server.start('key:reveal-before-reply');
+    await server.start('confirm:before-verify');
     // The chain kept the payment through the kill; nobody ever called confirm.
     expect((await server.landed(signed.signature))?.meta?.err).toBeNull();
+    await expectSold(sale);
+  });
+
+  it('after confirm stored the signature, before verify and before the payment landed: the background verifier completes it', async () => {
+    await server.ensure('confirm:before-verify');
+    const sale = await reserved('afterConfirm', '0.13');
+    // A wallet may confirm as soon as it has signed. Confirming first also keeps the background verifier, which finds
+    // a landed payment by its reference, from completing the purchase before this confirm reaches the crash point.
+    const signed = await sale.buyer.signPayment(sale.started.payment);
+    sale.signature = signed.signature;
+    await server.crash('confirm:before-verify', () => sale.buyer.confirm(sale.started.transactionId, signed.signature));
+    await server.start('key:reveal-before-reply');
+    expect(await purchaseOf(server, sale.started.transactionId)).toMatchObject({
+      status: 'pending',
+      txHash: signed.signature,
+    });
+    await signed.send(); // its blockhash outlives a restart (150 slots)
     await expectSold(sale, { reveal: false }); // this life is armed to die in a reveal: the next test's
   });
 

@@ -59,9 +59,10 @@ describe('SIGKILL at every settlement step, then a restart on the same data', { 
     it(`a payout killed at ${point} lands exactly once after restart`, async () => {
       await server.ensure(point);
       const sale = await started(`0.1${i + 1}`);
-      const signature = await sale.buyer.pay(sale.started.payment);
-      // The crash comes inside confirm (decide, then send) or, for the ledger step, in the worker right after it.
-      await server.crash(point, () => sale.buyer.confirm(sale.started.transactionId, signature));
+      const paying = await sale.buyer.payThenConfirm(sale.started.transactionId, sale.started.payment);
+      // The crash comes inside confirm or the background verifier (decide, then send) or, for the ledger step, in the
+      // worker right after it.
+      await server.crash(point, paying.action);
       // Unarmed: the next point may be reached by this very recovery (a landed payout not yet in the ledger).
       await server.start();
       await purchaseReaches(server, sale.started.transactionId, ['verified', 'completed']);

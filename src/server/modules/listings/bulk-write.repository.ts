@@ -53,7 +53,9 @@ export const bulkWriteRepository = {
    * parameter per column (an array literal) instead of one per value (23 instead of 23,000 for 1,000 rows), so
    * neither drizzle nor PostgreSQL builds or parses a giant statement. The parameters are typed text and cast,
    * which both drivers pass through unchanged. An address listed already (or inserted concurrently) is skipped,
-   * not an error: the caller reports every address missing from the result as a duplicate.
+   * not an error: the caller reports every address missing from the result as a duplicate. Rows go in in address
+   * order: an insert waits for another transaction that holds the same address uncommitted, so two uploads sharing
+   * addresses in different orders would each wait for the other (a deadlock); in one order, one of them goes first.
    */
   async insertListings(db: Queryable, listings: EncodedListings): Promise<{ id: string; address: string }[]> {
     const arrays = LISTING_COLUMN_KEYS.map(
@@ -62,6 +64,7 @@ export const bulkWriteRepository = {
     const result = await db.execute(sql`
       insert into ${addresses} (${INSERT_COLUMNS})
       select ${SELECT_LIST} from unnest(${sql.join(arrays, sql`, `)}) as u(${INSERT_COLUMNS})
+      order by u."address" collate "C"
       on conflict (address) do nothing
       returning id, address`);
     return (result as unknown as { rows: { id: string; address: string }[] }).rows;
