@@ -16,8 +16,19 @@ describe('SettlementRows in the transaction details', () => {
     expect(html).toContain(`/address/${tx.escrow}?cluster=custom`);
     expect(html).toContain(`/tx/${payout}?cluster=custom`);
     expect(html).toContain(`/tx/${refund}?cluster=custom`);
-    expect(text).toContain('Refunded0.001 SOL');
+    // The sale stands: what came back (a bid deposit's rest, a second payment) is not called a refund of it.
+    expect(text).toContain('Sent back0.001 SOL');
+    expect(text).not.toContain('Refunded');
     expect(text).toContain('Seller paid');
+  });
+
+  it('calls what came back of a purchase that did not stand a refund', () => {
+    const tx = purchaseView({
+      status: 'failed',
+      refundSignatures: [signatureFor(12)],
+      refundedLamports: '2000000',
+    });
+    expect(textOf(renderStatic(<PurchaseDetailsCard transaction={tx} />))).toContain('Refunded0.002 SOL');
   });
 
   it('says the seller is being paid until the payout lands, and shows no refunds when there are none', () => {

@@ -17,6 +17,8 @@ export function SettlementRows({
   const explorer = useExplorer();
   const { escrow, payoutSignature, refundSignatures } = transaction;
   const refunded = BigInt(transaction.refundedLamports);
+  // When the sale stands, what came back is not a refund of it: the rest of a bid's deposit, or a second payment.
+  const owned = OWNED_STATUSES.includes(status);
   return (
     <>
       {/* A sale recorded without one (the local demo shop's) has none. */}
@@ -46,7 +48,7 @@ export function SettlementRows({
           </dd>
         </>
       ) : (
-        OWNED_STATUSES.includes(status) &&
+        owned &&
         escrow && (
           <>
             <dt className="text-vault-400">Seller paid</dt>
@@ -56,7 +58,7 @@ export function SettlementRows({
       )}
       {(refundSignatures.length > 0 || refunded > 0n) && (
         <>
-          <dt className="text-vault-400">Refunded</dt>
+          <dt className="text-vault-400">{owned ? 'Sent back' : 'Refunded'}</dt>
           <dd className="flex flex-col gap-1">
             <span className="font-mono text-vault-100" data-testid="refunded-amount">
               {lamportsToSolString(refunded)} SOL
