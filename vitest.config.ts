@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -10,6 +11,12 @@ const alias = {
   '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 };
 const setupFiles = ['tests/setup/fail-on-console-error.ts'];
+/**
+ * Unit and API test files mostly wait (for a database, a local chain, a server they started): one per core, where
+ * vitest's default is one fewer, which on a two-core machine ran them one at a time. The projects of one
+ * `sequence.groupOrder` must agree on it; the browser journeys (group 1) keep the default.
+ */
+const maxWorkers = availableParallelism();
 
 /** The API tests run once per database driver: always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. */
 function apiProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
@@ -17,6 +24,7 @@ function apiProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfigurati
     resolve: { alias },
     test: {
       name: `api-${driver}`,
+      maxWorkers,
       include: ['tests/api/**/*.test.ts'],
       // PGlite has no replicas: the streaming-replica tests are PostgreSQL's alone (not skipped: not collected).
       exclude: driver === 'pglite' ? ['tests/api/db/read-replicas.test.ts'] : [],
@@ -38,6 +46,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          maxWorkers,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           setupFiles,
           testTimeout: 30_000,
