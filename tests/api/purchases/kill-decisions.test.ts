@@ -96,9 +96,14 @@ describe('SIGKILL inside a purchase decision, then a restart on the same data', 
     const buyer = await fundedBuyer();
     const started = await buyer.initiateOk(offered);
     const id = started.transactionId;
-    const paying = await buyer.payThenConfirm(id, started.payment, (p) => ({ ...p, lamports: p.lamports - 1n }));
-    const txHash = paying.signature;
-    await server.crash('verify:before-commit', paying.action);
+    const signed = await buyer.signPayment(started.payment, (p) => ({ ...p, lamports: p.lamports - 1n }));
+    const txHash = signed.signature;
+    // Confirmed before it is sent, so the signature is stored whoever then decides it: the background verifier, which
+    // finds a landed payment by its reference, may get there before a confirm sent after the payment would.
+    await server.crash('verify:before-commit', async () => {
+      await buyer.confirm(id, txHash);
+      await signed.send();
+    });
 
     const down = await server.whileDown(async (db) => ({
       purchase: (await db.query('select status, tx_hash from transactions where id = $1', [id]))[0],
