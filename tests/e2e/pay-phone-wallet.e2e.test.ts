@@ -218,7 +218,9 @@ describe('pay with a phone wallet', () => {
         .poll(
           async () => {
             await page.goto('/profile');
-            await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
+            // The heading shows while the history loads; the purchase itself is listed from its Action POST on,
+            // so its row marks the history as loaded (counted before that, a busy machine saw 0 for a minute).
+            await page.getByTestId('history-row').first().waitFor();
             return row.count();
           },
           { timeout: 60_000, interval: 1_000 },
