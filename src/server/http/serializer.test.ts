@@ -1,11 +1,18 @@
+import fastJsonStringify from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { listingPageSchema, type Listing } from '@shared/api/listings';
-import { compiledSerializerCompiler, responseJsonSchema } from './serializer';
+import { compiledSerializerCompiler, compileSerializer, responseJsonSchema } from './serializer';
+
+// The real fast-json-stringify, counted: the app compiles a route's serialiser on its first answer only.
+vi.mock('fast-json-stringify', async (importOriginal) => {
+  const real = (await importOriginal<{ default: typeof fastJsonStringify }>()).default;
+  return { default: vi.fn(real) };
+});
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
-const both = (schema: z.ZodType) => [compiledSerializerCompiler(route(schema)), zodSerializerCompiler(route(schema))];
+const both = (schema: z.ZodType) => [compileSerializer(route(schema)), zodSerializerCompiler(route(schema))];
 
 const listing: Listing = {
   id: '6f1c1f0e-5b7a-4d55-9d0a-6f0c3c1e2a11',
@@ -100,5 +107,39 @@ describe('compiledSerializerCompiler', () => {
     expect(responseJsonSchema(z.object({ at: z.date() }))).toHaveProperty('reason');
     expect(responseJsonSchema(z.object({ n: z.bigint() }))).toHaveProperty('reason');
     expect(responseJsonSchema(listingPageSchema)).toHaveProperty('schema');
+  });
+
+  it('compiles when the route first answers, once, and then writes what the eager compile writes', () => {
+    const compile = vi.mocked(fastJsonStringify);
+    compile.mockClear();
+    const lazy = compiledSerializerCompiler(route(listingPageSchema))!;
+    expect(compile).not.toHaveBeenCalled();
+    const page = {
+      addresses: [{ ...listing, privateKey: 'secret' }],
+      pagination: {
+        page: 1,
+        pageSize: 20,
+        total: 1,
+        totalExact: true,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPreviousPage: false,
+      },
+    };
+    const first = lazy(page);
+    expect(lazy(page)).toBe(first);
+    expect(compile).toHaveBeenCalledTimes(1);
+    expect(first).toBe(compileSerializer(route(listingPageSchema))!(page));
+    expect(first).not.toContain('secret');
+  });
+
+  it("answers with zod's serializer when fast-json-stringify refuses the JSON Schema", () => {
+    const refuse = vi.mocked(fastJsonStringify).mockImplementationOnce(() => {
+      throw new Error('unsupported');
+    });
+    const schema = z.object({ a: z.string() });
+    const written = compiledSerializerCompiler(route(schema))!({ a: 'x', b: 'y' });
+    expect(refuse).toHaveBeenCalled();
+    expect(written).toBe(zodSerializerCompiler(route(schema))!({ a: 'x', b: 'y' }));
   });
 });

@@ -46,10 +46,16 @@ export function responseJsonSchema(schema: unknown): { schema: object } | { reas
  * coerces a wrong scalar (the types are checked by tsc against the same schemas) and still fails, with the same
  * 500, on a missing required field. Undeclared fields are dropped by both.
  */
-export const compiledSerializerCompiler: FastifySerializerCompiler<$ZodType> = (route) => {
+export const compileSerializer: FastifySerializerCompiler<$ZodType> = (route) => {
   const found = responseJsonSchema(route.schema);
   if ('reason' in found) return zodSerializerCompiler(route);
-  const stringify = fastJsonStringify(found.schema);
+  let stringify: (data: unknown) => string;
+  try {
+    stringify = fastJsonStringify(found.schema);
+  } catch {
+    // A JSON Schema fast-json-stringify cannot compile: zod's serializer answers for this route, as it did before.
+    return zodSerializerCompiler(route);
+  }
   return (data) => {
     try {
       return stringify(data);
@@ -60,4 +66,14 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<$ZodType> = (
       throw new ResponseSerializationError(route.method, route.url, { cause });
     }
   };
+};
+
+/**
+ * The app's serializer compiler: each route and status compiles its serialiser when it first answers. Compiling
+ * all of them (several hundred) took about half a second of every start, a restart's and each test app's, for
+ * routes most processes never answer.
+ */
+export const compiledSerializerCompiler: FastifySerializerCompiler<$ZodType> = (route) => {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= compileSerializer(route))(data);
 };
