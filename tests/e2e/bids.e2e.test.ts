@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { VIEWPORTS, withPage } from './helpers/browser';
-import { airdrop, expectToast, openWithWallet } from './helpers/trade-fixtures';
+import { payFromPhone } from './helpers/phone-wallet';
+import { airdrop, expectToast, openWithWallet, signIn } from './helpers/trade-fixtures';
 import { useShopWithAdmin } from './helpers/server-and-browser';
 
 /*
@@ -134,4 +135,35 @@ describe('pattern bids in the browser', () => {
         }),
     );
   }
+
+  it('a deposit is paid from a phone: the card shows its Solana Pay QR, and the bid opens by itself', async () =>
+    withPage(ctx.browser, { baseURL: ctx.server.url, viewport: VIEWPORTS.desktop }, async (page) => {
+      // Placed elsewhere (the wallet declined to pay, or is on the phone): the bid waits for its deposit.
+      const bidder = newKeypair();
+      await airdrop(ctx.server.url, bidder.address, 5);
+      const api = await signIn(ctx.server.url, bidder);
+      const placed = await api.call<{ id: string; status: string }>('POST', '/api/bids', {
+        pattern: `${randomPattern()}${randomPattern()}${randomPattern()}`,
+        position: 'anywhere',
+        caseSensitive: false,
+        maxPrice: '0.1',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+
+      await openWithWallet(page, bidder, '/bids');
+      const card = page.getByTestId('my-bid').first();
+      await expect.poll(() => card.getByTestId('bid-status').textContent()).toBe('Awaiting deposit');
+      await card.getByText('Pay from a phone wallet').click();
+      const qr = card.getByRole('img', { name: "Solana Pay QR code for this bid's deposit" });
+      const url = await qr.getAttribute('data-solana-pay-url');
+      expect(url).toBe(`solana:${ctx.server.url}/api/pay/bids/${placed.body.id}`);
+      expect(await card.getByRole('link', { name: 'Open in wallet app' }).getAttribute('href')).toBe(url);
+      await expectNoAxeViolations(page, 'the phone deposit on /bids');
+      await shot(page, 'phone-deposit');
+
+      // The phone pays; the shop finds the deposit in the escrow by itself and the list follows.
+      await payFromPhone(ctx.server.url, url!, bidder);
+      await expect.poll(() => card.getByTestId('bid-status').textContent(), { timeout: 60_000 }).toBe('Open');
+    }));
 });

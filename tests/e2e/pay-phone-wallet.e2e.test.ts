@@ -1,16 +1,11 @@
 import path from 'node:path';
-import {
-  getBase64EncodedWireTransaction,
-  getBase64Encoder,
-  getTransactionDecoder,
-  type SignatureBytes,
-} from '@solana/kit';
 import type { PurchaseView } from '@shared/api/transactions';
 import { lamportsToSolString, parseSolToLamports } from '@shared/money';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sessionCookie } from './helpers/api-sign-in';
 import { VIEWPORTS, withPage } from './helpers/browser';
+import { payFromPhone, signAndSend } from './helpers/phone-wallet';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { airdrop, createListing, holdRequests, signIn } from './helpers/trade-fixtures';
 import { useServerAndBrowser } from './helpers/server-and-browser';
@@ -33,42 +28,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
-
-/** The phone wallet: what Phantom does with a `solana:<link>` transaction request. */
-async function payFromPhone(solanaPayUrl: string, phone: TestKeypair): Promise<void> {
-  const link = decodeURIComponent(solanaPayUrl.slice('solana:'.length));
-  const meta = await fetch(link);
-  expect(meta.status).toBe(200);
-  expect(await meta.json()).toMatchObject({ label: 'Vanity Vault' });
-  const res = await fetch(link, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'https://phantom.example' },
-    body: JSON.stringify({ account: phone.address }),
-  });
-  expect(res.status).toBe(200);
-  const { transaction } = (await res.json()) as { transaction: string };
-  await signAndSend(transaction, phone);
-}
-
-/** Signs a server-built (base64) transaction with `key` and sends it through the app's /rpc. */
-async function signAndSend(transaction: string, key: TestKeypair): Promise<void> {
-  const tx = getTransactionDecoder().decode(getBase64Encoder().encode(transaction));
-  const signature = key.sign(new Uint8Array(tx.messageBytes)) as SignatureBytes;
-  const signed = { ...tx, signatures: { ...tx.signatures, [key.address]: signature } };
-  const sent = await fetch(`${ctx.server.url}/rpc`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'sendTransaction',
-      params: [getBase64EncodedWireTransaction(signed as typeof tx), { encoding: 'base64' }],
-    }),
-  });
-  const answer = (await sent.json()) as { result?: string; error?: unknown };
-  expect(answer.error).toBeUndefined();
-  expect(answer.result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
 }
 
 /** A page of a visitor signed in as `key` (the session cookie only: no wallet in this browser). */
@@ -152,7 +111,7 @@ describe('pay with a phone wallet', () => {
 
       // The server's verdict is held back, so Confirming can only come from the page watching the reference.
       const held = await holdRequests(page, `**/api/transactions/lookup/${started.body.transactionId}`, 'GET');
-      await payFromPhone(expectedUrl, phone);
+      await payFromPhone(ctx.server.url, expectedUrl, phone);
       const status = page.getByTestId('transaction-status').first();
       await expect
         .poll(() => status.textContent(), { timeout: 30_000, interval: 200 })
@@ -200,7 +159,7 @@ describe('pay with a phone wallet', () => {
     await Promise.all([airdrop(ctx.server.url, first.address, 2), airdrop(ctx.server.url, second.address, 2)]);
     const firstTx = await actionTransaction(listing.address, first.address);
     const secondTx = await actionTransaction(listing.address, second.address);
-    await signAndSend(firstTx, first);
+    await signAndSend(ctx.server.url, firstTx, first);
     await expect
       .poll(
         async () => (await (await fetch(`${ctx.server.url}/api/actions/listings/${listing.address}`)).json()).disabled,
@@ -209,7 +168,7 @@ describe('pay with a phone wallet', () => {
         },
       )
       .toBe(true); // sold by the server's sweep
-    await signAndSend(secondTx, second);
+    await signAndSend(ctx.server.url, secondTx, second);
 
     // The late buyer's history: refunded, what came back and the refund's transaction, once settlement sent it.
     const late = await withCookie(second, async (page) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionApiUrl, transactionRequestLink, transactionRequestUrl } from './solana-pay-url';
+import { actionApiUrl, depositRequestUrl, transactionRequestLink, transactionRequestUrl } from './solana-pay-url';
 
 describe('Solana Pay and Actions URLs', () => {
   const id = '0b9c4a52-6f3e-4f7a-9d55-1f2e3d4c5b6a';
@@ -13,6 +13,10 @@ describe('Solana Pay and Actions URLs', () => {
     const url = transactionRequestUrl('https://shop.example/?x=1', id);
     expect(url.startsWith('solana:https%3A%2F%2F')).toBe(true);
     expect(decodeURIComponent(url.slice('solana:'.length))).toBe(`https://shop.example/?x=1/api/pay/${id}`);
+  });
+
+  it("writes a bid's or an offer's deposit request the same way", () => {
+    expect(depositRequestUrl('https://shop.example/', id)).toBe(`solana:https://shop.example/api/pay/bids/${id}`);
   });
 
   it('builds the action API URL of an address', () => {

@@ -7,9 +7,15 @@ export function transactionRequestLink(origin: string, transactionId: string): s
   return `${origin.replace(/\/$/, '')}/api/pay/${encodeURIComponent(transactionId)}`;
 }
 
+const solanaPayUrl = (link: string) => `solana:${link.includes('?') ? encodeURIComponent(link) : link}`;
+
 export function transactionRequestUrl(origin: string, transactionId: string): string {
-  const link = transactionRequestLink(origin, transactionId);
-  return `solana:${link.includes('?') ? encodeURIComponent(link) : link}`;
+  return solanaPayUrl(transactionRequestLink(origin, transactionId));
+}
+
+/** The transaction request that pays a bid's or an offer's deposit into its escrow (`/api/pay/bids/{id}`). */
+export function depositRequestUrl(origin: string, bidId: string): string {
+  return solanaPayUrl(`${origin.replace(/\/$/, '')}/api/pay/bids/${encodeURIComponent(bidId)}`);
 }
 
 /** The Actions URL of a listing as blink clients take it: `solana-action:<action API URL>`. */

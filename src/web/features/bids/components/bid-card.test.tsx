@@ -47,6 +47,9 @@ describe('BidCard', () => {
     expect(text).toContain('Pay 0.102505 SOL deposit');
     expect(html).toContain(`/address/${ESCROW}?cluster=custom`);
     expect(text).toContain('Cancel bid');
+    // The phone's way to pay, folded: its QR is drawn only once opened.
+    expect(text).toContain('Pay from a phone wallet');
+    expect(html).not.toContain('data-solana-pay-url');
   });
 
   it('shows a filled bid’s address, the price paid, the way to its key and the refund of the rest', () => {

@@ -47,7 +47,7 @@ export function BidCard({
             : ''}
       </p>
       {bid.status === 'awaiting-deposit' && bid.payment && (
-        <DepositPayment payment={bid.payment} what="bid" {...deposit} />
+        <DepositPayment id={bid.id} payment={bid.payment} what="bid" {...deposit} />
       )}
       {bid.status === 'open' && (
         <p className="text-sm text-sky-300">

@@ -48,7 +48,7 @@ export function OfferRow({
       )}
       {live && <p className="text-xs text-vault-400">Stands until {when.format(new Date(offer.expiresAt))}</p>}
       {offer.status === 'awaiting-deposit' && offer.payment && (
-        <DepositPayment payment={offer.payment} what="offer" {...deposit} />
+        <DepositPayment id={offer.id} payment={offer.payment} what="offer" {...deposit} />
       )}
       {offer.status === 'open' && (
         <p className="text-sm text-sky-300">Funded. The seller can accept it until it expires.</p>

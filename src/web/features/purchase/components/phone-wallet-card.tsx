@@ -1,9 +1,8 @@
 import { transactionRequestUrl } from '@shared/pay/solana-pay-url';
 import { shortenAddress } from '@shared/format/address';
 import { Smartphone } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
-import { buttonClass } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { SolanaPayQr } from '@web/components/solana-pay-qr';
 
 /**
  * "Pay with a phone wallet" (docs/domain.md#solana-pay-and-actions): the purchase's Solana Pay transaction request as a
@@ -25,26 +24,8 @@ export function PhoneWalletCard({ transactionId, buyerWallet }: { transactionId:
           payment lands.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
-        <div className="rounded-xl bg-white p-2">
-          <QRCodeSVG
-            value={url}
-            size={176}
-            level="M"
-            marginSize={1}
-            title="Solana Pay QR code for this purchase"
-            role="img"
-            aria-label="Solana Pay QR code for this purchase"
-            data-solana-pay-url={url}
-          />
-        </div>
-        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-1">
-          <p className="text-sm text-vault-300">On this phone? Open the payment in your wallet app instead.</p>
-          <a href={url} className={buttonClass('secondary', 'md', 'w-full sm:w-auto')}>
-            <Smartphone aria-hidden className="h-4 w-4" />
-            Open in wallet app
-          </a>
-        </div>
+      <CardContent>
+        <SolanaPayQr url={url} what="this purchase" />
       </CardContent>
     </Card>
   );
