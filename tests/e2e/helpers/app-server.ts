@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../helpers/server-process';
@@ -15,11 +16,23 @@ export const PGLITE_TEMPLATE_ENV = 'E2E_PGLITE_TEMPLATE';
 export interface AppServer {
   url: string;
   stop(): Promise<void>;
+  /**
+   * The server's latest warnings and errors (pino levels warn and above, and anything it wrote that is not a log
+   * line, such as a stack trace), oldest first: what a failed journey prints (useServerAndBrowser).
+   */
+  problems(): string[];
 }
+
+/** How many of the server's lines are kept: its last lines for a failed start, its last problems for a failed test. */
+const KEEP_TAIL = 40;
+const KEEP_PROBLEMS = 60;
+/** pino's warn, error and fatal levels. */
+const PROBLEM = /"level":(40|50|60)\b/;
 
 /**
  * Starts the real server (src/server/main.ts) in local mode on a free port with a fresh DATA_DIR and waits
- * for GET /api/health. Its output is kept (last lines only) and shown if start-up fails.
+ * for GET /api/health. Its output is kept (last lines only) and shown if start-up fails; its warnings and errors are
+ * kept too, for a journey that fails later.
  */
 export async function startAppServer(opts: { env?: Record<string, string> } = {}): Promise<AppServer> {
   const port = await freePort();
@@ -50,12 +63,17 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
   });
 
   const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString().split('\n'));
-    output.splice(0, Math.max(0, output.length - 40));
+  const problems: string[] = [];
+  // Whole lines (readline joins a line split across chunks), so a log line is never taken for a stray one.
+  const keep = (line: string) => {
+    if (line === '') return;
+    output.push(line);
+    output.splice(0, Math.max(0, output.length - KEEP_TAIL));
+    if (!line.startsWith('{') || PROBLEM.test(line)) problems.push(line);
+    problems.splice(0, Math.max(0, problems.length - KEEP_PROBLEMS));
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  createInterface({ input: child.stdout }).on('line', keep);
+  createInterface({ input: child.stderr }).on('line', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
   const stop = async () => {
@@ -75,7 +93,7 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, stop };
+    if (ok) return { url, stop, problems: () => [...problems] };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { newKeypair, type TestKeypair } from '@tests/helpers/keypair';
 import { startAppServer, type AppServer } from './app-server';
 import { launchBrowser } from './browser';
@@ -34,6 +34,13 @@ export function useServerAndBrowser(env?: Record<string, string>): ServerAndBrow
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+  // A journey that fails on something the server did (a slow query, a refused payment) shows what the server said.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => {
+      const lines = server?.problems() ?? [];
+      if (lines.length > 0) console.log(`--- the app server's latest warnings and errors ---\n${lines.join('\n')}`);
+    });
   });
   return {
     get server() {
