@@ -13,6 +13,7 @@ import {
   openSocket,
   post,
   rpcCall,
+  threadCpuMs,
   transferTo,
 } from '@tests/helpers/local-chain-http';
 import { freePortPair } from '@tests/helpers/server-process';
@@ -66,6 +67,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await closePorts?.();
   await t?.close();
+});
+
+describe('the stall measure (longestStallMs)', () => {
+  it('counts a loop held by work, and not one held while the thread gets no CPU (a descheduled process)', async () => {
+    const { stallMs: busy } = await longestStallMs(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const until = threadCpuMs() + 80; // 80 ms of this thread's CPU, however long a busy machine takes to give it
+      while (threadCpuMs() < until) Math.sqrt(Math.random());
+    });
+    expect(busy).toBeGreaterThanOrEqual(STALL_LIMIT_MS);
+    // Atomics.wait blocks this thread without running it for 80 ms, as a busy machine's scheduler may.
+    const { stallMs: descheduled } = await longestStallMs(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 80);
+    });
+    expect(descheduled).toBeLessThan(STALL_LIMIT_MS);
+  });
 });
 
 describe.each(['/rpc', 'standard ports'] as const)('the local chain on %s', (name) => {
