@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PaymentInstructions } from '@shared/api/transactions';
 import { lamportsToSolString } from '@shared/money';
 import { depositRequestUrl } from '@shared/pay/solana-pay-url';
 import { Smartphone } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { CopyableExplorerLink } from '@web/components/explorer-link';
-import { SolanaPayQr } from '@web/components/solana-pay-qr';
 import { useExplorer } from '@web/lib/use-explorer';
+
+// Loaded when a phone deposit is opened: most visits to the bids page never draw a QR code.
+const SolanaPayQr = lazy(() => import('@web/components/solana-pay-qr').then((m) => ({ default: m.SolanaPayQr })));
 
 /**
  * A bid or offer waiting for its deposit: how much, into which escrow (its own), the button that pays it from the
@@ -76,7 +78,9 @@ function PhoneDeposit({ id, what }: { id: string; what: 'bid' | 'offer' }) {
             Scan with Phantom, Solflare or Backpack, from the wallet you placed this {what} with. This list updates by
             itself when the deposit lands.
           </p>
-          <SolanaPayQr url={depositRequestUrl(window.location.origin, id)} what={`this ${what}'s deposit`} />
+          <Suspense fallback={<p className="text-vault-400">Drawing the QR code…</p>}>
+            <SolanaPayQr url={depositRequestUrl(window.location.origin, id)} what={`this ${what}'s deposit`} />
+          </Suspense>
         </div>
       )}
     </details>
