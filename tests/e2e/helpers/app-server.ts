@@ -31,7 +31,7 @@ const PROBLEM = /"level":(40|50|60)\b/;
 
 /**
  * Starts the real server (src/server/main.ts) in local mode on a free port with a fresh DATA_DIR and waits
- * for GET /api/health. Its output is kept (last lines only) and shown if start-up fails; its warnings and errors are
+ * for GET /api/health. The server stops by itself if this process ends without stopping it (server-lifeline.ts). Its output is kept (last lines only) and shown if start-up fails; its warnings and errors are
  * kept too, for a journey that fails later.
  */
 export async function startAppServer(opts: { env?: Record<string, string> } = {}): Promise<AppServer> {
@@ -42,7 +42,8 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
   if (template && !opts.env?.DATABASE_URL) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   // E2E_SERVER_ENTRY lets the web suite run against another entry point while the server is being built.
   const entry = process.env.E2E_SERVER_ENTRY ?? 'src/server/main.ts';
-  const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', entry], {
+  const lifeline = 'tests/e2e/helpers/server-lifeline.ts';
+  const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', lifeline, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -58,7 +59,8 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
       PUBLIC_ORIGIN: url,
       ...opts.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin is the server's lifeline (server-lifeline.ts): it ends when this process does.
+    stdio: ['pipe', 'pipe', 'pipe'],
     detached: true, // own process group, so stop() also ends anything the server spawned
   });
 
