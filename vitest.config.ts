@@ -12,10 +12,10 @@ const alias = {
 };
 const setupFiles = ['tests/setup/fail-on-console-error.ts'];
 /**
- * Test files mostly wait (for a database, a local chain, a server they started, a page to settle): one per core, where
+ * Unit and API test files mostly wait (for a database, a local chain, a server they started): one per core, where
  * vitest's default is one fewer, which on a two-core machine ran them one at a time. The projects of one
- * `sequence.groupOrder` must agree on it. The browser journeys (group 1) too: two at a time, their phase of CI took
- * 998 s instead of 1,635 s on this two-core machine (2026-11-29), every journey passing.
+ * `sequence.groupOrder` must agree on it. The browser journeys (group 1) keep the default: a server and Debian's
+ * Chromium use a core each, and two files at a time took CI as long as one (3,342 s against 3,347, 2026-11-29).
  */
 const maxWorkers = availableParallelism();
 
@@ -66,7 +66,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           sequence: { groupOrder: 1 },
-          maxWorkers,
           // A real server and browser on two shared cores: give UI assertions seconds, not vitest's default 1 s.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 90_000,
