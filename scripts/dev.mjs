@@ -8,13 +8,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VITE_ORIGIN = 'http://localhost:5173';
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    // The browser's requests reach the API through Vite's proxy with Vite's Origin: sign-in and the Origin check
-    // must accept that origin, not the API's own.
-    env: { PUBLIC_ORIGIN: VITE_ORIGIN, ...process.env },
-  }),
+  spawn(
+    process.execPath,
+    ['--import', './scripts/drizzle-resolve.mjs', '--import', 'tsx', '--watch', 'src/server/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // The browser's requests reach the API through Vite's proxy with Vite's Origin: sign-in and the Origin check
+      // must accept that origin, not the API's own.
+      env: { PUBLIC_ORIGIN: VITE_ORIGIN, ...process.env },
+    },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', '5173', '--strictPort'], {
     cwd: root,
     stdio: 'inherit',

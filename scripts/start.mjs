@@ -26,6 +26,8 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Before anything loads drizzle-orm: each start would otherwise spend most of a second in Node's module resolution.
+await import('./drizzle-resolve.mjs');
 const { register } = await import('tsx/esm/api');
 register();
 await import(path.join(root, 'src/server/main.ts'));

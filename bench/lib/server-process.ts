@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../tests/helpers/server-process';
+import { freePort, RUN_TYPESCRIPT } from '../../tests/helpers/server-process';
 import { onCleanup } from './cleanup';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,7 +42,7 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
     LOCAL_RPC_PORT: '0',
     ...extraEnv,
   };
-  const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn('sh', ['scripts/node.sh', 'node', ...RUN_TYPESCRIPT, 'src/server/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -52,7 +52,7 @@ function spawnInOwnMounts(script: string, args: string[], env: Record<string, st
 
 /** The real server with DATA_DIR on a private tmpfs mounted with `mountOptions` (e.g. `ro`, `size=256k`). */
 function startOnTmpfs(mountOptions: string, env: Record<string, string> = {}): ChildProcess {
-  const script = 'mount -t tmpfs -o "$2" tmpfs "$1" && exec "$0" --import tsx src/server/main.ts';
+  const script = 'mount -t tmpfs -o "$2" tmpfs "$1" && exec "$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts';
   return spawnInOwnMounts(script, [mountOptions], { LOCAL_RPC_PORT: '0', ...env });
 }
 
@@ -109,8 +109,8 @@ describe.skipIf(skipReason !== undefined)(`DATA_DIR faults${skipReason ? ` (skip
     // The same DATA_DIR twice: first on a disk too small for the embedded database, then grown (remount).
     const script = [
       'mount -t tmpfs -o size=256k,mode=0700 tmpfs "$1" || exit 99',
-      '"$0" --import tsx src/server/main.ts; echo "first start exited with $?"',
-      'mount -o remount,size=96m "$1" && exec "$0" --import tsx src/server/main.ts',
+      '"$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts; echo "first start exited with $?"',
+      'mount -o remount,size=96m "$1" && exec "$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts',
     ].join('\n');
     const child = spawnInOwnMounts(script, [], { PORT: String(port), HOST: '127.0.0.1' });
     const out = outputOf(child);

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitForHealth } from '@tests/helpers/server-process';
+import { freePort, RUN_TYPESCRIPT, waitForHealth } from '@tests/helpers/server-process';
 
 // The real entry point as `npm start` runs it, in child processes: start-up checks must stop the process itself.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  return spawn(process.execPath, [...RUN_TYPESCRIPT, 'src/server/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', LOCAL_RPC_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,7 +25,7 @@ import type { Database } from '@server/db/database';
 import { openEmbeddedDatabase } from '@server/db/open-embedded';
 import { createTestDatabase, testDriver, type TestDatabase } from '@tests/helpers/db';
 import { newWallet, signChallenge, type TestWallet } from '@tests/helpers/wallet';
-import { freePort } from '@tests/helpers/server-process';
+import { freePort, RUN_TYPESCRIPT } from '@tests/helpers/server-process';
 
 /**
  * The kill-at-every-step tests (docs/reliability.md#crashes-sigkill-at-every-step): the real server
@@ -96,7 +96,7 @@ export class FaultServer {
   async start(crashAt?: Arm): Promise<void> {
     if (this.running) throw new Error('the server is already running');
     const began = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [...RUN_TYPESCRIPT, 'src/server/main.ts'], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -230,7 +230,7 @@ export class FaultServer {
     return new Promise((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'src/server/cli/ledger.ts', 'check'],
+        [...RUN_TYPESCRIPT, 'src/server/cli/ledger.ts', 'check'],
         {
           cwd: ROOT,
           timeout: 120_000,

@@ -1,5 +1,12 @@
 import { createServer } from 'node:net';
 
+/**
+ * How a child process runs one of our TypeScript entry points, as `npm start` and the npm scripts do: drizzle-orm's
+ * modules resolved without Node's slow path (scripts/drizzle-resolve.mjs), then tsx. Relative to the repository root,
+ * the child's working directory.
+ */
+export const RUN_TYPESCRIPT = ['--import', './scripts/drizzle-resolve.mjs', '--import', 'tsx'];
+
 /** Asks the OS for a free loopback port, then releases it for a server process to take. */
 export async function freePort(): Promise<number> {
   const probe = createServer();

@@ -11,6 +11,7 @@ import { openEmbeddedDatabase } from '@server/db/open-embedded';
 import { createTestDatabase, testDriver, type TestDatabase } from '@tests/helpers/db';
 import { insertEscrow, insertReceipt, insertSettledSale, type TestEscrow } from '@tests/helpers/settlement-rows';
 import { createTestChain } from '@tests/helpers/purchases';
+import { RUN_TYPESCRIPT } from '@tests/helpers/server-process';
 
 /*
  * `npm run ledger -- check` as an operator runs it: the real CLI in a child process, with the app stopped, on a
@@ -66,7 +67,7 @@ function ledger(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number; out: string; err: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/cli/ledger.ts', ...args],
+      [...RUN_TYPESCRIPT, 'src/server/cli/ledger.ts', ...args],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
       (error, out, err) => resolve({ code: error ? Number(error.code ?? -1) : 0, out, err }),
     );

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../helpers/server-process';
+import { freePort, RUN_TYPESCRIPT } from '../../helpers/server-process';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -43,7 +43,7 @@ export async function startAppServer(opts: { env?: Record<string, string> } = {}
   // E2E_SERVER_ENTRY lets the web suite run against another entry point while the server is being built.
   const entry = process.env.E2E_SERVER_ENTRY ?? 'src/server/main.ts';
   const lifeline = 'tests/e2e/helpers/server-lifeline.ts';
-  const child = spawn('sh', ['scripts/node.sh', 'node', '--import', 'tsx', lifeline, entry], {
+  const child = spawn('sh', ['scripts/node.sh', 'node', ...RUN_TYPESCRIPT, lifeline, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
