@@ -52,7 +52,8 @@ function spawnInOwnMounts(script: string, args: string[], env: Record<string, st
 
 /** The real server with DATA_DIR on a private tmpfs mounted with `mountOptions` (e.g. `ro`, `size=256k`). */
 function startOnTmpfs(mountOptions: string, env: Record<string, string> = {}): ChildProcess {
-  const script = 'mount -t tmpfs -o "$2" tmpfs "$1" && exec "$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts';
+  const script =
+    'mount -t tmpfs -o "$2" tmpfs "$1" && exec "$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts';
   return spawnInOwnMounts(script, [mountOptions], { LOCAL_RPC_PORT: '0', ...env });
 }
 
