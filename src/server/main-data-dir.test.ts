@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_MESSAGE } from './db/availability';
 import { publicKeyToAddress } from './modules/key-crypto';
-import { freePort, waitForHealth } from '@tests/helpers/server-process';
+import { freePort, RUN_TYPESCRIPT, waitForHealth } from '@tests/helpers/server-process';
+
+/** The server as the shell line runs it (`$0` is this Node). */
+const SERVER = `"$0" ${RUN_TYPESCRIPT.join(' ')} src/server/main.ts`;
 
 /**
  * A read-only and a full DATA_DIR, on the real entry point in a child process (docs/reliability.md#faults-while-serving).
@@ -52,8 +55,7 @@ function spawnInOwnMounts(script: string, args: string[], env: Record<string, st
 
 /** The real server with DATA_DIR on a private tmpfs mounted with `mountOptions` (e.g. `ro`, `size=256k`). */
 function startOnTmpfs(mountOptions: string, env: Record<string, string> = {}): ChildProcess {
-  const script =
-    'mount -t tmpfs -o "$2" tmpfs "$1" && exec "$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts';
+  const script = `mount -t tmpfs -o "$2" tmpfs "$1" && exec ${SERVER}`;
   return spawnInOwnMounts(script, [mountOptions], { LOCAL_RPC_PORT: '0', ...env });
 }
 
@@ -110,8 +112,8 @@ describe.skipIf(skipReason !== undefined)(`DATA_DIR faults${skipReason ? ` (skip
     // The same DATA_DIR twice: first on a disk too small for the embedded database, then grown (remount).
     const script = [
       'mount -t tmpfs -o size=256k,mode=0700 tmpfs "$1" || exit 99',
-      '"$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts; echo "first start exited with $?"',
-      'mount -o remount,size=96m "$1" && exec "$0" --import ./scripts/drizzle-resolve.mjs --import tsx src/server/main.ts',
+      `${SERVER}; echo "first start exited with $?"`,
+      `mount -o remount,size=96m "$1" && exec ${SERVER}`,
     ].join('\n');
     const child = spawnInOwnMounts(script, [], { PORT: String(port), HOST: '127.0.0.1' });
     const out = outputOf(child);
