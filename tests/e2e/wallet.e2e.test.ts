@@ -64,6 +64,42 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
           .poll(async () => (await page.context().request.get('/api/auth/session')).status())
           .toBe(401);
       }));
+
+    it('says when the server ended the session, keeps the page, and signs the same wallet in again', () =>
+      // The refusals after the session ended are what this test provokes (Chromium logs each 401).
+      withPage(
+        ctx.browser,
+        { baseURL: ctx.server.url, viewport, tolerate: [/status of 401 \(Unauthorized\)/] },
+        async (page) => {
+          const keys = newKeypair();
+          const wallet = await installTestWallet(page, keys);
+          await page.goto('/');
+          await connectTestWallet(page);
+          await expect.poll(() => walletButton(page).textContent()).toContain(short(keys.address));
+
+          // Signed out in another tab (the same cookies). Nothing tells this tab until the server refuses one of its
+          // calls: the Profile page's lists need the session (a link, so no page load asks for the session again).
+          expect((await page.request.post('/api/auth/logout', { headers: { origin: ctx.server.url } })).ok()).toBe(
+            true,
+          );
+          await page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
+          const refused = page.getByText('Failed to fetch user purchases: Sign in with your wallet first.');
+          await refused.waitFor();
+          await expect.poll(() => walletButton(page).textContent()).toBe('Sign in again');
+          expect(await walletButton(page).getAttribute('aria-label')).toBe(`Sign in again as ${keys.address}`);
+          // The page is kept, not swapped for "Connect Your Wallet"; the bell (which needs the session) is gone.
+          expect(await page.getByRole('heading', { name: 'My Addresses' }).isVisible()).toBe(true);
+          expect(await page.getByRole('button', { name: /Notifications/ }).count()).toBe(0);
+
+          await walletButton(page).click();
+          await expect.poll(() => walletButton(page).textContent()).toContain(short(keys.address));
+          expect(wallet.signatureCount).toBe(2); // one new prompt, for the same wallet
+          expect((await page.context().request.get('/api/auth/session')).status()).toBe(200);
+          // What the server refused is asked again, without a reload.
+          await page.getByRole('heading', { name: 'No Addresses Owned' }).waitFor();
+          expect(await refused.count()).toBe(0);
+        },
+      ));
   });
 }
 

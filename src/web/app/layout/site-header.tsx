@@ -17,7 +17,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
-  const { address, isAdmin, status } = useWallet();
+  const { address, isAdmin, status, sessionEnded } = useWallet();
   // Fetched as soon as an address is known (a returning visitor's stored one, before the session confirms it), so the
   // bell mounts and asks for its list with the session, as it did from the entry chunk, not a chunk load later.
   useEffect(() => {
@@ -74,7 +74,7 @@ export function SiteHeader() {
         {/* Tighter on a phone: with the bell, the logo and the wallet button fill a 390 px row to a few pixels. */}
         <div className="ml-auto flex items-center gap-1 sm:gap-3">
           {/* The bell needs a session: it reads the signed-in wallet's notifications. */}
-          {address && status === 'connected' && (
+          {address && status === 'connected' && !sessionEnded && (
             // The bell's own size (an icon button) while it loads, so the row does not move when it arrives.
             <Suspense fallback={<span aria-hidden className="h-9 w-9 shrink-0" />}>
               <NotificationBell wallet={address} />

@@ -14,6 +14,13 @@ export interface WalletState {
   /** Connects and signs in; without a name, opens the wallet picker. */
   connect: (walletName?: string) => Promise<void>;
   disconnect: () => Promise<void>;
+  /**
+   * The server ended the session this tab still shows (it expired, or the wallet signed out in another tab). Pages
+   * keep what they show and what was typed into them; the header offers `signInAgain`.
+   */
+  sessionEnded: boolean;
+  /** Signs the shown wallet in again (one prompt), or opens the picker when this tab has no wallet attached. */
+  signInAgain: () => Promise<void>;
   pickerOpen: boolean;
   setPickerOpen: (open: boolean) => void;
 }

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@web/components/toast-store';
-import { ApiRequestError } from '@web/lib/api-client';
+import { ApiRequestError, isApiError } from '@web/lib/api-client';
 import { configQueryOptions } from '@web/lib/config';
 import type { SessionResponse as Session } from '@shared/api/auth';
 import { sessionQueryKey, useSession } from './api/get-session';
@@ -13,6 +13,7 @@ import { connectWallet, disconnectWallet, signInWithWallet } from './sign-in';
 import { useFollowAccount } from './use-follow-account';
 import { useLocalDevWallet } from './use-local-dev-wallet';
 import { useReconnect } from './use-reconnect';
+import { useSessionEnd } from './use-session-end';
 import type { WalletState } from './wallet-context';
 import { useSolanaWallets, walletLabel, walletSlug } from './wallet-discovery';
 import { clearStoredWallet, writeStoredWallet, type StoredWallet } from './wallet-storage';
@@ -30,6 +31,10 @@ const resetWalletData = (queryClient: QueryClient) => queryClient.resetQueries(w
  * and that request could reach the server after the logout and come back 401; removing a query aborts its fetch.
  */
 const removeWalletData = (queryClient: QueryClient) => queryClient.removeQueries(walletData);
+
+/** After signing in again as the same wallet: what the server refused for want of a session is asked again. */
+const retryRefused = (queryClient: QueryClient) =>
+  queryClient.refetchQueries({ predicate: (q) => isApiError(q.state.error, 'SESSION_REQUIRED') });
 
 /**
  * Why a connect failed, in the server's words when the server refused it (a page opened at an origin this server does
@@ -66,16 +71,20 @@ export default function WalletEngine({
   const busyRef = useRef(false);
 
   const sessionAddress = session.data?.walletAddress ?? null;
+  // No toast says so: the page's own refusal ("Sign in with your wallet first.") is the one toast shown, and the header
+  // button turns into "Sign in again".
+  const { ended: sessionEnded, clear: clearSessionEnd } = useSessionEnd(sessionAddress);
 
   const signedIn = useCallback(
     (w: Wallet, a: WalletAccount, s: Session) => {
-      if (sessionAddress !== s.walletAddress) void resetWalletData(queryClient);
+      void (sessionAddress === s.walletAddress ? retryRefused(queryClient) : resetWalletData(queryClient));
+      clearSessionEnd();
       queryClient.setQueryData(sessionQueryKey, s);
       writeStoredWallet({ address: s.walletAddress, type: walletSlug(w) });
       setWallet(w);
       setAccount(a);
     },
-    [queryClient, sessionAddress],
+    [queryClient, sessionAddress, clearSessionEnd],
   );
 
   const run = useCallback(async (task: () => Promise<void>) => {
@@ -94,12 +103,13 @@ export default function WalletEngine({
     const previous = wallet;
     setWallet(null);
     setAccount(null);
+    clearSessionEnd();
     clearStoredWallet();
     queryClient.setQueryData(sessionQueryKey, null);
     removeWalletData(queryClient);
     // Best effort: the local state is already cleared whatever the server or wallet answer.
     await Promise.allSettled([logout(), previous ? disconnectWallet(previous) : Promise.resolve()]);
-  }, [queryClient, wallet]);
+  }, [queryClient, clearSessionEnd, wallet]);
 
   const connect = useCallback(
     async (walletName?: string) => {
@@ -156,6 +166,20 @@ export default function WalletEngine({
     [disconnect, run, signedIn],
   );
 
+  /** The session ended under this tab: the same wallet signs in again; declining it signs this tab out. */
+  const signInAgain = useCallback(async () => {
+    if (!wallet || !account) return connect();
+    await run(async () => {
+      try {
+        signedIn(wallet, account, await signInWithWallet(wallet, account));
+        toast({ title: 'Signed In Again', description: `Signed in as ${account.address}`, variant: 'success' });
+      } catch (err) {
+        await disconnect();
+        toast({ title: 'Connection Failed', description: connectFailure(wallet, err), variant: 'error' });
+      }
+    });
+  }, [account, connect, disconnect, run, signedIn, wallet]);
+
   useFollowAccount(wallet, account?.address ?? null, (next) => wallet && void followAccount(wallet, next));
 
   useReconnect(sessionAddress, stored?.type ?? null, wallet !== null, (w, a) => {
@@ -175,10 +199,25 @@ export default function WalletEngine({
       account,
       connect,
       disconnect,
+      sessionEnded,
+      signInAgain,
       pickerOpen,
       setPickerOpen,
     };
-  }, [account, busy, connect, disconnect, pickerOpen, session.data, session.isPending, sessionAddress, stored, wallet]);
+  }, [
+    account,
+    busy,
+    connect,
+    disconnect,
+    pickerOpen,
+    session.data,
+    session.isPending,
+    sessionAddress,
+    sessionEnded,
+    signInAgain,
+    stored,
+    wallet,
+  ]);
 
   useEffect(() => onState(value), [onState, value]);
   // Renders nothing until the Local Dev Wallet asks to sign something.

@@ -48,6 +48,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       account: null,
       connect: (name) => viaEngine((state) => state.connect(name)),
       disconnect: () => viaEngine((state) => state.disconnect()),
+      sessionEnded: false,
+      signInAgain: () => viaEngine((state) => state.signInAgain()),
       pickerOpen: false,
       setPickerOpen: () => undefined,
     };

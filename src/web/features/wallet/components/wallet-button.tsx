@@ -11,9 +11,12 @@ const WalletPickerDialog = lazy(() =>
   import('./wallet-picker-dialog').then((m) => ({ default: m.WalletPickerDialog })),
 );
 
-/** The header's wallet control: 'Connect Wallet', or the shortened address (8…4) opening the account dialog. */
+/**
+ * The header's wallet control: 'Connect Wallet', or the shortened address (8…4) opening the account dialog, or 'Sign in
+ * again' once the server has ended the session this tab shows.
+ */
 export function WalletButton() {
-  const { address, status, connect, pickerOpen } = useWallet();
+  const { address, status, connect, pickerOpen, sessionEnded, signInAgain } = useWallet();
   const [accountOpen, setAccountOpen] = useState(false);
   // Once mounted a dialog stays mounted, so it can animate out when it closes.
   const [pickerUsed, setPickerUsed] = useState(false);
@@ -25,7 +28,7 @@ export function WalletButton() {
     <>
       {/* Phones show the balance in the header's second row (site-header.tsx): one row holds brand and button. */}
       {address && status === 'connected' && <WalletBalance className="hidden sm:inline" />}
-      {address ? (
+      {address && !sessionEnded ? (
         <Button
           variant="secondary"
           onClick={() => setAccountOpen(true)}
@@ -44,10 +47,18 @@ export function WalletButton() {
           <span className="font-mono">{headerWallet(address)}</span>
         </Button>
       ) : (
-        <Button onClick={() => void connect()} loading={status === 'connecting'} data-testid="wallet-button">
+        // With an address here, the session ended: the same wallet signs in again.
+        <Button
+          onClick={() => void (address ? signInAgain() : connect())}
+          loading={status === 'connecting'}
+          aria-label={address ? `Sign in again as ${address}` : undefined}
+          data-testid="wallet-button"
+        >
           {/* The icon goes on the narrowest phones (360 px) so brand and button share one row. */}
-          {status !== 'connecting' && <WalletIcon aria-hidden className="hidden h-4 w-4 min-[380px]:block" />}
-          {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
+          {!address && status !== 'connecting' && (
+            <WalletIcon aria-hidden className="hidden h-4 w-4 min-[380px]:block" />
+          )}
+          {status === 'connecting' ? 'Connecting...' : address ? 'Sign in again' : 'Connect Wallet'}
         </Button>
       )}
       <Suspense fallback={null}>
