@@ -21,6 +21,10 @@ const ROUTES: Array<[name: string, path: string]> = [
   ['transaction', '/transaction/00000000-0000-4000-8000-000000000000'],
   ['profile', '/profile'],
   ['address', '/address/Vau1t11111111111111111111111111111111111111'],
+  ['order', '/order'],
+  ['bids', '/bids'],
+  ['shop', '/shop'],
+  ['verify-receipt', '/verify-receipt'],
   ['terms-of-service', '/terms-of-service'],
   ['not-found', '/no-such-page'],
 ];
