@@ -156,7 +156,7 @@ export const WEB_FEATURES = {
   'market-reading': ['listings'],
   marketplace: ['listings', 'market-reading', 'watchlist'],
   notifications: [],
-  orders: ['validator', 'wallet'],
+  orders: ['receipts', 'validator', 'wallet'],
   profile: ['bids', 'listings', 'purchase', 'receipts', 'wallet', 'watchlist'],
   purchase: ['wallet'],
   receipts: [],

@@ -4,6 +4,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { decodeBase58, encodeBase58 } from '@shared/keys/base58';
 import { decodeTweak, freshNoncePrefix, newBaseKey, tweakedPoint, writeFinishLaterFile } from '@shared/split-key';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@shared/mint';
+import { verifyReceipt } from '@shared/trust/receipt';
 import { fetchMint, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { address as toAddress, createAddressWithSeed, createSolanaRpc, devnet } from '@solana/kit';
 import type { Page } from 'playwright-core';
@@ -117,6 +118,35 @@ async function orderSplitKeyMint(page: Page) {
   expect(t).not.toBeNull();
   const P = ed25519.Point.fromBytes(decodeBase58(file.basePoint)!);
   expect(encodeBase58(tweakedPoint(P, t!).toBytes())).toBe(mint);
+
+  // The same proof, signed by the shop: the buyer downloads it, and it checks against the published attestation key.
+  const [receiptFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('order-receipt').getByRole('button', { name: 'Delivery receipt' }).click(),
+  ]);
+  expect(receiptFile.suggestedFilename()).toMatch(/^vanity-vault-delivery-receipt-[0-9a-f-]{36}\.json$/);
+  const receiptText = await readFile((await receiptFile.path())!, 'utf8');
+  const { publicKey } = (await (await fetch(`${ctx.server.url}/api/attestation-key`)).json()) as { publicKey: string };
+  const verdict = verifyReceipt(receiptText, publicKey);
+  expect(verdict.ok && verdict.statement).toMatchObject({
+    type: 'vanity-vault/order-delivery/v1',
+    lane: 'split-key',
+    address: mint,
+    basePoint: file.basePoint,
+    tweak: await page.getByTestId('proof-tweak').textContent(),
+    keyHeldByShop: 'never',
+  });
+  // And in the shop's own checker, in another tab, which names what it checked.
+  const checker = await page.context().newPage();
+  await checker.goto('/verify-receipt');
+  await checker.getByRole('button', { name: 'Verify receipt' }).waitFor();
+  await expect.poll(() => checker.getByText(/^Attestation key:/).textContent()).toContain(publicKey);
+  await checker.getByLabel('Receipt (JSON)').fill(receiptText);
+  await checker.getByRole('button', { name: 'Verify receipt' }).click();
+  expect(await checker.getByTestId('receipt-verdict').textContent()).toContain(
+    'Valid order delivery receipt, signed by the shop.',
+  );
+  await checker.close();
   await shot(page, 'split-key-delivered');
   return { fileText, mint };
 }

@@ -1,2 +1,2 @@
-export { ReceiptDownloads } from './components/receipt-downloads';
+export { ReceiptDownloadButton, ReceiptDownloads, VerifyReceiptLink } from './components/receipt-downloads';
 export { AttestationKeyNote } from './components/attestation-key-note';

@@ -1,5 +1,6 @@
 import type { Order } from '@shared/api/orders';
 import { CopyButton } from '@web/components/copy-button';
+import { ReceiptDownloadButton, VerifyReceiptLink } from '@web/features/receipts';
 
 /**
  * A delivered order's address and the proof that goes with it. Split key: P, t and the address, which anyone can
@@ -46,6 +47,13 @@ export function DeliveredAddress({ order }: { order: Order }) {
           ? 'Proof, not promise: anyone can recompute P + t·G and see that it is this address. The shop only ever knew P and t, and neither controls it.'
           : 'Anyone can recompute sha256(base ‖ seed ‖ owner) and see that it is this address.'}
       </p>
+      {/* The same proof signed by the shop, with "key held by the shop: never": a file to keep and show. */}
+      {order.receipt && (
+        <div className="flex flex-wrap items-center gap-2" data-testid="order-receipt">
+          <ReceiptDownloadButton receipt={order.receipt} />
+          <VerifyReceiptLink />
+        </div>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Card, CardContent } from '@web/components/card';
 import { PageHeader } from '@web/components/page-header';
 import { Textarea } from '@web/components/textarea';
 import { useAttestationKey } from '../api/get-attestation-key';
+import { RECEIPT_KINDS } from '../receipt-kinds';
 
 /** /verify-receipt: checks a pasted receipt here in the browser against the published attestation key. */
 export function VerifyReceiptPage() {
@@ -18,7 +19,7 @@ export function VerifyReceiptPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader
         title="Verify a receipt"
-        subtitle="Paste a sale or destroy receipt; your browser checks its signature."
+        subtitle="Paste a sale, destroy or order delivery receipt; your browser checks its signature."
       />
       <Card>
         <CardContent className="flex flex-col gap-4">
@@ -72,7 +73,7 @@ function VerdictPanel({ verdict }: { verdict: ReceiptVerdict }) {
     >
       <p className="flex items-center gap-2 font-semibold">
         <ShieldCheck aria-hidden className="h-4 w-4 shrink-0" />
-        Valid {verdict.statement.type.includes('sale') ? 'sale' : 'destroy'} receipt, signed by the shop.
+        Valid {RECEIPT_KINDS[verdict.statement.type].noun}, signed by the shop.
       </p>
       <dl className="grid gap-1 text-vault-200 sm:grid-cols-[10rem_1fr]">
         {rows.map(([k, v]) => (
