@@ -7,6 +7,7 @@ import { newWallet, type SignedInWallet } from '@tests/helpers/wallet';
 import { postAccount } from '@tests/helpers/pay';
 import { confirm, countRows, fund, initiate, initiateOk, pay, reveal } from '@tests/helpers/purchases';
 import { usePurchaseApp } from '@tests/helpers/purchase-suite';
+import type { InitiatePurchaseResponse } from '@shared/api/transactions';
 import { fundedBuyer } from '@tests/helpers/purchase-flows';
 import {
   cancelOrder,
@@ -234,6 +235,21 @@ describe('orders', () => {
     expect(card.disabled).toBeUndefined();
     const bought = await initiate(ctx.t, stranger, { id: found.addressId!, price: placed.price });
     expect(bought.statusCode).toBe(201);
+
+    // The stranger buys it. Had the settlement pass not run since the reservation lapsed, the order is still `found`
+    // with its listing sold: it must read (and be settled) as expired, not as the requester's purchase.
+    const sale = bought.json() as InitiatePurchaseResponse;
+    const txHash = await pay(ctx.chain, stranger, sale.payment);
+    expect((await confirm(ctx.t, stranger, sale.transactionId, txHash)).statusCode).toBe(200);
+    await ctx.t.database.query(`update custom_orders set status = 'found', finished_at = null where id = $1`, [
+      placed.id,
+    ]);
+    expect((await getOrder(ctx.t, requester, placed.id)).json()).toMatchObject({ status: 'expired' });
+    await ctx.t.app.orders.settle();
+    const [row] = await ctx.t.database.query<{ status: string }>(`select status from custom_orders where id = $1`, [
+      placed.id,
+    ]);
+    expect(row?.status).toBe('expired');
   });
 
   it('cancels an order while it grinds, and the grinder lets it go', async () => {

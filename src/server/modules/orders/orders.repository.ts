@@ -5,6 +5,7 @@ import {
   OPEN_ESCROW_ORDER_STATUSES,
   addresses,
   customOrders,
+  transactions,
   users,
   type OrderStatus,
 } from '../../db/schema';
@@ -25,6 +26,16 @@ const movesTo = (from: readonly OrderStatus[], to: OrderStatus): Moves<OrderStat
 // pg_advisory_xact_lock key that serialises placing orders ('vv-order'): the shop-wide, per-wallet and per-IP caps are
 // each a count then an insert, exact only if no two placements interleave. Placing is rare and its transaction short.
 const PLACE_LOCK_KEY = 0x76762d6f72646572n;
+
+/**
+ * The order's address was bought by the wallet that ordered it: a sale (a verified or completed purchase) to the
+ * requester's wallet. A sold listing alone does not say so: once the reservation lapses the address is on open sale,
+ * and a stranger who buys it before the next settlement pass must not make the order read "purchased".
+ */
+const boughtByRequester = sql<boolean>`exists (select 1 from ${transactions}
+  join ${users} on ${users.id} = ${customOrders.requesterId}
+  where ${transactions.addressId} = ${customOrders.addressId} and ${transactions.buyerWallet} = ${users.walletAddress}
+    and ${transactions.status} in ('verified', 'completed'))`;
 
 /**
  * Fair turns: an order's turn is how many active orders its wallet placed before it. The claim takes the
@@ -115,7 +126,7 @@ export const ordersRepository = {
 
   async findWithAddress(db: Queryable, id: string) {
     const [row] = await db
-      .select({ order: customOrders, address: addresses.address, listingStatus: addresses.status })
+      .select({ order: customOrders, address: addresses.address, bought: boughtByRequester })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.id, id));
@@ -124,7 +135,7 @@ export const ordersRepository = {
 
   listFor(db: Queryable, requesterId: string) {
     return db
-      .select({ order: customOrders, address: addresses.address, listingStatus: addresses.status })
+      .select({ order: customOrders, address: addresses.address, bought: boughtByRequester })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.requesterId, requesterId))
@@ -314,23 +325,16 @@ export const ordersRepository = {
   },
 
   /**
-   * found → purchased once its listing is sold, found → expired once the reservation has run out unbought (the
-   * listing is then on open sale: the reservation rule only ever looks at `reservedUntil`).
+   * found → purchased once its requester has bought the address, found → expired once the reservation has run out
+   * without that (the listing is then on open sale: the reservation rule only ever looks at `reservedUntil`, so a
+   * stranger may have bought it since).
    */
   async settle(db: Queryable, now: Date): Promise<{ purchased: number; expired: number }> {
     orderStates.assertMoves({ found: 'purchased' });
     const purchased = await db
       .update(customOrders)
       .set({ status: 'purchased', finishedAt: now })
-      .where(
-        and(
-          eq(customOrders.status, 'found'),
-          inArray(
-            customOrders.addressId,
-            db.select({ id: addresses.id }).from(addresses).where(eq(addresses.status, 'sold')),
-          ),
-        ),
-      )
+      .where(and(eq(customOrders.status, 'found'), boughtByRequester))
       .returning({ id: customOrders.id });
     orderStates.assertMoves({ found: 'expired' });
     const expired = await db

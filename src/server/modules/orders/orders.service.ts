@@ -228,13 +228,13 @@ export async function placeOrder(
 }
 
 /**
- * The state a reader is shown: a found order whose listing has sold reads as purchased, and one whose
- * reservation has run out as expired, as `ordersRepository.settle` will write them within seconds. Computed
- * rather than written, because no GET writes.
+ * The state a reader is shown: a found order whose address its requester bought reads as purchased, and one whose
+ * reservation has run out (bought by nobody, or by a stranger once on open sale) as expired, as
+ * `ordersRepository.settle` will write them within seconds. Computed rather than written, because no GET writes.
  */
-export function shownStatus(row: OrderRow, listingStatus: string | null, now: Date): OrderStatus {
+export function shownStatus(row: OrderRow, boughtByRequester: boolean, now: Date): OrderStatus {
   if (row.status !== 'found') return row.status;
-  if (listingStatus === 'sold') return 'purchased';
+  if (boughtByRequester) return 'purchased';
   if (row.reservedUntil !== null && row.reservedUntil < now) return 'expired';
   return 'found';
 }
@@ -244,13 +244,13 @@ export async function orderView(
   ctx: OrdersContext,
   row: OrderRow,
   address: string | null,
-  listingStatus: string | null = null,
+  boughtByRequester = false,
 ): Promise<Order> {
   const attempts = Number(row.attempts);
   const expectedAttempts = 1 / row.probability;
   const rate = row.status === 'grinding' && row.rate > 0 ? row.rate : ctx.rate();
   const active = row.status === 'queued' || row.status === 'grinding';
-  const status = shownStatus(row, listingStatus, ctx.now());
+  const status = shownStatus(row, boughtByRequester, ctx.now());
   return {
     id: row.id,
     pattern: row.pattern,
