@@ -28,8 +28,8 @@ const maxWorkers = availableParallelism();
 
 /**
  * API test files that replace a module (vi.mock): a mock takes effect only in a module graph that has not loaded the
- * module's importers yet, so these files run isolated, in `api-<driver>-mocks`. Found by reading the files, so a new
- * one cannot land in the shared graph by mistake.
+ * module's importers yet, so on PostgreSQL these files run isolated, in `api-postgres-mocks`. Found by reading the
+ * files, so a new one cannot land in the shared graph by mistake.
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
 const MOCKING_API_FILES = globSync('tests/api/**/*.test.ts', { cwd: root }).filter((file) =>
@@ -38,11 +38,14 @@ const MOCKING_API_FILES = globSync('tests/api/**/*.test.ts', { cwd: root }).filt
 
 /**
  * The API tests run once per database driver: always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
- * Their files share each worker's modules (`isolate: false`): every file loads the whole server (about 420 modules,
- * and on PGlite the embedded database's WebAssembly), and loading it again for each file cost more than most files'
- * tests. Measured 2026-11-29 on a quiet machine: 23 API files on PGlite took 108 s isolated and 55 s shared; the
- * whole of api-pglite took 411 s and api-postgres 290 s (CI's last run, isolated: files summed 1,801 s and 985 s).
- * Each file still opens its own database, app and chain.
+ * On PostgreSQL their files share each worker's modules (`isolate: false`): every file loads the whole server (about
+ * 420 modules), and loading it again for each file cost more than most files' tests (CI's files summed 985 s isolated,
+ * about 350 s shared). Each file still opens its own database, app and chain.
+ *
+ * On PGlite every file runs in a process of its own (`isolate: true`). Shared, one process opened and closed the
+ * embedded database's WebAssembly for file after file, and V8 aborted a worker in CI on 2026-11-29 ("Check failed:
+ * jit_page_->allocations_.erase(addr) == 1" while freeing WebAssembly code, nodejs/node#64500: PGlite instances
+ * created and closed in one process). It was first seen after the files began to share processes.
  */
 function apiProjects(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration[] {
   // PGlite has no replicas: the streaming-replica tests are PostgreSQL's alone (not skipped: not collected).
@@ -61,12 +64,10 @@ function apiProjects(driver: 'pglite' | 'postgres'): TestProjectInlineConfigurat
       hookTimeout: 60_000,
     },
   });
+  const all = ['tests/api/**/*.test.ts'];
+  if (driver === 'pglite') return [project('api-pglite', { include: all, exclude: notOnDriver, isolate: true })];
   return [
-    project(`api-${driver}`, {
-      include: ['tests/api/**/*.test.ts'],
-      exclude: [...notOnDriver, ...MOCKING_API_FILES],
-      isolate: false,
-    }),
+    project(`api-${driver}`, { include: all, exclude: [...notOnDriver, ...MOCKING_API_FILES], isolate: false }),
     project(`api-${driver}-mocks`, { include: MOCKING_API_FILES, exclude: [], isolate: true }),
   ];
 }
