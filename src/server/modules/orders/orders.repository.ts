@@ -9,6 +9,7 @@ import {
   users,
   type OrderStatus,
 } from '../../db/schema';
+import { OWNED_STATUSES } from '@shared/api/transactions';
 import type { Moves } from '@server/db/state-machine';
 import { orderStates } from './order-states';
 
@@ -35,7 +36,7 @@ const PLACE_LOCK_KEY = 0x76762d6f72646572n;
 const boughtByRequester = sql<boolean>`exists (select 1 from ${transactions}
   join ${users} on ${users.id} = ${customOrders.requesterId}
   where ${transactions.addressId} = ${customOrders.addressId} and ${transactions.buyerWallet} = ${users.walletAddress}
-    and ${transactions.status} in ('verified', 'completed'))`;
+    and ${inArray(transactions.status, [...OWNED_STATUSES])})`;
 
 /**
  * Fair turns: an order's turn is how many active orders its wallet placed before it. The claim takes the
