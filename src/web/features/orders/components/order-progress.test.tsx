@@ -77,4 +77,22 @@ describe('OrderProgress', () => {
     expect(said({ ...splitKey, status: 'expired', queuePosition: null })).toContain('Expired unpaid');
     expect(said({ ...queued, status: 'expired', queuePosition: null })).toContain('Reservation expired');
   });
+
+  it('sends a lapsed reservation to the address page, without saying the address is still for sale', () => {
+    const address = '9'.repeat(44);
+    const html = renderToStaticMarkup(
+      <Router ssrPath="/order">
+        <OrderProgress
+          order={{ ...queued, status: 'expired', queuePosition: null, address, reservedUntil: queued.createdAt }}
+          onCancel={() => undefined}
+          cancelling={false}
+        />
+      </Router>,
+    );
+    expect(text(html)).toContain('Found, then put on open sale:');
+    expect(text(html)).not.toContain('now on open sale');
+    expect(html).toContain(`href="/address/${address}"`);
+    expect(text(html)).toContain('View the address');
+    expect(text(html)).not.toContain('Buy it now');
+  });
 });

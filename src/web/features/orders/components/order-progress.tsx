@@ -113,7 +113,8 @@ export function OrderProgress({
             {order.status === 'purchased'
               ? 'Bought: this address and its key are yours.'
               : order.status === 'expired'
-                ? 'Found, and now on open sale:'
+                ? // True whether or not someone has bought it since: the address page says which.
+                  'Found, then put on open sale:'
                 : 'Your address is ready, sealed in the vault since the moment it was found:'}
           </p>
           <p className="break-all font-mono text-money-300" data-testid="order-address">
@@ -124,12 +125,12 @@ export function OrderProgress({
               Reserved for your wallet until {new Date(order.reservedUntil).toLocaleString()}, then on open sale.
             </p>
           )}
-          {order.status === 'found' && (
+          {(order.status === 'found' || order.status === 'expired') && (
             <Link
               to={`/address/${encodeURIComponent(order.address)}`}
               className={buttonClass('primary', 'md', 'self-start')}
             >
-              Buy it now
+              {order.status === 'found' ? 'Buy it now' : 'View the address'}
             </Link>
           )}
           {order.status === 'purchased' && (
