@@ -103,6 +103,43 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
   });
 }
 
+describe('two tabs of one browser', () => {
+  it('another tab signing another wallet in makes this tab offer its own wallet again, and back', () =>
+    withPage(ctx.browser, { baseURL: ctx.server.url }, async (page, context) => {
+      const first = newKeypair();
+      const firstWallet = await installTestWallet(page, first);
+      await page.goto('/');
+      await connectTestWallet(page);
+      await expect.poll(() => walletButton(page).textContent()).toContain(short(first.address));
+
+      // The second tab shares the cookie, so it opens signed in as the first wallet. There the user disconnects and
+      // connects another wallet: the browser's session is now that wallet's, and the tab says so to the first.
+      const other = await context.newPage();
+      const second = newKeypair();
+      await installTestWallet(other, second);
+      await other.goto('/');
+      await expect.poll(() => walletButton(other).textContent()).toContain(short(first.address));
+      await walletButton(other).click();
+      await other.getByRole('dialog', { name: 'Your wallet' }).getByRole('button', { name: 'Disconnect' }).click();
+      await connectTestWallet(other);
+      await expect.poll(() => walletButton(other).textContent()).toContain(short(second.address));
+
+      await expect.poll(() => walletButton(page).textContent()).toBe('Sign in again');
+      expect(await walletButton(page).getAttribute('aria-label')).toBe(`Sign in again as ${first.address}`);
+      expect(await page.getByRole('button', { name: /Notifications/ }).count()).toBe(0);
+
+      // Signing the first wallet in again takes the session back, and now the second tab is the one that offers.
+      await walletButton(page).click();
+      await expect.poll(() => walletButton(page).textContent()).toContain(short(first.address));
+      expect(firstWallet.signatureCount).toBe(2);
+      expect(await (await page.request.get('/api/auth/session')).json()).toMatchObject({
+        walletAddress: first.address,
+      });
+      await expect.poll(() => walletButton(other).textContent()).toBe('Sign in again');
+      expect(await walletButton(other).getAttribute('aria-label')).toBe(`Sign in again as ${second.address}`);
+    }));
+});
+
 describe('without any wallet', () => {
   it('explains that Phantom is missing', () =>
     withPage(ctx.browser, { baseURL: ctx.server.url }, async (page) => {

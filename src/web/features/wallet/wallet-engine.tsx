@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@web/components/toast-store';
-import { ApiRequestError, isApiError } from '@web/lib/api-client';
+import { ApiRequestError } from '@web/lib/api-client';
 import { configQueryOptions } from '@web/lib/config';
 import type { SessionResponse as Session } from '@shared/api/auth';
 import { sessionQueryKey, useSession } from './api/get-session';
@@ -13,7 +13,7 @@ import { connectWallet, disconnectWallet, signInWithWallet } from './sign-in';
 import { useFollowAccount } from './use-follow-account';
 import { useLocalDevWallet } from './use-local-dev-wallet';
 import { useReconnect } from './use-reconnect';
-import { useSessionEnd } from './use-session-end';
+import { announceSessionChange, useSessionEnd } from './use-session-end';
 import type { WalletState } from './wallet-context';
 import { useSolanaWallets, walletLabel, walletSlug } from './wallet-discovery';
 import { clearStoredWallet, writeStoredWallet, type StoredWallet } from './wallet-storage';
@@ -32,9 +32,11 @@ const resetWalletData = (queryClient: QueryClient) => queryClient.resetQueries(w
  */
 const removeWalletData = (queryClient: QueryClient) => queryClient.removeQueries(walletData);
 
-/** After signing in again as the same wallet: what the server refused for want of a session is asked again. */
-const retryRefused = (queryClient: QueryClient) =>
-  queryClient.refetchQueries({ predicate: (q) => isApiError(q.state.error, 'SESSION_REQUIRED') });
+/**
+ * After signing in again as the same wallet, what is on screen is asked again in place (no loading state, so a form
+ * keeps what was typed): what the server refused, and what another tab's session may have answered meanwhile.
+ */
+const refreshWalletData = (queryClient: QueryClient) => queryClient.invalidateQueries(walletData);
 
 /**
  * Why a connect failed, in the server's words when the server refused it (a page opened at an origin this server does
@@ -77,9 +79,10 @@ export default function WalletEngine({
 
   const signedIn = useCallback(
     (w: Wallet, a: WalletAccount, s: Session) => {
-      void (sessionAddress === s.walletAddress ? retryRefused(queryClient) : resetWalletData(queryClient));
+      void (sessionAddress === s.walletAddress ? refreshWalletData(queryClient) : resetWalletData(queryClient));
       clearSessionEnd();
       queryClient.setQueryData(sessionQueryKey, s);
+      announceSessionChange();
       writeStoredWallet({ address: s.walletAddress, type: walletSlug(w) });
       setWallet(w);
       setAccount(a);
@@ -109,6 +112,7 @@ export default function WalletEngine({
     removeWalletData(queryClient);
     // Best effort: the local state is already cleared whatever the server or wallet answer.
     await Promise.allSettled([logout(), previous ? disconnectWallet(previous) : Promise.resolve()]);
+    announceSessionChange();
   }, [queryClient, clearSessionEnd, wallet]);
 
   const connect = useCallback(
