@@ -13,4 +13,9 @@ if [ "$major" -lt 22 ]; then
   PATH="$local_bin:$PATH"
   export PATH
 fi
+# glibc gives threads that allocate at once their own malloc arenas (up to 8 per core) and keeps what was freed in
+# them: the server's seal workers, libuv's pool and V8's helper threads left a 100,000-row upload's peak RSS about
+# 30 MB higher (docs/benchmarks.md, bulk). Two arenas are enough for one event loop and its few workers.
+MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+export MALLOC_ARENA_MAX
 exec "$@"
