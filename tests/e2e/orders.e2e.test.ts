@@ -154,6 +154,7 @@ describe('custom-pattern order in the browser', () => {
         await page.waitForURL(/\/address\//);
         await page.getByRole('button', { name: 'BUY NOW' }).click();
         await page.waitForURL(/\/secure-transaction\//);
+        const secureTransactionUrl = page.url();
         const txStatus = page.getByTestId('transaction-status').first();
         await expect.poll(() => txStatus.textContent(), { timeout: 60_000 }).toContain('Blockchain Confirmed');
         await page.getByRole('button', { name: 'Reveal Private Key' }).click();
@@ -172,6 +173,10 @@ describe('custom-pattern order in the browser', () => {
           `/address/${address}`,
         );
         expect(await page.getByRole('link', { name: 'Buy it now' }).count()).toBe(0);
+        // And the way to the purchase itself (the key) and its signed sale receipt, without going through the profile.
+        const purchaseUrl = new URL(secureTransactionUrl).pathname;
+        expect(await page.getByRole('link', { name: 'Reveal the key' }).getAttribute('href')).toBe(purchaseUrl);
+        await page.getByRole('button', { name: 'Sale receipt' }).waitFor();
         await shot(page, 'order-purchased');
       }),
   );

@@ -88,6 +88,8 @@ export const orderSchema = z.object({
   reservedUntil: z.string().nullable(),
   createdAt: z.string(),
   foundAt: z.string().nullable(),
+  /** A purchased wallet-lane order: the requester's purchase of the address (its key is revealed or destroyed there). */
+  purchaseId: z.string().nullable(),
   /** Split key: the P the shop ground from; with `tweak` and `address` anyone can check P + t·G. */
   basePoint: z.string().nullable(),
   /** Seed-derived: the base wallet and owning program of `sha256(base ‖ seed ‖ owner)`. */

@@ -213,6 +213,9 @@ describe('orders', () => {
 
     const settled = await waitForOrder(ctx.t, requester, placed.id, (o) => o.status === 'purchased', 10_000);
     expect(settled.address).toBe(found.address);
+    // The order leads to the purchase, where the key is revealed or destroyed and its receipts are.
+    expect(settled.purchaseId).toBe(started.transactionId);
+    expect(found.purchaseId).toBeNull();
   });
 
   it('after 24 h unbought the found address goes on open sale and the order expires', async () => {
@@ -244,7 +247,7 @@ describe('orders', () => {
     await ctx.t.database.query(`update custom_orders set status = 'found', finished_at = null where id = $1`, [
       placed.id,
     ]);
-    expect((await getOrder(ctx.t, requester, placed.id)).json()).toMatchObject({ status: 'expired' });
+    expect((await getOrder(ctx.t, requester, placed.id)).json()).toMatchObject({ status: 'expired', purchaseId: null });
     await ctx.t.app.orders.settle();
     const [row] = await ctx.t.database.query<{ status: string }>(`select status from custom_orders where id = $1`, [
       placed.id,

@@ -29,14 +29,16 @@ const movesTo = (from: readonly OrderStatus[], to: OrderStatus): Moves<OrderStat
 const PLACE_LOCK_KEY = 0x76762d6f72646572n;
 
 /**
- * The order's address was bought by the wallet that ordered it: a sale (a verified or completed purchase) to the
- * requester's wallet. A sold listing alone does not say so: once the reservation lapses the address is on open sale,
- * and a stranger who buys it before the next settlement pass must not make the order read "purchased".
+ * The purchase by which the wallet that ordered the address bought it: a sale (a verified or completed purchase) to the
+ * requester's wallet, or null. A sold listing alone does not say so: once the reservation lapses the address is on open
+ * sale, and a stranger who buys it before the next settlement pass must not make the order read "purchased".
  */
-const boughtByRequester = sql<boolean>`exists (select 1 from ${transactions}
+const requesterPurchaseId = sql<string | null>`(select ${transactions.id} from ${transactions}
   join ${users} on ${users.id} = ${customOrders.requesterId}
   where ${transactions.addressId} = ${customOrders.addressId} and ${transactions.buyerWallet} = ${users.walletAddress}
-    and ${inArray(transactions.status, [...OWNED_STATUSES])})`;
+    and ${inArray(transactions.status, [...OWNED_STATUSES])}
+  order by ${transactions.createdAt} limit 1)`;
+const boughtByRequester = sql<boolean>`${requesterPurchaseId} is not null`;
 
 /**
  * Fair turns: an order's turn is how many active orders its wallet placed before it. The claim takes the
@@ -127,7 +129,7 @@ export const ordersRepository = {
 
   async findWithAddress(db: Queryable, id: string) {
     const [row] = await db
-      .select({ order: customOrders, address: addresses.address, bought: boughtByRequester })
+      .select({ order: customOrders, address: addresses.address, purchaseId: requesterPurchaseId })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.id, id));
@@ -136,7 +138,7 @@ export const ordersRepository = {
 
   listFor(db: Queryable, requesterId: string) {
     return db
-      .select({ order: customOrders, address: addresses.address, bought: boughtByRequester })
+      .select({ order: customOrders, address: addresses.address, purchaseId: requesterPurchaseId })
       .from(customOrders)
       .leftJoin(addresses, eq(addresses.id, customOrders.addressId))
       .where(eq(customOrders.requesterId, requesterId))

@@ -93,7 +93,7 @@ export async function ordersRoutes(
     async (request) => {
       const session = sessionOf(request);
       const rows = await ordersRepository.listFor(ctx.db, session.userId);
-      return { orders: await Promise.all(rows.map((r) => orderView(ctx, r.order, r.address, r.bought))) };
+      return { orders: await Promise.all(rows.map((r) => orderView(ctx, r.order, r.address, r.purchaseId))) };
     },
   );
 
@@ -113,7 +113,7 @@ export async function ordersRoutes(
       const row = await ordersRepository.findWithAddress(ctx.db, request.params.id);
       // Another wallet's order is "not found": ids are not to be probed.
       if (!row || row.order.requesterId !== session.userId) throw orderNotFound();
-      return orderView(ctx, row.order, row.address, row.bought);
+      return orderView(ctx, row.order, row.address, row.purchaseId);
     },
   );
 
@@ -195,7 +195,7 @@ export async function ordersRoutes(
       }
       await settle(existing.order);
       const row = await ordersRepository.findWithAddress(ctx.db, request.params.id);
-      return orderView(ctx, row!.order, row!.address, row!.bought);
+      return orderView(ctx, row!.order, row!.address, row!.purchaseId);
     },
   );
 }

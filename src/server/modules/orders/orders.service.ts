@@ -239,18 +239,21 @@ export function shownStatus(row: OrderRow, boughtByRequester: boolean, now: Date
   return 'found';
 }
 
-/** The requester's view: progress, the honest chance found by now, and an ETA at the current rate. */
+/**
+ * The requester's view: progress, the honest chance found by now, and an ETA at the current rate. `purchaseId`: the
+ * requester's purchase of the order's address, if any (`ordersRepository.findWithAddress`).
+ */
 export async function orderView(
   ctx: OrdersContext,
   row: OrderRow,
   address: string | null,
-  boughtByRequester = false,
+  purchaseId: string | null = null,
 ): Promise<Order> {
   const attempts = Number(row.attempts);
   const expectedAttempts = 1 / row.probability;
   const rate = row.status === 'grinding' && row.rate > 0 ? row.rate : ctx.rate();
   const active = row.status === 'queued' || row.status === 'grinding';
-  const status = shownStatus(row, boughtByRequester, ctx.now());
+  const status = shownStatus(row, purchaseId !== null, ctx.now());
   return {
     id: row.id,
     pattern: row.pattern,
@@ -274,6 +277,7 @@ export async function orderView(
     reservedUntil: row.reservedUntil?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     foundAt: row.foundAt?.toISOString() ?? null,
+    purchaseId: status === 'purchased' ? purchaseId : null,
     ...(await laneView(ctx, row)),
   };
 }

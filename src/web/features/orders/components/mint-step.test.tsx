@@ -35,6 +35,7 @@ const order = (overrides: Partial<Order>): Order => ({
   reservedUntil: null,
   createdAt: '2026-11-27T05:00:00.000Z',
   foundAt: '2026-11-27T05:01:00.000Z',
+  purchaseId: null,
   basePoint: 'BasePoint1111111111111111111111111111111111',
   base: null,
   owner: null,

@@ -29,6 +29,7 @@ const queued: Order = {
   reservedUntil: null,
   createdAt: '2026-11-26T12:00:00.000Z',
   foundAt: null,
+  purchaseId: null,
   basePoint: null,
   base: null,
   owner: null,
@@ -76,6 +77,27 @@ describe('OrderProgress', () => {
     expect(refunded).toContain('Refund: 555555...555555');
     expect(said({ ...splitKey, status: 'expired', queuePosition: null })).toContain('Expired unpaid');
     expect(said({ ...queued, status: 'expired', queuePosition: null })).toContain('Reservation expired');
+  });
+
+  it('sends the requester of a purchased find to its key and its sale receipt', () => {
+    const address = '9'.repeat(44);
+    const purchaseId = '00000000-0000-4000-8000-0000000000aa';
+    const receipt = { kind: 'sale', statement: { type: 'vanity-vault/sale-receipt/v1' }, signature: 's', signer: 'k' };
+    const order: Order = { ...queued, status: 'purchased', queuePosition: null, address, purchaseId };
+    const html = renderStatic(<OrderProgress order={order} onCancel={() => undefined} cancelling={false} />, [
+      [['transactions', purchaseId, 'receipts'], [receipt]],
+    ]);
+    expect(textOf(html)).toContain('Bought: this address and its key are yours.');
+    expect(html).toContain(`href="/secure-transaction/${purchaseId}"`);
+    expect(textOf(html)).toContain('Reveal the key');
+    expect(textOf(html)).toContain('Sale receipt');
+    expect(textOf(html)).toContain('Verify a receipt');
+    // Without the purchase (bought before the view carried it), the profile lists it.
+    const older = renderStatic(
+      <OrderProgress order={{ ...order, purchaseId: null }} onCancel={() => undefined} cancelling={false} />,
+    );
+    expect(older).toContain('href="/profile"');
+    expect(older).not.toContain('secure-transaction');
   });
 
   it('sends a lapsed reservation to the address page, without saying the address is still for sale', () => {

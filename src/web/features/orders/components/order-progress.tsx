@@ -1,10 +1,12 @@
 import type { Order } from '@shared/api/orders';
+import { KeyRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/badge';
 import { Button, buttonClass } from '@web/components/button';
 import { humanCount, humanDuration } from '@web/features/validator';
 import { useExplorer } from '@web/lib/use-explorer';
 import { ExplorerLink } from '@web/components/explorer-link';
+import { ReceiptDownloads } from '@web/features/receipts';
 import { DeadlineNote } from './order-payment';
 
 const STATUS: Record<Order['status'], { label: string; tone: 'neutral' | 'money' | 'info' | 'gold' | 'danger' }> = {
@@ -135,18 +137,28 @@ export function OrderProgress({
           )}
           {order.status === 'purchased' && (
             <div className="flex flex-wrap gap-2">
+              {/* The key is revealed (or destroyed) from the purchase, as after any other sale. */}
+              {order.purchaseId ? (
+                <Link
+                  to={`/secure-transaction/${encodeURIComponent(order.purchaseId)}`}
+                  className={buttonClass('primary', 'md', 'self-start')}
+                >
+                  <KeyRound aria-hidden className="h-4 w-4" /> Reveal the key
+                </Link>
+              ) : (
+                <Link to="/profile" className={buttonClass('primary', 'md', 'self-start')}>
+                  Your purchases
+                </Link>
+              )}
               <Link
                 to={`/address/${encodeURIComponent(order.address)}`}
-                className={buttonClass('primary', 'md', 'self-start')}
+                className={buttonClass('secondary', 'md', 'self-start')}
               >
                 View the address
               </Link>
-              {/* The key is revealed (or destroyed) from the purchase, listed on the profile page. */}
-              <Link to="/profile" className={buttonClass('secondary', 'md', 'self-start')}>
-                Your purchases
-              </Link>
             </div>
           )}
+          {order.status === 'purchased' && order.purchaseId && <ReceiptDownloads transactionId={order.purchaseId} />}
         </div>
       )}
       {(active || order.status === 'awaiting-payment') && (
