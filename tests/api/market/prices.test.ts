@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { priceCache } from '@server/db/schema';
 import { fetchUsdPerSol, getLivePrice, getUsdPerSol, PriceFeedError } from '@server/modules/market';
+import { priceCacheRepository } from '@server/modules/market/price-cache.repository';
 import { createTestApp, type TestApp } from '@tests/helpers/app';
 
 /** A price feed on 127.0.0.1 (never the internet): each test sets what it answers and counts the requests. */
@@ -74,9 +75,22 @@ describe('GET /api/prices/live', () => {
   it('refreshes a rate older than 30 s with a single feed request however many callers wait', async () => {
     const db = t.database.db;
     await getLivePrice(db, t.env, { now: advance(1000 * S) }); // cache 150.25
-    handler = (req, res) => setTimeout(() => json({ solana: { usd: 160 } })(req, res), 100);
+    // The feed answers only once all eight callers have read the stale rate, so every one of them reaches the
+    // refresh while it is in flight (a fixed delay raced the database's reads on a slow machine).
+    const callers = 8;
+    let everyoneRead = () => {};
+    const allRead = new Promise<void>((resolve) => (everyoneRead = resolve));
+    const read = priceCacheRepository.get;
+    let reads = 0;
+    vi.spyOn(priceCacheRepository, 'get').mockImplementation(async (...args) => {
+      const rate = await read(...args);
+      if (++reads === callers) everyoneRead();
+      return rate;
+    });
+    onTestFinished(() => void vi.restoreAllMocks());
+    handler = (req, res) => void allRead.then(() => json({ solana: { usd: 160 } })(req, res));
     const later = advance(31 * S);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => getLivePrice(db, t.env, { now: later })));
+    const answers = await Promise.all(Array.from({ length: callers }, () => getLivePrice(db, t.env, { now: later })));
     expect(answers.every((a) => a.usd === 160 && a.source === 'feed')).toBe(true);
     expect(hits).toBe(2);
   });
