@@ -14,7 +14,9 @@ describe('TotalBadge', () => {
     expect(text(renderToStaticMarkup(<TotalBadge total={1000} exact={false} />))).toBe('1,000+ addresses');
   });
 
-  it('shows nothing before the first answer', () => {
-    expect(renderToStaticMarkup(<TotalBadge total={undefined} />)).toBe('');
+  it('keeps its place before the first answer, hidden from sight and from screen readers', () => {
+    const markup = renderToStaticMarkup(<TotalBadge total={undefined} />);
+    expect(markup).toMatch(/^<span [^>]*aria-hidden="true"/);
+    expect(markup).toMatch(/class="[^"]*\binvisible\b/);
   });
 });

@@ -23,7 +23,8 @@ export function VerifyReceiptPage() {
       />
       <Card>
         <CardContent className="flex flex-col gap-4">
-          <p className="text-sm text-vault-300">
+          {/* Two lines tall on a phone, where the key wraps once it has loaded: the form below then stays put. */}
+          <p className="min-h-[2lh] text-sm text-vault-300 sm:min-h-0">
             Attestation key: <span className="font-mono break-all text-vault-100">{publicKey ?? 'loading…'}</span>
           </p>
           <label htmlFor="receipt-json" className="text-sm font-medium text-vault-200">
