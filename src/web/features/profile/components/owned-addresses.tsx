@@ -5,7 +5,7 @@ import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FetchError } from '@web/components/fetch-error';
 import { SectionTitle } from '@web/components/section-title';
-import { Skeleton } from '@web/components/skeleton';
+import { CardGridSkeleton } from '@web/components/skeleton';
 import { OwnedAddressCard } from './owned-address-card';
 
 export function OwnedAddresses({
@@ -25,10 +25,7 @@ export function OwnedAddresses({
     <section aria-labelledby="my-addresses" className="flex flex-col gap-4">
       <SectionTitle id="my-addresses" title="My Addresses" count={loading ? undefined : owned.length} />
       {loading ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          <Skeleton className="h-44" />
-          <Skeleton className="h-44" />
-        </div>
+        <CardGridSkeleton />
       ) : error ? (
         <FetchError what="user purchases" error={error} />
       ) : owned.length === 0 ? (

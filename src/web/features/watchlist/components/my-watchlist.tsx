@@ -4,7 +4,7 @@ import { buttonClass } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FetchError } from '@web/components/fetch-error';
 import { SectionTitle } from '@web/components/section-title';
-import { Skeleton } from '@web/components/skeleton';
+import { CardGridSkeleton } from '@web/components/skeleton';
 import { useWatchedListings } from '../api/get-watched-listings';
 import { useWatchlist } from '../use-watchlist';
 import { WatchableListingCards } from './watchable-listing-cards';
@@ -18,10 +18,7 @@ export function MyWatchlist({ wallet }: { wallet: string }) {
     <section aria-labelledby="my-watchlist" className="flex flex-col gap-4">
       <SectionTitle id="my-watchlist" title="My watchlist" count={listings?.length} />
       {watched.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          <Skeleton className="h-44" />
-          <Skeleton className="h-44" />
-        </div>
+        <CardGridSkeleton />
       ) : watched.isError ? (
         <FetchError what="your watchlist" error={watched.error} />
       ) : !listings?.length ? (
